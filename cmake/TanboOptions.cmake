@@ -1,0 +1,23 @@
+# Project-wide compile settings: language level, warnings, sanitizers. Applied through the
+# internal interface target tanbo_build_flags, which is never exported to users.
+set(CMAKE_CXX_STANDARD 20)
+set(CMAKE_CXX_STANDARD_REQUIRED ON)
+set(CMAKE_CXX_EXTENSIONS OFF)
+set(CMAKE_POSITION_INDEPENDENT_CODE ON)
+
+add_library(tanbo_build_flags INTERFACE)
+target_compile_options(tanbo_build_flags INTERFACE
+  $<$<COMPILE_LANG_AND_ID:CXX,GNU,Clang>:-Wall -Wextra -Wpedantic>
+  $<$<COMPILE_LANG_AND_ID:C,GNU,Clang>:-Wall -Wextra -Wpedantic>)
+if(TANBO_WERROR)
+  target_compile_options(tanbo_build_flags INTERFACE -Werror)
+endif()
+
+# Sanitizers apply to every target (including third-party-free libraries users link).
+set(TANBO_SANITIZER_FLAGS "-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+    CACHE STRING "Compiler/linker flags used when TANBO_SANITIZE is ON")
+if(TANBO_SANITIZE)
+  separate_arguments(_tanbo_san UNIX_COMMAND "${TANBO_SANITIZER_FLAGS}")
+  add_compile_options(${_tanbo_san})
+  add_link_options(${_tanbo_san})
+endif()

@@ -1,0 +1,75 @@
+// Exception types thrown by tanbo's parsers and engines. Every message says what went wrong and
+// where (line/column/token for text, move and reason for play), so a CLI can print it verbatim.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "tanbo/core/types.hpp"
+
+namespace tanbo {
+
+/// Base of every error tanbo throws on bad input or API misuse.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Malformed text: a point name, position string, variant name or game record.
+/// `what()` reads "line L, column C: <reason>" (just "<reason>" when line is 0).
+class ParseError : public Error {
+ public:
+  /// `line`/`column` are 1-based; 0 means "not applicable" (single-token input).
+  ParseError(std::string reason, int line = 0, int column = 0, std::string token = {});
+  int line() const noexcept { return line_; }          ///< 1-based line, or 0.
+  int column() const noexcept { return column_; }      ///< 1-based column, or 0.
+  const std::string& token() const noexcept { return token_; }    ///< Offending token, may be empty.
+  const std::string& reason() const noexcept { return reason_; }  ///< Message without location.
+
+ private:
+  std::string reason_;
+  int line_;
+  int column_;
+  std::string token_;
+};
+
+/// Why a move is illegal (rule 3, or the game being over).
+enum class IllegalReason : std::uint8_t {
+  OffBoard,            ///< The point is not on the board.
+  Occupied,            ///< The point already holds a stone.
+  NoFriendlyNeighbour, ///< No adjacent stone of the mover's colour.
+  SeveralFriendlyNeighbours,  ///< Two or more adjacent stones of the mover's colour.
+  GameOver,            ///< The game has ended; no more moves are accepted.
+};
+
+/// Human-readable text for an IllegalReason.
+const char* illegal_reason_text(IllegalReason r) noexcept;
+
+/// Thrown by `play()` for a move the rules forbid. The engine state is unchanged.
+class IllegalMoveError : public Error {
+ public:
+  IllegalMoveError(Point p, Color player, IllegalReason reason);
+  Point point() const noexcept { return point_; }     ///< The rejected point.
+  Color player() const noexcept { return player_; }   ///< Who tried to play it.
+  IllegalReason reason() const noexcept { return reason_; }  ///< Why it was rejected.
+
+ private:
+  Point point_;
+  Color player_;
+  IllegalReason reason_;
+};
+
+/// Thrown when a position cannot start a game (a side without stones, a bounded root,
+/// an unsupported size).
+class InvalidPositionError : public Error {
+ public:
+  using Error::Error;
+};
+
+/// Thrown for API misuse that is not a move, e.g. `undo()` with no move to undo.
+class UsageError : public Error {
+ public:
+  using Error::Error;
+};
+
+}  // namespace tanbo

@@ -1,0 +1,46 @@
+// Deterministic pseudo-random numbers (xoshiro256** seeded through splitmix64), identical on
+// every platform and compiler, so seeds printed by tests and tools replay anywhere.
+#pragma once
+
+#include <cstdint>
+
+namespace tanbo {
+
+/// Small, fast, deterministic generator. Value type: copy it to fork a stream.
+class Rng {
+ public:
+  /// Seeds the four state words from `seed` with splitmix64.
+  explicit constexpr Rng(std::uint64_t seed = 0) noexcept {
+    for (auto& w : s_) {
+      seed += 0x9E3779B97F4A7C15ull;
+      std::uint64_t z = seed;
+      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+      w = z ^ (z >> 31);
+    }
+  }
+  /// Next 64 random bits.
+  constexpr std::uint64_t next() noexcept {
+    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = rotl(s_[3], 45);
+    return result;
+  }
+  /// Uniform integer in [0, n) for n >= 1 (multiply-shift: fast; bias below 2^-32 for n < 2^32).
+  constexpr std::uint32_t below(std::uint32_t n) noexcept {
+    return static_cast<std::uint32_t>(((next() >> 32) * static_cast<std::uint64_t>(n)) >> 32);
+  }
+
+ private:
+  static constexpr std::uint64_t rotl(std::uint64_t x, int k) noexcept {
+    return (x << k) | (x >> (64 - k));
+  }
+  std::uint64_t s_[4]{};
+};
+
+}  // namespace tanbo

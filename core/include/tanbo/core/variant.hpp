@@ -1,0 +1,50 @@
+// Variants: the named openings ("classic", "lattice-N", "dense-N") and "custom" positions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tanbo {
+
+class Position;
+
+/// Family of starting positions.
+enum class VariantKind : std::uint8_t {
+  Classic,  ///< The 19x19 opening of the rules text, 8 stones each.
+  Lattice,  ///< Lattice openings for N in {5, 7, 9, 13, 19, 21}.
+  Dense,    ///< The designer's 2026 dense opening for odd N from 5 to 25.
+  Custom,   ///< Any position given as a position string.
+};
+
+/// A variant: opening family plus board size. Value type; compare with ==.
+struct Variant {
+  VariantKind kind = VariantKind::Classic;  ///< Opening family.
+  int size = 19;                            ///< Board side length.
+
+  /// The default game: 19x19, classic opening.
+  static Variant classic() noexcept { return {VariantKind::Classic, 19}; }
+  /// Lattice opening of side `n`. @throws ParseError if `n` has no lattice opening.
+  static Variant lattice(int n);
+  /// Dense opening of side `n`. @throws ParseError unless n is odd and 5 <= n <= 25.
+  static Variant dense(int n);
+  /// A custom position of side `n`. @throws ParseError unless kMinSize <= n <= kMaxSize.
+  static Variant custom(int n);
+
+  /// Parses "classic", "lattice-N", "dense-N" or "custom-N" (case-insensitive).
+  /// @throws ParseError listing the accepted names.
+  static Variant parse(std::string_view text);
+  /// Canonical name, e.g. "classic", "lattice-9", "dense-13", "custom-7".
+  std::string name() const;
+  /// Every named (non-custom) variant, for help texts, tests and fuzzers.
+  static std::vector<Variant> all_named();
+
+  friend bool operator==(const Variant&, const Variant&) = default;
+};
+
+/// The starting position of a named variant (Black to move).
+/// @throws InvalidPositionError for Custom, which has no opening of its own.
+Position opening(const Variant& v);
+
+}  // namespace tanbo

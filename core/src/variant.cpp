@@ -1,0 +1,115 @@
+// Named variants and their openings (issue "Foundation", variants section).
+#include "tanbo/core/variant.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "tanbo/core/errors.hpp"
+#include "tanbo/core/position.hpp"
+
+namespace tanbo {
+
+namespace {
+
+struct LatticeShape {
+  int size, step, k, offset;
+};
+// (step, k, offset) per size, as specified; 19x19 reproduces the classic opening.
+constexpr LatticeShape kLattices[] = {
+    {5, 4, 2, 0}, {7, 6, 2, 0}, {9, 6, 2, 1}, {13, 4, 4, 0}, {19, 6, 4, 0}, {21, 4, 6, 0},
+};
+
+const LatticeShape* lattice_shape(int n) {
+  for (const auto& s : kLattices)
+    if (s.size == n) return &s;
+  return nullptr;
+}
+
+const char* kAccepted =
+    "expected classic, lattice-N (N in 5 7 9 13 19 21), dense-N (odd N, 5-25) or custom-N (N 2-25)";
+
+}  // namespace
+
+Variant Variant::lattice(int n) {
+  if (!lattice_shape(n))
+    throw ParseError("no lattice opening for size " + std::to_string(n) + "; " + kAccepted);
+  return {VariantKind::Lattice, n};
+}
+
+Variant Variant::dense(int n) {
+  if (n < 5 || n > 25 || n % 2 == 0)
+    throw ParseError("no dense opening for size " + std::to_string(n) + "; " + kAccepted);
+  return {VariantKind::Dense, n};
+}
+
+Variant Variant::custom(int n) {
+  if (n < kMinSize || n > kMaxSize)
+    throw ParseError("board size " + std::to_string(n) + " is outside 2-25");
+  return {VariantKind::Custom, n};
+}
+
+Variant Variant::parse(std::string_view text) {
+  std::string s(text.substr(0, 40));
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (s == "classic") return classic();
+  const auto dash = s.find('-');
+  if (dash != std::string::npos && dash + 1 < s.size() && s.size() - dash - 1 <= 2 &&
+      std::all_of(s.begin() + static_cast<long>(dash) + 1, s.end(),
+                  [](unsigned char c) { return std::isdigit(c); })) {
+    const std::string family = s.substr(0, dash);
+    const int n = std::stoi(s.substr(dash + 1));
+    if (family == "lattice") return lattice(n);
+    if (family == "dense") return dense(n);
+    if (family == "custom") return custom(n);
+  }
+  throw ParseError("unknown variant '" + std::string(text.substr(0, 40)) + "'; " + kAccepted, 0,
+                   0, std::string(text.substr(0, 40)));
+}
+
+std::string Variant::name() const {
+  switch (kind) {
+    case VariantKind::Classic: return "classic";
+    case VariantKind::Lattice: return "lattice-" + std::to_string(size);
+    case VariantKind::Dense: return "dense-" + std::to_string(size);
+    case VariantKind::Custom: return "custom-" + std::to_string(size);
+  }
+  return "unknown";
+}
+
+std::vector<Variant> Variant::all_named() {
+  std::vector<Variant> out{classic()};
+  for (const auto& s : kLattices) out.push_back({VariantKind::Lattice, s.size});
+  for (int n = 5; n <= 25; n += 2) out.push_back({VariantKind::Dense, n});
+  return out;
+}
+
+Position opening(const Variant& v) {
+  Position pos(v.size);
+  switch (v.kind) {
+    case VariantKind::Classic:
+    case VariantKind::Lattice: {
+      const LatticeShape* s = lattice_shape(v.size);
+      if (!s || (v.kind == VariantKind::Classic && v.size != 19))
+        throw InvalidPositionError("variant " + v.name() + " has no opening");
+      for (int i = 0; i < s->k; ++i)
+        for (int j = 0; j < s->k; ++j)
+          pos.set({s->offset + i * s->step, s->offset + j * s->step},
+                  (i + j) % 2 == 0 ? Cell::Black : Cell::White);
+      break;
+    }
+    case VariantKind::Dense:
+      if (v.size < 5 || v.size > 25 || v.size % 2 == 0)
+        throw InvalidPositionError("variant " + v.name() + " has no opening");
+      for (int y = 0; y < v.size; y += 2)
+        for (int x = 0; x < v.size; x += 2)
+          pos.set({x, y}, x % 4 == y % 4 ? Cell::Black : Cell::White);
+      break;
+    case VariantKind::Custom:
+      throw InvalidPositionError("a custom variant has no opening; give a position string");
+  }
+  pos.set_variant(v);
+  return pos;
+}
+
+}  // namespace tanbo
