@@ -39,6 +39,17 @@ IllegalMoveError::IllegalMoveError(Point p, Color player, IllegalReason reason)
       player_(player),
       reason_(reason) {}
 
+InvalidPositionError InvalidPositionError::no_stones(Color c) {
+  return InvalidPositionError(std::string("invalid starting position: ") +
+                              (c == Color::Black ? "Black (X)" : "White (O)") + " has no stones");
+}
+
+InvalidPositionError InvalidPositionError::bounded_root(Color c, Point first_stone) {
+  return InvalidPositionError("invalid starting position: the " + std::string(1, color_char(c)) +
+                              " root at " + point_name(first_stone) +
+                              " is bounded (it has no growth point)");
+}
+
 const char* removal_name(Removal r) noexcept {
   switch (r) {
     case Removal::None: return "none";

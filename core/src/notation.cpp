@@ -8,7 +8,13 @@ namespace tanbo {
 std::string point_name(Point p) {
   if (p.x >= 0 && p.x < kMaxSize && p.y >= 0 && p.y < 99)
     return std::string(1, static_cast<char>('A' + p.x)) + std::to_string(p.y + 1);
-  return "(" + std::to_string(p.x) + "," + std::to_string(p.y) + ")";
+  // Appended piecewise: g++ 12 reports a false -Wrestrict for `"(" + std::to_string(...)`.
+  std::string out = "(";
+  out += std::to_string(p.x);
+  out += ',';
+  out += std::to_string(p.y);
+  out += ')';
+  return out;
 }
 
 std::optional<Point> try_parse_point(std::string_view text, int size) noexcept {

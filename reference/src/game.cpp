@@ -10,8 +10,7 @@ namespace tanbo::reference {
 Game::Game(const Variant& v) : Game(opening(v)) {}
 
 Game::Game(const Position& start) : start_(start), board_(start) {
-  if (auto problem = position_problem(start))
-    throw InvalidPositionError("invalid starting position: " + *problem);
+  if (auto problem = position_problem(start)) throw *problem;
 }
 
 Cell Game::at(Point p) const {

@@ -94,14 +94,11 @@ std::optional<Color> winner(const Position& pos) {
   return std::nullopt;
 }
 
-std::optional<std::string> position_problem(const Position& pos) {
+std::optional<InvalidPositionError> position_problem(const Position& pos) {
   for (const Color c : {Color::Black, Color::White})
-    if (pos.count(c) == 0)
-      return std::string(c == Color::Black ? "Black (X)" : "White (O)") + " has no stones";
+    if (pos.count(c) == 0) return InvalidPositionError::no_stones(c);
   for (const Root& r : all_roots(pos))
-    if (is_bounded(pos, r))
-      return "the " + std::string(1, color_char(r.color)) + " root at " + point_name(r.stones.front()) +
-             " is bounded (it has no growth point)";
+    if (is_bounded(pos, r)) return InvalidPositionError::bounded_root(r.color, r.stones.front());
   return std::nullopt;
 }
 

@@ -64,6 +64,11 @@ class IllegalMoveError : public Error {
 class InvalidPositionError : public Error {
  public:
   using Error::Error;
+  /// "invalid starting position: Black (X) has no stones" - shared so engines word it alike.
+  static InvalidPositionError no_stones(Color c);
+  /// "invalid starting position: the X root at A1 is bounded (it has no growth point)", naming
+  /// the root by its first stone in row-major order.
+  static InvalidPositionError bounded_root(Color c, Point first_stone);
 };
 
 /// Thrown for API misuse that is not a move, e.g. `undo()` with no move to undo.

@@ -53,7 +53,7 @@ std::pair<Removal, std::vector<Point>> stones_to_remove(const Position& after_pl
 std::optional<Color> winner(const Position& pos);
 
 /// Why `pos` cannot start a game (a side without stones, a bounded root), or nullopt.
-/// The message names the first offending root by its first stone (row-major).
-std::optional<std::string> position_problem(const Position& pos);
+/// The error names the first offending root by its first stone (row-major).
+std::optional<InvalidPositionError> position_problem(const Position& pos);
 
 }  // namespace tanbo::reference
