@@ -1,0 +1,168 @@
+// The optimized engine's core: an incrementally maintained Tanbo board for search programs.
+//
+// Per point it keeps the number of adjacent Black and White stones, the root each stone belongs
+// to (roots are circular linked lists of stones named by their head stone; Tanbo roots never
+// merge or split, they only grow or disappear) and the index of the point in each colour's set of
+// legal points; per root, its exact number of growth points. A move costs O(1) plus O(stones
+// removed); sampling a uniformly random legal move is O(1); nothing allocates on play or undo.
+//
+// Undo works with the MoveRecord that play returns (KataGo-style): callers doing make/unmake
+// keep records on their own stack. Removed roots keep their linked lists, and each placement
+// saves the one link it overwrites, so undoing in LIFO order restores them exactly.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tanbo/core/errors.hpp"
+#include "tanbo/core/position.hpp"
+#include "tanbo/core/random.hpp"
+#include "tanbo/core/types.hpp"
+#include "tanbo/core/variant.hpp"
+
+namespace tanbo::optimized {
+
+/// Index of a point in the padded internal grid: (y + 1) * (MaxN + 2) + (x + 1).
+using Vertex = std::uint16_t;
+/// "No vertex" marker.
+inline constexpr Vertex kNoVertex = 0xFFFF;
+/// Most roots one move can remove: the enemy root that owned the point played, plus the
+/// mover's roots owning its (at most three) other empty neighbours; or the expanded root alone.
+inline constexpr int kMaxRemovedRoots = 5;
+
+/// Everything needed to undo one move (24 bytes); keep a stack of them for make/unmake search.
+struct MoveRecord {
+  Vertex point = kNoVertex;       ///< Where the stone was placed.
+  Vertex attach = kNoVertex;      ///< The friendly stone it touched (its list predecessor).
+  Vertex saved_next = kNoVertex;  ///< The link of `point` the placement overwrote.
+  Removal removal = Removal::None;       ///< Which removal rule applied.
+  std::uint8_t removed_roots = 0;        ///< How many roots were removed.
+  std::uint8_t removed_white_mask = 0;   ///< Bit i set: removed root i was White.
+  std::uint16_t removed_black = 0;  ///< Black stones removed.
+  std::uint16_t removed_white = 0;  ///< White stones removed.
+  std::array<Vertex, kMaxRemovedRoots> removed{};  ///< Heads of the removed roots.
+};
+
+/// Incremental Tanbo board for sizes up to MaxN. Trivially copyable value (copy-make friendly).
+/// Use `Board` (any size up to 25) or `Board19` (up to 19x19, smaller and faster to copy).
+template <int MaxN>
+class BasicBoard {
+ public:
+  /// Stride of the padded grid; row/column 0 and beyond the board size are border.
+  static constexpr int kWidth = MaxN + 2;
+  /// Number of vertices of the padded grid.
+  static constexpr int kVertices = kWidth * kWidth;
+
+  /// Sets up the opening of `v`. @throws InvalidPositionError if v.size exceeds MaxN.
+  explicit BasicBoard(const Variant& v = Variant::classic());
+  /// Sets up any position. @throws InvalidPositionError if a side has no stones, a root is
+  /// bounded, or the size exceeds MaxN (same messages as the reference engine).
+  explicit BasicBoard(const Position& pos);
+
+  int size() const noexcept { return size_; }  ///< Board side length.
+  Color to_move() const noexcept { return to_move_; }  ///< Side to move.
+  int ply() const noexcept { return static_cast<int>(ply_); }  ///< Moves played since setup.
+  /// A side has no stones left.
+  bool is_over() const noexcept { return stones_[0] == 0 || stones_[1] == 0; }
+  /// The side with stones left once the other has none.
+  std::optional<Color> winner() const noexcept;
+  int stone_count(Color c) const noexcept { return stones_[static_cast<int>(c)]; }  ///< Stones of `c`.
+  int root_count(Color c) const noexcept { return roots_[static_cast<int>(c)]; }   ///< Roots of `c`.
+  const Variant& variant() const noexcept { return variant_; }  ///< Variant tag of the setup.
+
+  /// Vertex of an on-board point. @pre on_board(p, size()).
+  static constexpr Vertex vertex(Point p) noexcept {
+    return static_cast<Vertex>((p.y + 1) * kWidth + p.x + 1);
+  }
+  /// Point of a vertex (inverse of vertex()).
+  static constexpr Point point(Vertex v) noexcept { return {v % kWidth - 1, v / kWidth - 1}; }
+  /// Content of `p`. @throws UsageError if `p` is off the board.
+  Cell at(Point p) const;
+  /// Content of an on-board vertex.
+  Cell at_vertex(Vertex v) const noexcept { return static_cast<Cell>(cell_[v]); }
+
+  /// May the side to move play `p`? False off the board and once the game is over.
+  bool is_legal(Point p) const noexcept;
+  /// Why the side to move may not play `p`, or nullopt.
+  std::optional<IllegalReason> why_illegal(Point p) const noexcept;
+  /// Number of legal moves of the side to move (0 once the game is over).
+  int legal_move_count() const noexcept { return is_over() ? 0 : legal_count_[side()]; }
+  /// Legal moves of the side to move in internal order (O(1), no copy). The order is a
+  /// deterministic function of the moves and undos made; it is not restored by undo.
+  std::span<const Vertex> legal_vertices() const noexcept {
+    return {legal_[side()].data(), static_cast<std::size_t>(legal_move_count())};
+  }
+  /// Legal moves of the side to move, row-major (the reference engine's order).
+  std::vector<Point> legal_moves() const;
+  /// Uniformly random legal move. @pre !is_over().
+  Vertex random_legal_vertex(Rng& rng) const noexcept {
+    return legal_[side()][rng.below(legal_count_[side()])];
+  }
+
+  /// Plays `p` for the side to move. @throws IllegalMoveError (state unchanged) if illegal.
+  MoveRecord play(Point p);
+  /// Plays a vertex known to be legal (from legal_vertices() or random_legal_vertex()).
+  /// @pre the move is legal; otherwise the behaviour is undefined (debug builds assert).
+  MoveRecord play_vertex(Vertex v) noexcept;
+  /// Takes back the move `rec` returned. @pre `rec` is the last move played and not undone.
+  void undo(const MoveRecord& rec) noexcept;
+  /// Stones removed by the move `rec`, row-major. Valid until the next move is played.
+  std::vector<Point> removed_stones(const MoveRecord& rec) const;
+
+  /// Zobrist hash of (board, side to move), maintained incrementally.
+  std::uint64_t hash() const noexcept { return hash_; }
+  /// Number of growth points of the root holding the stone at `p`. @pre a stone is at `p`.
+  int growth_of(Point p) const noexcept { return growth_[root_[vertex(p)]]; }
+  /// The current position, tagged with the setup's variant.
+  Position position() const;
+  /// Recomputes every incremental quantity from the stones alone and compares; returns a
+  /// description of the first difference, or nullopt if all agree.
+  std::optional<std::string> check_consistency() const;
+
+ private:
+  static constexpr std::uint8_t kEmpty = 0, kBorder = 3;
+  static constexpr int kPlayable = MaxN * MaxN;
+
+  int side() const noexcept { return static_cast<int>(to_move_); }
+  static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
+  void build(const Position& pos);
+  std::optional<InvalidPositionError> setup_problem() const;
+  void legal_add(int c, Vertex v) noexcept;
+  void legal_remove(int c, Vertex v) noexcept;
+  Vertex neighbour_root(Vertex v, int c, Vertex except) const noexcept;
+  template <bool kLog>
+  void add_stone(Vertex v, int c, Vertex head, Vertex* log, int& log_size) noexcept;
+  void remove_stone(Vertex v, MoveRecord& rec) noexcept;
+  void remove_root(Vertex head, MoveRecord& rec) noexcept;
+  void restore_root(Vertex head, int c) noexcept;
+
+  std::array<std::uint8_t, kVertices> cell_{};                    // kEmpty, 1 + colour, kBorder
+  std::array<std::array<std::uint8_t, kVertices>, 2> nbrs_{};     // adjacent stones per colour
+  std::array<Vertex, kVertices> root_{};                          // head stone of a stone's root
+  std::array<Vertex, kVertices> next_{};                          // circular list of a root
+  std::array<std::uint16_t, kVertices> growth_{};                 // growth points, by head
+  std::array<std::array<Vertex, kVertices>, 2> legal_pos_{};      // index in legal_, or kNoVertex
+  std::array<std::array<Vertex, kPlayable>, 2> legal_{};          // legal points per colour
+  std::array<std::uint16_t, 2> legal_count_{};
+  std::array<std::uint16_t, 2> stones_{};
+  std::array<std::uint16_t, 2> roots_{};
+  std::uint64_t hash_ = 0;
+  std::uint32_t ply_ = 0;
+  std::uint8_t size_ = 0;
+  Color to_move_ = Color::Black;
+  Variant variant_;
+};
+
+/// Board for every supported size (up to 25x25).
+using Board = BasicBoard<kMaxSize>;
+/// Board for sizes up to 19x19: smaller, for copy-make search on the classic board.
+using Board19 = BasicBoard<19>;
+
+extern template class BasicBoard<kMaxSize>;
+extern template class BasicBoard<19>;
+
+}  // namespace tanbo::optimized

@@ -1,0 +1,367 @@
+// Member definitions of BasicBoard, included once by board.cpp for the explicit instantiations.
+// The invariant every primitive keeps: legal_[c] holds exactly the empty points with one
+// adjacent c stone, and growth_[head] counts those whose single c neighbour is in that root.
+#pragma once
+
+#include <algorithm>
+#include <cassert>
+
+#include "tanbo/core/notation.hpp"
+#include "tanbo/core/zobrist.hpp"
+#include "tanbo/optimized/board.hpp"
+
+namespace tanbo::optimized {
+
+namespace detail {
+// Zobrist keys re-indexed by vertex for one grid width, computed at compile time so the
+// incremental hash equals tanbo::zobrist_hash() of the same position.
+template <int MaxN>
+struct VertexKeys {
+  static constexpr int kWidth = MaxN + 2;
+  std::array<std::array<std::uint64_t, kWidth * kWidth>, 2> key{};
+  constexpr VertexKeys() {
+    for (int c = 0; c < 2; ++c)
+      for (int y = 0; y < MaxN; ++y)
+        for (int x = 0; x < MaxN; ++x)
+          key[c][(y + 1) * kWidth + x + 1] = kZobrist.stone[c][y * kMaxSize + x];
+  }
+};
+template <int MaxN>
+inline constexpr VertexKeys<MaxN> kVertexKeys{};
+}  // namespace detail
+
+#define TANBO_FOR_NEIGHBOURS(n, v)                                                      \
+  for (const Vertex n : {static_cast<Vertex>((v) - kWidth), static_cast<Vertex>((v) - 1), \
+                         static_cast<Vertex>((v) + 1), static_cast<Vertex>((v) + kWidth)})
+
+template <int MaxN>
+BasicBoard<MaxN>::BasicBoard(const Variant& v) : BasicBoard(opening(v)) {}
+
+template <int MaxN>
+BasicBoard<MaxN>::BasicBoard(const Position& pos) {
+  if (pos.size() > MaxN)
+    throw InvalidPositionError("board size " + std::to_string(pos.size()) +
+                               " exceeds this engine's capacity of " + std::to_string(MaxN));
+  build(pos);
+  if (auto problem = setup_problem()) throw *problem;
+}
+
+// From-scratch construction: the definition that check_consistency() compares against.
+template <int MaxN>
+void BasicBoard<MaxN>::build(const Position& pos) {
+  size_ = static_cast<std::uint8_t>(pos.size());
+  to_move_ = pos.to_move();
+  variant_ = pos.variant();
+  cell_.fill(kBorder);
+  for (auto& a : nbrs_) a.fill(0);
+  root_.fill(kNoVertex);
+  next_.fill(kNoVertex);
+  growth_.fill(0);
+  for (auto& a : legal_pos_) a.fill(kNoVertex);
+  legal_count_ = {0, 0};
+  stones_ = {0, 0};
+  roots_ = {0, 0};
+  hash_ = pos.to_move() == Color::White ? kZobrist.white_to_move : 0;
+  for (int y = 0; y < size_; ++y)
+    for (int x = 0; x < size_; ++x) {
+      const Vertex v = vertex({x, y});
+      const Cell c = pos.at({x, y});
+      cell_[v] = static_cast<std::uint8_t>(c);
+      if (c == Cell::Empty) continue;
+      const int colour = static_cast<int>(c) - 1;
+      ++stones_[colour];
+      hash_ ^= detail::kVertexKeys<MaxN>.key[colour][v];
+    }
+  // Roots: flood fill from each unvisited stone in row-major order; the first stone is the head.
+  std::vector<Vertex> stack;
+  for (int y = 0; y < size_; ++y)
+    for (int x = 0; x < size_; ++x) {
+      const Vertex head = vertex({x, y});
+      if (cell_[head] == kEmpty || root_[head] != kNoVertex) continue;
+      ++roots_[cell_[head] - 1];
+      root_[head] = head;
+      next_[head] = head;
+      stack.assign(1, head);
+      while (!stack.empty()) {
+        const Vertex s = stack.back();
+        stack.pop_back();
+        TANBO_FOR_NEIGHBOURS(n, s) {
+          if (cell_[n] != cell_[head] || root_[n] != kNoVertex) continue;
+          root_[n] = head;
+          next_[n] = next_[head];
+          next_[head] = n;
+          stack.push_back(n);
+        }
+      }
+    }
+  for (int y = 0; y < size_; ++y)
+    for (int x = 0; x < size_; ++x) {
+      const Vertex v = vertex({x, y});
+      if (cell_[v] == kEmpty || cell_[v] == kBorder) continue;
+      TANBO_FOR_NEIGHBOURS(n, v) ++nbrs_[cell_[v] - 1][n];
+    }
+  for (int y = 0; y < size_; ++y)
+    for (int x = 0; x < size_; ++x) {
+      const Vertex v = vertex({x, y});
+      if (cell_[v] != kEmpty) continue;
+      for (int c = 0; c < 2; ++c)
+        if (nbrs_[c][v] == 1) {
+          legal_add(c, v);
+          ++growth_[neighbour_root(v, c, kNoVertex)];
+        }
+    }
+}
+
+template <int MaxN>
+std::optional<InvalidPositionError> BasicBoard<MaxN>::setup_problem() const {
+  for (const Color c : {Color::Black, Color::White})
+    if (stones_[static_cast<int>(c)] == 0) return InvalidPositionError::no_stones(c);
+  for (int y = 0; y < size_; ++y)
+    for (int x = 0; x < size_; ++x) {
+      const Vertex v = vertex({x, y});
+      if (cell_[v] != kEmpty && root_[v] == v && growth_[v] == 0)
+        return InvalidPositionError::bounded_root(static_cast<Color>(cell_[v] - 1), {x, y});
+    }
+  return std::nullopt;
+}
+
+template <int MaxN>
+std::optional<Color> BasicBoard<MaxN>::winner() const noexcept {
+  if (stones_[0] == 0 && stones_[1] > 0) return Color::White;
+  if (stones_[1] == 0 && stones_[0] > 0) return Color::Black;
+  return std::nullopt;
+}
+
+template <int MaxN>
+Cell BasicBoard<MaxN>::at(Point p) const {
+  if (!on_board(p, size_)) throw UsageError("Board::at: " + point_name(p) + " is not on the board");
+  return static_cast<Cell>(cell_[vertex(p)]);
+}
+
+template <int MaxN>
+std::optional<IllegalReason> BasicBoard<MaxN>::why_illegal(Point p) const noexcept {
+  if (is_over()) return IllegalReason::GameOver;
+  if (!on_board(p, size_)) return IllegalReason::OffBoard;
+  const Vertex v = vertex(p);
+  if (cell_[v] != kEmpty) return IllegalReason::Occupied;
+  const int friends = nbrs_[side()][v];
+  if (friends == 0) return IllegalReason::NoFriendlyNeighbour;
+  if (friends > 1) return IllegalReason::SeveralFriendlyNeighbours;
+  return std::nullopt;
+}
+
+template <int MaxN>
+bool BasicBoard<MaxN>::is_legal(Point p) const noexcept {
+  return !is_over() && on_board(p, size_) && legal_pos_[side()][vertex(p)] != kNoVertex;
+}
+
+template <int MaxN>
+std::vector<Point> BasicBoard<MaxN>::legal_moves() const {
+  std::vector<Point> out;
+  for (const Vertex v : legal_vertices()) out.push_back(point(v));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+template <int MaxN>
+void BasicBoard<MaxN>::legal_add(int c, Vertex v) noexcept {
+  assert(legal_pos_[c][v] == kNoVertex);
+  legal_pos_[c][v] = legal_count_[c];
+  legal_[c][legal_count_[c]++] = v;
+}
+
+template <int MaxN>
+void BasicBoard<MaxN>::legal_remove(int c, Vertex v) noexcept {
+  // Swap-with-last keeps the set dense so a random element is one index away.
+  const Vertex i = legal_pos_[c][v];
+  assert(i != kNoVertex);
+  const Vertex last = legal_[c][--legal_count_[c]];
+  legal_[c][i] = last;
+  legal_pos_[c][last] = i;
+  legal_pos_[c][v] = kNoVertex;
+}
+
+// Root of a c stone adjacent to v other than `except` (the caller knows there is exactly one).
+template <int MaxN>
+Vertex BasicBoard<MaxN>::neighbour_root(Vertex v, int c, Vertex except) const noexcept {
+  TANBO_FOR_NEIGHBOURS(n, v) {
+    if (cell_[n] == cell_of(c) && n != except) return root_[n];
+  }
+  assert(false && "neighbour_root: no such neighbour");
+  return kNoVertex;
+}
+
+// Puts a c stone on empty v as part of root `head`, keeping legal sets and growth counts exact.
+// With kLog, records every root whose growth dropped: only those can have become bounded.
+template <int MaxN>
+template <bool kLog>
+void BasicBoard<MaxN>::add_stone(Vertex v, int c, Vertex head, Vertex* log, int& log_size) noexcept {
+  const int d = 1 - c;
+  cell_[v] = cell_of(c);
+  root_[v] = head;
+  hash_ ^= detail::kVertexKeys<MaxN>.key[c][v];
+  ++stones_[c];
+  for (int k = 0; k < 2; ++k) {
+    const int colour = k == 0 ? c : d;
+    if (legal_pos_[colour][v] == kNoVertex) continue;  // v was a growth point of a `colour` root
+    const Vertex owner = neighbour_root(v, colour, v);
+    --growth_[owner];
+    if constexpr (kLog) log[log_size++] = owner;
+    legal_remove(colour, v);
+  }
+  TANBO_FOR_NEIGHBOURS(n, v) {
+    const std::uint8_t before = nbrs_[c][n]++;
+    if (cell_[n] != kEmpty) continue;
+    if (before == 0) {  // n becomes a growth point of this root
+      legal_add(c, n);
+      ++growth_[head];
+    } else if (before == 1) {  // n had one c neighbour; now two, so it stops being a growth point
+      const Vertex owner = neighbour_root(n, c, v);
+      --growth_[owner];
+      if constexpr (kLog) log[log_size++] = owner;
+      legal_remove(c, n);
+    }
+  }
+}
+
+// Empties v (a stone of root root_[v]), keeping legal sets and growth counts exact.
+template <int MaxN>
+void BasicBoard<MaxN>::remove_stone(Vertex v, MoveRecord& rec) noexcept {
+  const int c = cell_[v] - 1, d = 1 - c;
+  const Vertex head = root_[v];
+  cell_[v] = kEmpty;
+  hash_ ^= detail::kVertexKeys<MaxN>.key[c][v];
+  --stones_[c];
+  (c == 0 ? rec.removed_black : rec.removed_white)++;
+  TANBO_FOR_NEIGHBOURS(n, v) {
+    const std::uint8_t before = nbrs_[c][n]--;
+    if (cell_[n] != kEmpty) continue;
+    if (before == 1) {  // v was n's only c neighbour
+      --growth_[head];
+      legal_remove(c, n);
+    } else if (before == 2) {  // one c neighbour left: n becomes its growth point
+      legal_add(c, n);
+      ++growth_[neighbour_root(n, c, kNoVertex)];
+    }
+  }
+  for (const int colour : {c, d})
+    if (nbrs_[colour][v] == 1) {
+      legal_add(colour, v);
+      ++growth_[neighbour_root(v, colour, kNoVertex)];
+    }
+}
+
+template <int MaxN>
+void BasicBoard<MaxN>::remove_root(Vertex head, MoveRecord& rec) noexcept {
+  const int c = cell_[head] - 1;
+  if (c == 1) rec.removed_white_mask |= static_cast<std::uint8_t>(1u << rec.removed_roots);
+  rec.removed[rec.removed_roots++] = head;
+  Vertex s = head;
+  do {  // next_ is left intact so undo can walk the removed root again
+    const Vertex after = next_[s];
+    remove_stone(s, rec);
+    s = after;
+  } while (s != head);
+  --roots_[c];
+  assert(growth_[head] == 0);
+}
+
+template <int MaxN>
+void BasicBoard<MaxN>::restore_root(Vertex head, int c) noexcept {
+  int unused = 0;
+  Vertex s = head;
+  do {
+    add_stone<false>(s, c, head, nullptr, unused);
+    s = next_[s];
+  } while (s != head);
+  ++roots_[c];
+}
+
+template <int MaxN>
+MoveRecord BasicBoard<MaxN>::play(Point p) {
+  if (auto reason = why_illegal(p)) throw IllegalMoveError(p, to_move_, *reason);
+  return play_vertex(vertex(p));
+}
+
+template <int MaxN>
+MoveRecord BasicBoard<MaxN>::play_vertex(Vertex v) noexcept {
+  assert(!is_over() && legal_pos_[side()][v] != kNoVertex);
+  const int c = side();
+  MoveRecord rec;
+  rec.point = v;
+  rec.saved_next = next_[v];
+  TANBO_FOR_NEIGHBOURS(n, v) {
+    if (cell_[n] == cell_of(c)) rec.attach = n;
+  }
+  const Vertex expanded = root_[rec.attach];
+
+  // Rules 3-4: the stone joins the expanded root, linked right after the stone it touches.
+  Vertex dropped[8];
+  int dropped_count = 0;
+  add_stone<true>(v, c, expanded, dropped, dropped_count);
+  next_[v] = next_[rec.attach];
+  next_[rec.attach] = v;
+
+  // Rules 5-6: only roots that lost growth points can be bounded.
+  if (growth_[expanded] == 0) {
+    rec.removal = Removal::ExpandedRoot;
+    remove_root(expanded, rec);
+  } else {
+    Vertex bounded[kMaxRemovedRoots];
+    int bounded_count = 0;
+    for (int i = 0; i < dropped_count; ++i) {
+      const Vertex r = dropped[i];
+      if (growth_[r] != 0 || std::find(bounded, bounded + bounded_count, r) != bounded + bounded_count)
+        continue;
+      assert(bounded_count < kMaxRemovedRoots);
+      bounded[bounded_count++] = r;
+    }
+    if (bounded_count > 0) rec.removal = Removal::BoundedRoots;
+    for (int i = 0; i < bounded_count; ++i) remove_root(bounded[i], rec);
+  }
+  to_move_ = opponent(to_move_);
+  hash_ ^= kZobrist.white_to_move;
+  ++ply_;
+  return rec;
+}
+
+template <int MaxN>
+void BasicBoard<MaxN>::undo(const MoveRecord& rec) noexcept {
+  --ply_;
+  to_move_ = opponent(to_move_);
+  hash_ ^= kZobrist.white_to_move;
+  for (int i = rec.removed_roots - 1; i >= 0; --i)
+    restore_root(rec.removed[i], (rec.removed_white_mask >> i) & 1);
+  MoveRecord scratch;  // counts of the stone taken back are not part of any record
+  remove_stone(rec.point, scratch);
+  next_[rec.attach] = next_[rec.point];
+  next_[rec.point] = rec.saved_next;
+}
+
+template <int MaxN>
+std::vector<Point> BasicBoard<MaxN>::removed_stones(const MoveRecord& rec) const {
+  std::vector<Point> out;
+  for (int i = 0; i < rec.removed_roots; ++i) {
+    Vertex s = rec.removed[i];
+    do {
+      out.push_back(point(s));
+      s = next_[s];
+    } while (s != rec.removed[i]);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+template <int MaxN>
+Position BasicBoard<MaxN>::position() const {
+  Position pos(size_);
+  for (int y = 0; y < size_; ++y)
+    for (int x = 0; x < size_; ++x) pos.set({x, y}, static_cast<Cell>(cell_[vertex({x, y})]));
+  pos.set_to_move(to_move_);
+  pos.set_variant(variant_);
+  return pos;
+}
+
+#undef TANBO_FOR_NEIGHBOURS
+
+}  // namespace tanbo::optimized
