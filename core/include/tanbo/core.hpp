@@ -9,4 +9,5 @@
 #include "tanbo/core/record.hpp"
 #include "tanbo/core/types.hpp"
 #include "tanbo/core/variant.hpp"
+#include "tanbo/core/version.hpp"
 #include "tanbo/core/zobrist.hpp"
