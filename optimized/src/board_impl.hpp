@@ -30,9 +30,13 @@ template <int MaxN>
 inline constexpr VertexKeys<MaxN> kVertexKeys{};
 }  // namespace detail
 
-#define TANBO_FOR_NEIGHBOURS(n, v)                                                      \
-  for (const Vertex n : {static_cast<Vertex>((v) - kWidth), static_cast<Vertex>((v) - 1), \
-                         static_cast<Vertex>((v) + 1), static_cast<Vertex>((v) + kWidth)})
+// Calls f on the four orthogonal neighbours of v, unrolled (a range-for over an initializer
+// list made g++ build the four vertices in vector registers and spill them).
+template <int kWidth, typename F>
+inline void for_each_neighbour(Vertex v, F&& f) {
+  for (const Vertex n : {static_cast<Vertex>(v - kWidth), static_cast<Vertex>(v - 1),
+                         static_cast<Vertex>(v + 1), static_cast<Vertex>(v + kWidth)}) f(n);
+}
 
 template <int MaxN>
 BasicBoard<MaxN>::BasicBoard(const Variant& v) : BasicBoard(opening(v)) {}
@@ -85,29 +89,29 @@ void BasicBoard<MaxN>::build(const Position& pos) {
       while (!stack.empty()) {
         const Vertex s = stack.back();
         stack.pop_back();
-        TANBO_FOR_NEIGHBOURS(n, s) {
-          if (cell_[n] != cell_[head] || root_[n] != kNoVertex) continue;
+        for_each_neighbour<kWidth>(s, [&](const Vertex n) {
+          if (cell_[n] != cell_[head] || root_[n] != kNoVertex) return;
           root_[n] = head;
           next_[n] = next_[head];
           next_[head] = n;
           stack.push_back(n);
-        }
+        });
       }
     }
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) {
       const Vertex v = vertex({x, y});
       if (cell_[v] == kEmpty || cell_[v] == kBorder) continue;
-      TANBO_FOR_NEIGHBOURS(n, v) ++nbrs_[cell_[v] - 1][n];
+      for_each_neighbour<kWidth>(v, [&](const Vertex n) { link_neighbour(cell_[v] - 1, n, v); });
     }
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) {
       const Vertex v = vertex({x, y});
       if (cell_[v] != kEmpty) continue;
       for (int c = 0; c < 2; ++c)
-        if (nbrs_[c][v] == 1) {
+        if (count(c, v) == 1) {
           legal_add(c, v);
-          ++growth_[neighbour_root(v, c, kNoVertex)];
+          ++growth_[root_[single_neighbour(c, v)]];
         }
     }
 }
@@ -144,7 +148,7 @@ std::optional<IllegalReason> BasicBoard<MaxN>::why_illegal(Point p) const noexce
   if (!on_board(p, size_)) return IllegalReason::OffBoard;
   const Vertex v = vertex(p);
   if (cell_[v] != kEmpty) return IllegalReason::Occupied;
-  const int friends = nbrs_[side()][v];
+  const int friends = count(side(), v);
   if (friends == 0) return IllegalReason::NoFriendlyNeighbour;
   if (friends > 1) return IllegalReason::SeveralFriendlyNeighbours;
   return std::nullopt;
@@ -181,89 +185,118 @@ void BasicBoard<MaxN>::legal_remove(int c, Vertex v) noexcept {
   legal_pos_[c][v] = kNoVertex;
 }
 
-// Root of a c stone adjacent to v other than `except` (the caller knows there is exactly one).
-template <int MaxN>
-Vertex BasicBoard<MaxN>::neighbour_root(Vertex v, int c, Vertex except) const noexcept {
-  TANBO_FOR_NEIGHBOURS(n, v) {
-    if (cell_[n] == cell_of(c) && n != except) return root_[n];
-  }
-  assert(false && "neighbour_root: no such neighbour");
-  return kNoVertex;
-}
-
 // Puts a c stone on empty v as part of root `head`, keeping legal sets and growth counts exact.
-// With kLog, records every root whose growth dropped: only those can have become bounded.
+// With kLog, records every root whose growth dropped to zero: only those can have become bounded
+// (a root may be logged and then regain growth later in the same call; callers re-check).
 template <int MaxN>
-template <bool kLog>
-void BasicBoard<MaxN>::add_stone(Vertex v, int c, Vertex head, Vertex* log, int& log_size) noexcept {
-  const int d = 1 - c;
+template <int c, bool kLog>
+void BasicBoard<MaxN>::add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept {
+  constexpr int d = 1 - c;
   cell_[v] = cell_of(c);
   root_[v] = head;
   hash_ ^= detail::kVertexKeys<MaxN>.key[c][v];
   ++stones_[c];
-  for (int k = 0; k < 2; ++k) {
-    const int colour = k == 0 ? c : d;
-    if (legal_pos_[colour][v] == kNoVertex) continue;  // v was a growth point of a `colour` root
-    const Vertex owner = neighbour_root(v, colour, v);
-    --growth_[owner];
-    if constexpr (kLog) log[log_size++] = owner;
-    legal_remove(colour, v);
+  // v stops being a growth point. Its single c neighbour is necessarily in `head`'s root.
+  if (legal_pos_[c][v] != kNoVertex) {
+    if (--growth_[head] == 0 && kLog) log[log_size++] = head;
+    legal_remove(c, v);
   }
-  TANBO_FOR_NEIGHBOURS(n, v) {
-    const std::uint8_t before = nbrs_[c][n]++;
-    if (cell_[n] != kEmpty) continue;
+  if (legal_pos_[d][v] != kNoVertex) {
+    const Vertex owner = root_[single_neighbour(d, v)];
+    if (--growth_[owner] == 0 && kLog) log[log_size++] = owner;
+    legal_remove(d, v);
+  }
+  for_each_neighbour<kWidth>(v, [&](const Vertex n) {
+    const int before = count(c, n);
+    link_neighbour(c, n, v);
+    if (cell_[n] != kEmpty) return;
     if (before == 0) {  // n becomes a growth point of this root
       legal_add(c, n);
       ++growth_[head];
     } else if (before == 1) {  // n had one c neighbour; now two, so it stops being a growth point
-      const Vertex owner = neighbour_root(n, c, v);
-      --growth_[owner];
-      if constexpr (kLog) log[log_size++] = owner;
+      const Vertex owner = root_[single_neighbour(c, n) ^ v];  // XOR of both minus v
+      if (--growth_[owner] == 0 && kLog) log[log_size++] = owner;
       legal_remove(c, n);
     }
-  }
+  });
 }
 
-// Empties v (a stone of root root_[v]), keeping legal sets and growth counts exact.
+// Empties v (a stone of root root_[v]), keeping legal sets and growth counts exact. Used by undo
+// to take back a placement; whole roots are removed by remove_root().
 template <int MaxN>
-void BasicBoard<MaxN>::remove_stone(Vertex v, MoveRecord& rec) noexcept {
+void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
   const int c = cell_[v] - 1, d = 1 - c;
   const Vertex head = root_[v];
   cell_[v] = kEmpty;
   hash_ ^= detail::kVertexKeys<MaxN>.key[c][v];
   --stones_[c];
-  (c == 0 ? rec.removed_black : rec.removed_white)++;
-  TANBO_FOR_NEIGHBOURS(n, v) {
-    const std::uint8_t before = nbrs_[c][n]--;
-    if (cell_[n] != kEmpty) continue;
+  for_each_neighbour<kWidth>(v, [&](const Vertex n) {
+    const int before = count(c, n);
+    unlink_neighbour(c, n, v);
+    if (cell_[n] != kEmpty) return;
     if (before == 1) {  // v was n's only c neighbour
       --growth_[head];
       legal_remove(c, n);
     } else if (before == 2) {  // one c neighbour left: n becomes its growth point
       legal_add(c, n);
-      ++growth_[neighbour_root(n, c, kNoVertex)];
+      ++growth_[root_[single_neighbour(c, n)]];
     }
+  });
+  // v's c neighbours (if any) are in the same root, which is being removed with it.
+  if (count(c, v) == 1) {
+    legal_add(c, v);
+    ++growth_[head];
   }
-  for (const int colour : {c, d})
-    if (nbrs_[colour][v] == 1) {
-      legal_add(colour, v);
-      ++growth_[neighbour_root(v, colour, kNoVertex)];
-    }
+  if (count(d, v) == 1) {
+    legal_add(d, v);
+    ++growth_[root_[single_neighbour(d, v)]];
+  }
 }
 
+// Removes the bounded roots `heads` (rule 6: all at once) in two passes over their stones.
+// Being bounded, no removed root owns a growth point, so every empty point next to one had two or
+// more friendly neighbours: removal can only create growth points (of roots that stay), never
+// delete one. Pass 2 runs after every root is emptied, because emptying one root can leave a
+// point next to another removed root with a single friendly neighbour only for a moment.
 template <int MaxN>
-void BasicBoard<MaxN>::remove_root(Vertex head, MoveRecord& rec) noexcept {
-  const int c = cell_[head] - 1;
-  if (c == 1) rec.removed_white_mask |= static_cast<std::uint8_t>(1u << rec.removed_roots);
-  rec.removed[rec.removed_roots++] = head;
-  Vertex s = head;
-  do {  // next_ is left intact so undo can walk the removed root again
-    const Vertex after = next_[s];
-    remove_stone(s, rec);
-    s = after;
-  } while (s != head);
-  --roots_[c];
-  assert(growth_[head] == 0);
+void BasicBoard<MaxN>::remove_roots(const Vertex* heads, int count_of_heads, MoveRecord& rec) noexcept {
+  for (int i = 0; i < count_of_heads; ++i) {  // pass 1: empty the stones, fix neighbour counts
+    const Vertex head = heads[i];
+    assert(growth_[head] == 0);
+    const int c = cell_[head] - 1;
+    if (c == 1) rec.removed_white_mask |= static_cast<std::uint8_t>(1u << rec.removed_roots);
+    rec.removed[rec.removed_roots++] = head;
+    int removed = 0;
+    Vertex s = head;
+    do {  // next_ is left intact so undo can walk the root again
+      cell_[s] = kEmpty;
+      hash_ ^= detail::kVertexKeys<MaxN>.key[c][s];
+      for_each_neighbour<kWidth>(s, [&](const Vertex n) { unlink_neighbour(c, n, s); });
+      ++removed;
+      s = next_[s];
+    } while (s != head);
+    stones_[c] = static_cast<std::uint16_t>(stones_[c] - removed);
+    (c == 0 ? rec.removed_black : rec.removed_white) += static_cast<std::uint16_t>(removed);
+    --roots_[c];
+  }
+  for (int i = 0; i < count_of_heads; ++i) {  // pass 2: new growth points of the roots that stay
+    const Vertex head = heads[i];
+    const int c = (rec.removed_white_mask >> (rec.removed_roots - count_of_heads + i)) & 1, d = 1 - c;
+    Vertex s = head;
+    do {
+      for_each_neighbour<kWidth>(s, [&](const Vertex n) {
+        if (cell_[n] == kEmpty && count(c, n) == 1 && legal_pos_[c][n] == kNoVertex) {
+          legal_add(c, n);
+          ++growth_[root_[single_neighbour(c, n)]];
+        }
+      });
+      if (count(d, s) == 1 && legal_pos_[d][s] == kNoVertex) {  // the emptied point, other colour
+        legal_add(d, s);
+        ++growth_[root_[single_neighbour(d, s)]];
+      }
+      s = next_[s];
+    } while (s != head);
+  }
 }
 
 template <int MaxN>
@@ -271,7 +304,10 @@ void BasicBoard<MaxN>::restore_root(Vertex head, int c) noexcept {
   int unused = 0;
   Vertex s = head;
   do {
-    add_stone<false>(s, c, head, nullptr, unused);
+    if (c == 0)
+      add_stone<0, false>(s, head, nullptr, unused);
+    else
+      add_stone<1, false>(s, head, nullptr, unused);
     s = next_[s];
   } while (s != head);
   ++roots_[c];
@@ -286,38 +322,46 @@ MoveRecord BasicBoard<MaxN>::play(Point p) {
 template <int MaxN>
 MoveRecord BasicBoard<MaxN>::play_vertex(Vertex v) noexcept {
   assert(!is_over() && legal_pos_[side()][v] != kNoVertex);
-  const int c = side();
+  return to_move_ == Color::Black ? play_as<0>(v) : play_as<1>(v);
+}
+
+// play_vertex for a colour known at compile time: constant array offsets, fewer registers.
+template <int MaxN>
+template <int c>
+MoveRecord BasicBoard<MaxN>::play_as(Vertex v) noexcept {
   MoveRecord rec;
   rec.point = v;
   rec.saved_next = next_[v];
-  TANBO_FOR_NEIGHBOURS(n, v) {
-    if (cell_[n] == cell_of(c)) rec.attach = n;
-  }
+  rec.attach = single_neighbour(c, v);
   const Vertex expanded = root_[rec.attach];
 
   // Rules 3-4: the stone joins the expanded root, linked right after the stone it touches.
-  Vertex dropped[8];
-  int dropped_count = 0;
-  add_stone<true>(v, c, expanded, dropped, dropped_count);
+  Vertex zeroed[8];  // at most 2 for v itself + 4 neighbours
+  int zeroed_count = 0;
+  add_stone<c, true>(v, expanded, zeroed, zeroed_count);
   next_[v] = next_[rec.attach];
   next_[rec.attach] = v;
 
-  // Rules 5-6: only roots that lost growth points can be bounded.
-  if (growth_[expanded] == 0) {
+  // Rules 5-6: only roots whose growth dropped to zero can be bounded.
+  if (zeroed_count == 0) {
+    // Common case: nothing bounded.
+  } else if (growth_[expanded] == 0) {
     rec.removal = Removal::ExpandedRoot;
-    remove_root(expanded, rec);
+    remove_roots(&expanded, 1, rec);
   } else {
     Vertex bounded[kMaxRemovedRoots];
     int bounded_count = 0;
-    for (int i = 0; i < dropped_count; ++i) {
-      const Vertex r = dropped[i];
+    for (int i = 0; i < zeroed_count; ++i) {
+      const Vertex r = zeroed[i];
       if (growth_[r] != 0 || std::find(bounded, bounded + bounded_count, r) != bounded + bounded_count)
         continue;
       assert(bounded_count < kMaxRemovedRoots);
       bounded[bounded_count++] = r;
     }
-    if (bounded_count > 0) rec.removal = Removal::BoundedRoots;
-    for (int i = 0; i < bounded_count; ++i) remove_root(bounded[i], rec);
+    if (bounded_count > 0) {
+      rec.removal = Removal::BoundedRoots;
+      remove_roots(bounded, bounded_count, rec);
+    }
   }
   to_move_ = opponent(to_move_);
   hash_ ^= kZobrist.white_to_move;
@@ -332,8 +376,7 @@ void BasicBoard<MaxN>::undo(const MoveRecord& rec) noexcept {
   hash_ ^= kZobrist.white_to_move;
   for (int i = rec.removed_roots - 1; i >= 0; --i)
     restore_root(rec.removed[i], (rec.removed_white_mask >> i) & 1);
-  MoveRecord scratch;  // counts of the stone taken back are not part of any record
-  remove_stone(rec.point, scratch);
+  remove_stone(rec.point);
   next_[rec.attach] = next_[rec.point];
   next_[rec.point] = rec.saved_next;
 }
@@ -362,6 +405,5 @@ Position BasicBoard<MaxN>::position() const {
   return pos;
 }
 
-#undef TANBO_FOR_NEIGHBOURS
 
 }  // namespace tanbo::optimized

@@ -34,7 +34,7 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
       if (cell_[v] != fresh.cell_[v]) return "cell " + at_point(v) + " differs";
       for (int c = 0; c < 2; ++c) {
         if (nbrs_[c][v] != fresh.nbrs_[c][v])
-          return std::string("neighbour count of ") + names[c] + " at " + at_point(v) + " differs";
+          return std::string("neighbour count/XOR of ") + names[c] + " at " + at_point(v) + " differs";
         const bool in = legal_pos_[c][v] != kNoVertex;
         if (in != (fresh.legal_pos_[c][v] != kNoVertex))
           return at_point(v) + (in ? " is" : " is not") + " in the legal set of " + names[c] +

@@ -1,6 +1,7 @@
 // The optimized engine's core: an incrementally maintained Tanbo board for search programs.
 //
-// Per point it keeps the number of adjacent Black and White stones, the root each stone belongs
+// Per point it keeps the number of adjacent Black and White stones (packed with the XOR of their
+// vertices, so the single neighbour of a growth point is one lookup away), the root each stone belongs
 // to (roots are circular linked lists of stones named by their head stone; Tanbo roots never
 // merge or split, they only grow or disappear) and the index of the point in each colour's set of
 // legal points; per root, its exact number of growth points. A move costs O(1) plus O(stones
@@ -125,6 +126,19 @@ class BasicBoard {
 
  private:
   static constexpr std::uint8_t kEmpty = 0, kBorder = 3;
+  static constexpr int kCountShift = 10;
+  static_assert(kVertices <= (1 << kCountShift), "vertex XOR must fit below the count bits");
+  int count(int c, Vertex v) const noexcept { return nbrs_[c][v] >> kCountShift; }
+  // The neighbour of colour c of v when v has exactly one (undefined otherwise).
+  Vertex single_neighbour(int c, Vertex v) const noexcept {
+    return static_cast<Vertex>(nbrs_[c][v] & ((1 << kCountShift) - 1));
+  }
+  void link_neighbour(int c, Vertex n, Vertex v) noexcept {
+    nbrs_[c][n] = static_cast<std::uint16_t>((nbrs_[c][n] + (1 << kCountShift)) ^ v);
+  }
+  void unlink_neighbour(int c, Vertex n, Vertex v) noexcept {
+    nbrs_[c][n] = static_cast<std::uint16_t>((nbrs_[c][n] ^ v) - (1 << kCountShift));
+  }
   static constexpr int kPlayable = MaxN * MaxN;
 
   int side() const noexcept { return static_cast<int>(to_move_); }
@@ -133,15 +147,17 @@ class BasicBoard {
   std::optional<InvalidPositionError> setup_problem() const;
   void legal_add(int c, Vertex v) noexcept;
   void legal_remove(int c, Vertex v) noexcept;
-  Vertex neighbour_root(Vertex v, int c, Vertex except) const noexcept;
-  template <bool kLog>
-  void add_stone(Vertex v, int c, Vertex head, Vertex* log, int& log_size) noexcept;
-  void remove_stone(Vertex v, MoveRecord& rec) noexcept;
-  void remove_root(Vertex head, MoveRecord& rec) noexcept;
+  template <int c, bool kLog>
+  void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
+  template <int c>
+  MoveRecord play_as(Vertex v) noexcept;
+  void remove_stone(Vertex v) noexcept;
+  void remove_roots(const Vertex* heads, int count_of_heads, MoveRecord& rec) noexcept;
   void restore_root(Vertex head, int c) noexcept;
 
   std::array<std::uint8_t, kVertices> cell_{};                    // kEmpty, 1 + colour, kBorder
-  std::array<std::array<std::uint8_t, kVertices>, 2> nbrs_{};     // adjacent stones per colour
+  // Per colour: (number of adjacent stones << kCountShift) | XOR of their vertices.
+  std::array<std::array<std::uint16_t, kVertices>, 2> nbrs_{};
   std::array<Vertex, kVertices> root_{};                          // head stone of a stone's root
   std::array<Vertex, kVertices> next_{};                          // circular list of a root
   std::array<std::uint16_t, kVertices> growth_{};                 // growth points, by head

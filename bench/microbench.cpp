@@ -1,0 +1,118 @@
+// Micro-benchmarks for the optimized engine's hot operations, with the reference engine's
+// playout beside them for scale. Run: build/bench/tanbo_microbench (Release build).
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "tanbo/core/random.hpp"
+#include "tanbo/core/zobrist.hpp"
+#include "tanbo/optimized/board.hpp"
+#include "tanbo/reference/game.hpp"
+
+namespace {
+
+using tanbo::Rng;
+using tanbo::Variant;
+using tanbo::optimized::Board;
+using tanbo::optimized::Board19;
+using tanbo::optimized::MoveRecord;
+using tanbo::optimized::Vertex;
+
+// A mid-game position (100 random plies into a classic game), where boards are busy.
+template <typename B>
+B midgame() {
+  B b{Variant::classic()};
+  Rng rng(42);
+  for (int i = 0; i < 100 && !b.is_over(); ++i) b.play_vertex(b.random_legal_vertex(rng));
+  return b;
+}
+
+template <typename B>
+void BM_Playout(benchmark::State& state) {
+  const B start{Variant::classic()};
+  Rng rng(1);
+  std::int64_t moves = 0;
+  for (auto _ : state) {
+    B b = start;
+    while (!b.is_over()) b.play_vertex(b.random_legal_vertex(rng));
+    moves += b.ply();
+    benchmark::DoNotOptimize(b.hash());
+  }
+  state.counters["moves/s"] = benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);
+  state.counters["sizeof"] = sizeof(B);
+}
+BENCHMARK_TEMPLATE(BM_Playout, Board19);
+BENCHMARK_TEMPLATE(BM_Playout, Board);
+
+void BM_PlayoutReference(benchmark::State& state) {
+  Rng rng(1);
+  for (auto _ : state) {
+    tanbo::reference::Game g;
+    while (!g.is_over()) {
+      const auto moves = g.legal_moves();
+      g.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    benchmark::DoNotOptimize(g.ply());
+  }
+}
+BENCHMARK(BM_PlayoutReference)->Unit(benchmark::kMillisecond);
+
+// One play + undo of a random legal move in a mid-game position.
+void BM_PlayUndo(benchmark::State& state) {
+  Board19 b = midgame<Board19>();
+  Rng rng(7);
+  for (auto _ : state) {
+    const MoveRecord rec = b.play_vertex(b.random_legal_vertex(rng));
+    b.undo(rec);
+  }
+  benchmark::DoNotOptimize(b.hash());
+}
+BENCHMARK(BM_PlayUndo);
+
+void BM_CopyBoard19(benchmark::State& state) {
+  const Board19 b = midgame<Board19>();
+  for (auto _ : state) {
+    Board19 copy = b;
+    benchmark::DoNotOptimize(copy);
+  }
+}
+BENCHMARK(BM_CopyBoard19);
+
+void BM_LegalVertices(benchmark::State& state) {
+  const Board19 b = midgame<Board19>();
+  for (auto _ : state) {
+    unsigned sum = 0;
+    for (const Vertex v : b.legal_vertices()) sum += v;
+    benchmark::DoNotOptimize(sum);
+  }
+}
+BENCHMARK(BM_LegalVertices);
+
+void BM_LegalMovesSorted(benchmark::State& state) {
+  const Board19 b = midgame<Board19>();
+  for (auto _ : state) benchmark::DoNotOptimize(b.legal_moves());
+}
+BENCHMARK(BM_LegalMovesSorted);
+
+void BM_RandomLegalVertex(benchmark::State& state) {
+  const Board19 b = midgame<Board19>();
+  Rng rng(3);
+  for (auto _ : state) benchmark::DoNotOptimize(b.random_legal_vertex(rng));
+}
+BENCHMARK(BM_RandomLegalVertex);
+
+void BM_HashIncremental(benchmark::State& state) {
+  const Board19 b = midgame<Board19>();
+  for (auto _ : state) benchmark::DoNotOptimize(b.hash());
+}
+BENCHMARK(BM_HashIncremental);
+
+void BM_HashFromScratch(benchmark::State& state) {
+  const tanbo::Position pos = midgame<Board19>().position();
+  for (auto _ : state) benchmark::DoNotOptimize(tanbo::zobrist_hash(pos));
+}
+BENCHMARK(BM_HashFromScratch);
+
+}  // namespace
+
+BENCHMARK_MAIN();
