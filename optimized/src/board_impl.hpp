@@ -222,7 +222,7 @@ void BasicBoard<MaxN>::add_stone(Vertex v, Vertex head, Vertex* log, int& log_si
 }
 
 // Empties v (a stone of root root_[v]), keeping legal sets and growth counts exact. Used by undo
-// to take back a placement; whole roots are removed by remove_root().
+// to take back a placement; whole roots are removed by remove_roots().
 template <int MaxN>
 void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
   const int c = cell_[v] - 1, d = 1 - c;
