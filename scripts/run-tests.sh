@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds and runs every test of tanbo. This is the README's test command and what CI runs:
+#   1. g++ build (warnings are errors): unit, CLI, property, exhaustive, docs-example, fuzz-corpus
+#      replay, example and packaging tests;
+#   2. clang build (warnings are errors): the same tests;
+#   3. AddressSanitizer + UndefinedBehaviorSanitizer build (clang): the same tests;
+#   4. libFuzzer build (clang): every fuzz target for TANBO_FUZZ_SECONDS each, seed corpus first;
+#   5. the documentation (Doxygen with WARN_AS_ERROR, generated rules pages).
+# Environment: TANBO_FUZZ_SECONDS (default 45), TANBO_BUILD_ROOT (default build-tests),
+# TANBO_STAGES (default "gcc clang asan fuzz docs"), JOBS (default: number of cores).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+
+root=${TANBO_BUILD_ROOT:-build-tests}
+stages=${TANBO_STAGES:-gcc clang asan fuzz docs}
+jobs=${JOBS:-$(nproc)}
+fuzz_seconds=${TANBO_FUZZ_SECONDS:-45}
+export CTEST_OUTPUT_ON_FAILURE=1
+
+log() { printf '\n=== %s (%s)\n' "$*" "$(date +%H:%M:%S)"; }
+
+# configure_build DIR [cmake args...]
+configure_build() {
+  local dir=$1; shift
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTANBO_WERROR=ON "$@" >/dev/null
+  cmake --build "$dir" -j "$jobs"
+}
+
+run_ctest() {
+  ctest --test-dir "$1" -j "$jobs" --timeout 1200 --output-on-failure
+}
+
+for stage in $stages; do
+  case $stage in
+    gcc)
+      log "g++ build and tests"
+      configure_build "$root/gcc" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc
+      run_ctest "$root/gcc" ;;
+    clang)
+      log "clang build and tests"
+      configure_build "$root/clang" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_C_COMPILER=clang-14
+      run_ctest "$root/clang" ;;
+    asan)
+      log "AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
+      configure_build "$root/asan" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_C_COMPILER=clang-14 \
+        -DTANBO_SANITIZE=ON -DTANBO_BUILD_DOCS=OFF -DTANBO_BUILD_BENCHMARKS=OFF
+      ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        run_ctest "$root/asan" ;;
+    fuzz)
+      log "libFuzzer targets, ${fuzz_seconds}s each"
+      scripts/fuzz-ci.sh "$root/fuzz" "$fuzz_seconds" ;;
+    docs)
+      log "documentation (reuses the g++ build)"
+      configure_build "$root/gcc" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc
+      cmake --build "$root/gcc" --target docs ;;
+    *)
+      echo "run-tests: unknown stage '$stage' (known: gcc clang asan fuzz docs)" >&2
+      exit 2 ;;
+  esac
+done
+log "all stages passed: $stages"
