@@ -33,7 +33,7 @@ class ParseError : public Error {
   std::string token_;
 };
 
-/// Why a move is illegal (rule 3, or the game being over).
+/// Why a move is illegal (@ref rule3 "rule 3", or the game being over).
 enum class IllegalReason : std::uint8_t {
   OffBoard,            ///< The point is not on the board.
   Occupied,            ///< The point already holds a stone.
@@ -48,6 +48,7 @@ const char* illegal_reason_text(IllegalReason r) noexcept;
 /// Thrown by `play()` for a move the rules forbid. The engine state is unchanged.
 class IllegalMoveError : public Error {
  public:
+  /// `what()` reads "illegal move G7 by X: <reason>".
   IllegalMoveError(Point p, Color player, IllegalReason reason);
   Point point() const noexcept { return point_; }     ///< The rejected point.
   Color player() const noexcept { return player_; }   ///< Who tried to play it.

@@ -49,6 +49,7 @@ class Position {
   /// Text diagram: column letters on top, row numbers on the left, X / O / '.'.
   std::string diagram() const;
 
+  /// Same board, side to move and variant tag.
   friend bool operator==(const Position&, const Position&) = default;
 
  private:

@@ -41,7 +41,9 @@ constexpr char cell_char(Cell c) noexcept {
 struct Point {
   int x = 0;  ///< 0-based column; column letter 'A' + x.
   int y = 0;  ///< 0-based row; row number y + 1, row 1 at the top.
+  /// Same column and same row.
   friend constexpr bool operator==(const Point&, const Point&) = default;
+  /// Row-major order: by row, then by column (the order engines list moves in).
   friend constexpr std::strong_ordering operator<=>(const Point& a, const Point& b) noexcept {
     if (auto c = a.y <=> b.y; c != 0) return c;
     return a.x <=> b.x;
@@ -53,7 +55,7 @@ constexpr bool on_board(Point p, int size) noexcept {
   return p.x >= 0 && p.y >= 0 && p.x < size && p.y < size;
 }
 
-/// Which removal rule (rule 6) a move triggered.
+/// Which removal rule (@ref rule6 "rule 6") a move triggered.
 enum class Removal : std::uint8_t {
   None = 0,          ///< No root became bounded; nothing was removed.
   ExpandedRoot = 1,  ///< The expanded root was bounded: it alone was removed.
@@ -68,6 +70,7 @@ struct MoveEffect {
   Removal removal = Removal::None;  ///< Which removal rule applied.
   int removed_black = 0;           ///< Black stones removed by the move.
   int removed_white = 0;           ///< White stones removed by the move.
+  /// Equal when every field is equal.
   friend bool operator==(const MoveEffect&, const MoveEffect&) = default;
 };
 
@@ -77,6 +80,7 @@ struct MoveResult {
   Color player = Color::Black;      ///< Who played it.
   Removal removal = Removal::None;  ///< Which removal rule applied.
   std::vector<Point> removed;       ///< Removed stones, in row-major order.
+  /// Equal when every field is equal (engines must agree on all of them).
   friend bool operator==(const MoveResult&, const MoveResult&) = default;
 };
 

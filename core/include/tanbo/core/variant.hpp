@@ -40,6 +40,7 @@ struct Variant {
   /// Every named (non-custom) variant, for help texts, tests and fuzzers.
   static std::vector<Variant> all_named();
 
+  /// Same family and size.
   friend bool operator==(const Variant&, const Variant&) = default;
 };
 

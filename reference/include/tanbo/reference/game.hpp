@@ -17,22 +17,24 @@ namespace tanbo::reference {
 /// A game in progress. Copyable value; no hidden caches.
 class Game {
  public:
-  /// Starts from the opening of `v` (rule 2). Default: classic 19x19.
+  /// Starts from the opening of `v` (@ref rule2 "rule 2"). Default: classic 19x19.
   explicit Game(const Variant& v = Variant::classic());
   /// Starts from any position. @throws InvalidPositionError if a side has no stones or a root
   /// is bounded (such a position cannot arise in play).
   explicit Game(const Position& start);
 
-  int size() const noexcept { return board_.size(); }  ///< Board side length (rule 1).
+  int size() const noexcept { return board_.size(); }  ///< Board side length (@ref rule1 "rule 1").
   /// Content of `p`. @throws UsageError if `p` is off the board.
   Cell at(Point p) const;
-  Color to_move() const noexcept { return board_.to_move(); }  ///< Side to move (rule 2).
+  Color to_move() const noexcept { return board_.to_move(); }  ///< Side to move (@ref rule2 "rule 2").
   int ply() const noexcept { return static_cast<int>(history_.size()); }  ///< Moves played.
-  bool is_over() const { return winner().has_value(); }  ///< Rule 7: a side has no stones.
-  std::optional<Color> winner() const;  ///< Rule 7: the side with stones left, once the other has none.
+  bool is_over() const { return winner().has_value(); }  ///< @ref rule7 "Rule 7": a side has no stones.
+  /// @ref rule7 "Rule 7": the side with stones left, once the other has none.
+  std::optional<Color> winner() const;
   int stone_count(Color c) const { return board_.count(c); }  ///< Stones of colour `c`.
 
-  /// Rule 3: may the side to move play `p` now? False off the board and after the game.
+  /// @ref rule3 "Rule 3": may the side to move play `p` now? False off the board and after the
+  /// game.
   bool is_legal(Point p) const;
   /// Why the side to move may not play `p`, or nullopt if it may.
   std::optional<IllegalReason> why_illegal(Point p) const;
@@ -41,8 +43,9 @@ class Game {
   /// Number of legal moves of the side to move.
   int legal_move_count() const { return static_cast<int>(legal_moves().size()); }
 
-  /// Plays `p` for the side to move: places the stone (rules 3-4), removes stones (rules 5-6),
-  /// passes the turn (rule 2). @throws IllegalMoveError (state unchanged) if not legal.
+  /// Plays `p` for the side to move: places the stone (@ref rule3 "rules 3" and @ref rule4 "4"),
+  /// removes stones (@ref rule5 "rules 5" and @ref rule6 "6"), passes the turn
+  /// (@ref rule2 "rule 2"). @throws IllegalMoveError (state unchanged) if not legal.
   MoveEffect play(Point p);
   /// Takes back the last move by replaying the game from the start without it.
   /// @throws UsageError if no move has been played.
@@ -60,7 +63,7 @@ class Game {
   const Position& start_position() const noexcept { return start_; }
   /// Zobrist hash of (board, side to move), computed from scratch.
   std::uint64_t hash() const noexcept;
-  /// Every root on the board (rule 4), ordered by first stone.
+  /// Every root on the board (@ref rule4 "rule 4"), ordered by first stone.
   std::vector<Root> roots() const { return all_roots(board_); }
 
  private:

@@ -14,42 +14,44 @@
 
 namespace tanbo::reference {
 
-/// A root (rule 4): a maximal orthogonally connected group of stones of one colour.
+/// A root (@ref rule4 "rule 4"): a maximal orthogonally connected group of stones of one colour.
 struct Root {
   Color color = Color::Black;  ///< Colour of its stones.
   std::vector<Point> stones;   ///< Its stones, row-major order.
+  /// Same colour and same stones.
   friend bool operator==(const Root&, const Root&) = default;
 };
 
-/// Rule 3: the up-to-four orthogonal neighbours of `p` that lie on the board.
+/// @ref rule3 "Rule 3": the up-to-four orthogonal neighbours of `p` that lie on the board.
 std::vector<Point> neighbours(const Position& pos, Point p);
 
-/// Rule 3: how many stones of colour `c` are orthogonally adjacent to `p`.
+/// @ref rule3 "Rule 3": how many stones of colour `c` are orthogonally adjacent to `p`.
 int friendly_neighbours(const Position& pos, Point p, Color c);
 
-/// Rule 3: why `c` may not place a stone on `p`, or nullopt if the placement is legal
-/// (`p` empty with exactly one adjacent stone of colour `c`). Ignores whose turn it is.
+/// @ref rule3 "Rule 3": why `c` may not place a stone on `p`, or nullopt if the placement is
+/// legal (`p` empty with exactly one adjacent stone of colour `c`). Ignores whose turn it is.
 std::optional<IllegalReason> placement_problem(const Position& pos, Point p, Color c);
 
-/// Rule 4: the root containing the stone on `p` (flood fill). @pre `p` holds a stone.
+/// @ref rule4 "Rule 4": the root containing the stone on `p` (flood fill). @pre `p` holds a stone.
 Root root_at(const Position& pos, Point p);
 
-/// Rule 4: every root on the board, ordered by their first stone (row-major).
+/// @ref rule4 "Rule 4": every root on the board, ordered by their first stone (row-major).
 std::vector<Root> all_roots(const Position& pos);
 
-/// Rule 5: the growth points of `root`: empty points adjacent to exactly one stone of its
-/// colour, that stone belonging to the root.
+/// @ref rule5 "Rule 5": the growth points of `root`: empty points adjacent to exactly one stone
+/// of its colour, that stone belonging to the root.
 std::vector<Point> growth_points(const Position& pos, const Root& root);
 
-/// Rule 5: a root is bounded when it has no growth point.
+/// @ref rule5 "Rule 5": a root is bounded when it has no growth point.
 bool is_bounded(const Position& pos, const Root& root);
 
-/// Rule 6: given the position just after the stone on `placed` was added, decides which stones
-/// go: the expanded root alone if it is bounded, otherwise every bounded root of both colours.
+/// @ref rule6 "Rule 6": given the position just after the stone on `placed` was added, decides
+/// which stones go: the expanded root alone if it is bounded, otherwise every bounded root of both
+/// colours.
 /// Returns the removal kind and the stones to remove (row-major).
 std::pair<Removal, std::vector<Point>> stones_to_remove(const Position& after_placement, Point placed);
 
-/// Rule 7: the winner, if one side has no stones left (the side that still has stones).
+/// @ref rule7 "Rule 7": the winner, if one side has no stones left (the side that still has stones).
 std::optional<Color> winner(const Position& pos);
 
 /// Why `pos` cannot start a game (a side without stones, a bounded root), or nullopt.
