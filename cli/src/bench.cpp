@@ -1,0 +1,241 @@
+// `tanbo bench`: random-playout throughput of an engine on the classic 19x19 board, with a
+// deterministic signature every build must reproduce, optional multi-threaded scaling and an
+// optional side-by-side run of the reference engine. Figures come from here (and the Google
+// Benchmark micro-benchmarks in bench/), never from timed tests.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "common.hpp"
+#include "tanbo/optimized/board.hpp"
+
+namespace tanbo::cli {
+namespace {
+
+struct BenchOptions {
+  std::string engine = "optimized";
+  double seconds = 3.0;
+  int threads = 1;
+  std::uint64_t seed = 1;
+  bool compare = false;
+  bool json = false;
+};
+
+// Games behind the signature: seeds 1..kSignatureGames, each move legal_moves()[rng.below(n)]
+// over the row-major list, so every engine and every build plays exactly the same games.
+constexpr int kSignatureGames = 8;
+
+struct Signature {
+  std::uint64_t moves = 0;  // total plies over the signature games
+  std::uint64_t mix = 0;    // FNV-1a over (length, final hash, winner) of each game
+  std::string text() const {
+    std::ostringstream out;
+    out << moves << "-" << std::hex << std::setw(16) << std::setfill('0') << mix;
+    return out.str();
+  }
+};
+
+template <Engine G>
+Signature signature() {
+  Signature sig;
+  sig.mix = 0xcbf29ce484222325ull;
+  auto mix_in = [&](std::uint64_t x) {
+    for (int i = 0; i < 8; ++i) sig.mix = (sig.mix ^ ((x >> (8 * i)) & 0xff)) * 0x100000001b3ull;
+  };
+  for (int s = 1; s <= kSignatureGames; ++s) {
+    G g{Variant::classic()};
+    Rng rng(static_cast<std::uint64_t>(s));
+    while (!g.is_over()) {
+      const std::vector<Point> moves = g.legal_moves();
+      g.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    sig.moves += static_cast<std::uint64_t>(g.ply());
+    mix_in(static_cast<std::uint64_t>(g.ply()));
+    mix_in(g.hash());
+    mix_in(g.winner() == Color::Black ? 1 : 2);
+  }
+  return sig;
+}
+
+// One thread's share of playouts until the deadline. The optimized path is what search programs
+// use: copy the start board, then random_legal_vertex + play_vertex (O(1) each).
+struct Tally {
+  std::uint64_t playouts = 0;
+  std::uint64_t moves = 0;
+};
+
+Tally playouts_optimized(std::uint64_t seed, std::chrono::steady_clock::time_point deadline) {
+  const optimized::Board19 start{Variant::classic()};
+  Rng rng(seed);
+  Tally t;
+  do {
+    optimized::Board19 b = start;
+    while (!b.is_over()) b.play_vertex(b.random_legal_vertex(rng));
+    t.moves += static_cast<std::uint64_t>(b.ply());
+    ++t.playouts;
+  } while (std::chrono::steady_clock::now() < deadline);
+  return t;
+}
+
+Tally playouts_reference(std::uint64_t seed, std::chrono::steady_clock::time_point deadline) {
+  Rng rng(seed);
+  Tally t;
+  do {
+    reference::Game g;
+    while (!g.is_over()) {
+      const std::vector<Point> moves = g.legal_moves();
+      g.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
+    }
+    t.moves += static_cast<std::uint64_t>(g.ply());
+    ++t.playouts;
+  } while (std::chrono::steady_clock::now() < deadline);
+  return t;
+}
+
+struct Throughput {
+  int threads = 1;
+  double seconds = 0;
+  Tally total;
+  double playouts_per_s() const { return static_cast<double>(total.playouts) / seconds; }
+  double moves_per_s() const { return static_cast<double>(total.moves) / seconds; }
+  double mean_length() const {
+    return total.playouts ? static_cast<double>(total.moves) / static_cast<double>(total.playouts) : 0;
+  }
+};
+
+Throughput measure(EngineKind kind, int threads, double seconds, std::uint64_t seed) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                 std::chrono::duration<double>(seconds));
+  std::vector<Tally> tallies(static_cast<std::size_t>(threads));
+  std::vector<std::thread> pool;
+  for (int i = 0; i < threads; ++i)
+    pool.emplace_back([&, i] {
+      // Disjoint streams per thread: the seed's high bits carry the thread number.
+      const std::uint64_t s = seed + (static_cast<std::uint64_t>(i) << 40);
+      tallies[static_cast<std::size_t>(i)] = kind == EngineKind::Optimized
+                                                 ? playouts_optimized(s, deadline)
+                                                 : playouts_reference(s, deadline);
+    });
+  for (auto& t : pool) t.join();
+  Throughput r;
+  r.threads = threads;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (const Tally& t : tallies) {
+    r.total.playouts += t.playouts;
+    r.total.moves += t.moves;
+  }
+  return r;
+}
+
+struct EngineReport {
+  std::string name;
+  std::size_t object_size = 0;  // sizeof the game object the playouts copy
+  Signature sig;
+  Throughput single;
+  std::optional<Throughput> multi;
+};
+
+EngineReport run_engine(EngineKind kind, const BenchOptions& o) {
+  EngineReport r;
+  r.name = kind == EngineKind::Optimized ? "optimized" : "reference";
+  r.object_size = kind == EngineKind::Optimized ? sizeof(optimized::Board19) : sizeof(reference::Game);
+  r.sig = kind == EngineKind::Optimized ? signature<optimized::Game>() : signature<reference::Game>();
+  r.single = measure(kind, 1, o.seconds, o.seed);
+  if (o.threads > 1) r.multi = measure(kind, o.threads, o.seconds, o.seed);
+  return r;
+}
+
+nlohmann::ordered_json report_json(const EngineReport& r) {
+  nlohmann::ordered_json j;
+  j["engine"] = r.name;
+  j["playouts_per_s"] = r.single.playouts_per_s();
+  j["moves_per_s"] = r.single.moves_per_s();
+  j["mean_game_length"] = r.single.mean_length();
+  j["playouts"] = r.single.total.playouts;
+  j["seconds"] = r.single.seconds;
+  j["sizeof_game"] = r.object_size;
+  j["signature"] = r.sig.text();
+  if (r.multi) {
+    j["threads"] = r.multi->threads;
+    j["threaded_playouts_per_s"] = r.multi->playouts_per_s();
+    j["thread_speedup"] = r.multi->playouts_per_s() / r.single.playouts_per_s();
+  }
+  return j;
+}
+
+void print_text(const EngineReport& r) {
+  std::cout << std::fixed << std::setprecision(0) << r.name << ": " << r.single.playouts_per_s()
+            << " playouts/s, " << r.single.moves_per_s() << " moves/s, mean game length "
+            << std::setprecision(1) << r.single.mean_length() << " (" << r.single.total.playouts
+            << " playouts in " << std::setprecision(2) << r.single.seconds << " s, 1 thread)\n";
+  std::cout << "  sizeof game object: " << r.object_size << " bytes\n";
+  std::cout << "  signature: " << r.sig.text() << " (" << kSignatureGames
+            << " fixed-seed games; identical for every engine and build)\n";
+  if (r.multi)
+    std::cout << std::setprecision(0) << "  " << r.multi->threads << " threads: "
+              << r.multi->playouts_per_s() << " playouts/s, speed-up " << std::setprecision(2)
+              << r.multi->playouts_per_s() / r.single.playouts_per_s() << "x\n";
+}
+
+int run_bench(const BenchOptions& o) {
+  const EngineKind kind = engine_kind(o.engine);
+  if (kind == EngineKind::Reference && o.compare)
+    throw CliError(kExitUsage, "--compare runs the reference engine beside the optimized one; "
+                               "use it with --engine optimized");
+  const EngineReport main = run_engine(kind, o);
+  std::optional<EngineReport> ref;
+  if (o.compare) ref = run_engine(EngineKind::Reference, o);
+  if (ref && ref->sig.text() != main.sig.text())
+    throw CliError(kExitCheck, "signatures differ: optimized " + main.sig.text() + ", reference " +
+                                   ref->sig.text() + " (the engines disagree on the rules)");
+  if (o.json) {
+    nlohmann::ordered_json j = report_json(main);
+    if (ref) {
+      j["reference"] = report_json(*ref);
+      j["speedup_vs_reference"] = main.single.playouts_per_s() / ref->single.playouts_per_s();
+    }
+    std::cout << j.dump() << '\n';
+  } else {
+    print_text(main);
+    if (ref) {
+      print_text(*ref);
+      std::cout << std::fixed << std::setprecision(0) << "optimized / reference: "
+                << main.single.playouts_per_s() / ref->single.playouts_per_s()
+                << "x playouts/s (same run, 1 thread each)\n";
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_bench_command(CLI::App& parent) {
+  auto o = std::make_shared<BenchOptions>();
+  CLI::App* app = parent.add_subcommand(
+      "bench", "Measure random-playout speed on the classic 19x19 board (uniformly random moves "
+               "from the start to the end of the game) and print a deterministic signature");
+  add_engine_option(*app, o->engine);
+  app->add_option("--seconds", o->seconds, "Seconds per measurement")
+      ->capture_default_str()
+      ->check(CLI::Range(0.01, 3600.0));
+  app->add_option("--threads", o->threads,
+                  "Also run independent playouts on T threads and report the speed-up")
+      ->check(CLI::Range(1, 256));
+  app->add_option("--seed", o->seed, "Seed of the timed playouts")
+      ->capture_default_str();
+  app->add_flag("--compare", o->compare,
+                "Also measure the reference engine in the same run and print the ratio");
+  app->add_flag("--json", o->json,
+                "Print one JSON object (playouts_per_s, moves_per_s, signature, sizeof_game, ...)");
+  return {app, [o] { return run_bench(*o); }};
+}
+
+}  // namespace tanbo::cli

@@ -1,0 +1,104 @@
+// Entry point of the `tanbo` command-line tool: builds the command tree, parses the command line
+// and runs the chosen subcommand, turning every error into one line on stderr and an exit status.
+#include <exception>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common.hpp"
+
+namespace {
+
+using tanbo::cli::CliError;
+using tanbo::cli::Command;
+
+// Control characters from bad input (NUL, ESC, ...) are shown as \xNN so the error stays one
+// readable line; other bytes (e.g. UTF-8 file names) pass through.
+std::string printable(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c != 0x7f) {
+      out += ch;
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+// Runs a subcommand; everything it throws becomes "tanbo <name>: <message>" and a status.
+int run_command(const Command& cmd) {
+  const std::string prefix = "tanbo " + cmd.app->get_name() + ": ";
+  try {
+    const int status = cmd.run();
+    if (!std::cout.flush()) {
+      std::cerr << prefix << "cannot write to standard output\n";
+      return tanbo::cli::kExitInput;
+    }
+    return status;
+  } catch (const CliError& e) {
+    std::cout.flush();  // keep already-printed output (e.g. --trace lines) before the error
+    std::cerr << prefix << printable(e.message()) << '\n';
+    return e.code();
+  } catch (const tanbo::Error& e) {
+    std::cout.flush();
+    std::cerr << prefix << printable(e.what()) << '\n';
+    return tanbo::cli::kExitInput;
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    std::cerr << prefix << "internal error: " << printable(e.what()) << '\n';
+    return tanbo::cli::kExitInternal;
+  }
+}
+
+int run_main(int argc, char** argv) {
+  CLI::App app{"tanbo: rules engine for the board game Tanbo", "tanbo"};
+  app.set_version_flag("--version", std::string("tanbo ") + TANBO_VERSION);
+  app.require_subcommand(1);
+  const std::vector<Command> commands{
+      tanbo::cli::add_replay_command(app),
+      tanbo::cli::add_perft_command(app),
+      tanbo::cli::add_selfplay_command(app),
+      tanbo::cli::add_bench_command(app),
+  };
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    // One line, naming the subcommand when the error happened inside one.
+    std::string who = "tanbo";
+    for (const Command& c : commands)
+      if (c.app->parsed()) who += " " + c.app->get_name();
+    std::cerr << who << ": " << printable(e.what()) << " (see '" << who << " --help')\n";
+    return tanbo::cli::kExitUsage;
+  }
+
+  for (const Command& c : commands)
+    if (c.app->parsed()) return run_command(c);
+  return tanbo::cli::kExitUsage;  // unreachable: require_subcommand(1) guarantees one ran
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Last line of defence: nothing may escape as a crash (e.g. bad_alloc while building the app).
+  try {
+    return run_main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "tanbo: internal error: " << e.what() << '\n';
+  } catch (...) {
+    std::cerr << "tanbo: internal error: unknown exception\n";
+  }
+  return tanbo::cli::kExitInternal;
+}

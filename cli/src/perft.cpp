@@ -1,0 +1,78 @@
+// `tanbo perft`: counts move sequences of a given length (see tanbo/cli/perft.hpp for the exact
+// definition), optionally split by root move, to validate and time move generation.
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+
+#include "common.hpp"
+#include "tanbo/cli/perft.hpp"
+
+namespace tanbo::cli {
+namespace {
+
+struct PerftOptions {
+  int depth = 0;
+  std::string engine = "reference";
+  std::string variant;
+  std::string position;
+  bool divide = false;
+  bool time = false;
+};
+
+template <Engine G>
+int perft_with(const PerftOptions& o, const Position& start) {
+  const G g = start_game<G>(start, o.position.empty() ? "--variant" : "--position");
+  const auto t0 = std::chrono::steady_clock::now();
+  std::uint64_t total = 0;
+  if (o.divide) {
+    const auto entries = perft_divide(g, o.depth);
+    for (const PerftDivideEntry& e : entries) {
+      std::cout << point_name(e.move) << ": " << e.count << '\n';
+      total += e.count;
+    }
+    if (entries.empty()) total = 1;  // depth 0 or game over: the root itself is the one leaf
+  } else {
+    total = perft(g, o.depth);
+  }
+  std::cout << "total: " << total << '\n';
+  if (o.time) {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::cout.flush();
+    std::cerr << std::fixed << std::setprecision(3) << "time: " << s << " s, "
+              << std::setprecision(0) << (s > 0 ? static_cast<double>(total) / s : 0.0)
+              << " leaves/s\n";
+  }
+  return kExitOk;
+}
+
+int run_perft(const PerftOptions& o) {
+  const EngineKind kind = engine_kind(o.engine);
+  const Position start = start_position(o.variant, o.position);
+  return with_engine(kind, [&]<typename G>(std::type_identity<G>) {
+    return perft_with<G>(o, start);
+  });
+}
+
+}  // namespace
+
+Command add_perft_command(CLI::App& parent) {
+  auto o = std::make_shared<PerftOptions>();
+  CLI::App* app = parent.add_subcommand(
+      "perft",
+      "Count move sequences of length DEPTH (a finished game counts as one leaf); prints "
+      "'total: N'");
+  app->add_option("DEPTH", o->depth, "Number of plies (>= 0)")
+      ->required()
+      ->check(CLI::NonNegativeNumber);
+  add_engine_option(*app, o->engine);
+  add_variant_option(*app, o->variant);
+  app->add_option("--position", o->position,
+                  "Start from a position string, e.g. \"X3O/5/5/5/O3X X lattice-5\"")
+      ->excludes("--variant");
+  app->add_flag("--divide", o->divide, "Print 'MOVE: count' per legal root move, then the total");
+  app->add_flag("--time", o->time, "Print the elapsed time and leaves per second on stderr");
+  return {app, [o] { return run_perft(*o); }};
+}
+
+}  // namespace tanbo::cli

@@ -1,0 +1,316 @@
+#!/usr/bin/env bash
+# Behaviour tests of the `tanbo` executable: exact output of replay/perft/selfplay, exit statuses
+# and one-line error messages. Usage: cli_test.sh TANBO DATA_DIR CASE (CASE = a case_* function).
+# Registered one ctest per case from cli/CMakeLists.txt.
+set -u
+TANBO=$1
+DATA=$2
+CASE=$3
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+fail() {
+  echo "FAIL [$CASE]: $*" >&2
+  exit 1
+}
+
+# run CMD...: runs CMD (stdin inherited) and sets OUT, ERR (trailing newlines stripped) and RC.
+run() {
+  OUT=$("$@" 2>"$WORK/stderr")
+  RC=$?
+  ERR=$(<"$WORK/stderr")
+}
+
+# expect_ok EXPECTED CMD...: CMD succeeds, prints exactly EXPECTED on stdout and nothing on stderr.
+expect_ok() {
+  local expected=$1
+  shift
+  run "$@"
+  [[ $RC -eq 0 ]] || fail "'$*' exited $RC, stderr: $ERR"
+  [[ -z $ERR ]] || fail "'$*' wrote to stderr: $ERR"
+  [[ $OUT == "$expected" ]] || fail "'$*' printed:
+$OUT
+expected:
+$expected"
+}
+
+# expect_error STATUS TEXT CMD...: CMD exits with STATUS, writes exactly one line on stderr and
+# that line contains TEXT (the location and the reason).
+expect_error() {
+  local status=$1 text=$2
+  shift 2
+  run "$@"
+  [[ $RC -eq $status ]] || fail "'$*' exited $RC, expected $status; stderr: $ERR"
+  [[ $(printf '%s\n' "$ERR" | wc -l) -eq 1 && -n $ERR ]] || fail "'$*' stderr is not one line: $ERR"
+  [[ $ERR == *"$text"* ]] || fail "'$*' stderr: $ERR
+does not contain: $text"
+}
+
+# The optimized engine is always built into tanbo; fail loudly if it cannot even start.
+need_optimized() {
+  "$TANBO" perft 0 --engine optimized >/dev/null 2>&1 || fail "tanbo --engine optimized does not run"
+}
+
+# --- replay ------------------------------------------------------------------------------------
+
+# Hand-checked: X B1 and A2 each touch only A1; O D1 touches only E1; nothing gets bounded.
+case_replay_diagram() {
+  expect_ok "    A B C D E
+  1 X X . O O
+  2 X . . . .
+  3 . . . . .
+  4 . . . . .
+  5 O . . . X
+ply 3, O to move" "$TANBO" replay "$DATA/lattice5-quiet.txt"
+}
+
+case_replay_json() {
+  expect_ok '{"board":["XX.OO","X....",".....",".....","O...X"],"to_move":"O","ply":3,"winner":null}' \
+    "$TANBO" replay --json "$DATA/lattice5-quiet.txt"
+}
+
+# Rule 6, expanded root: after A2 the X root {A1,A2} touches only O stones, so it is removed and
+# X has no stones left (rule 7).
+case_replay_self_removal() {
+  expect_ok "    A B C D
+  1 . O . .
+  2 . O . .
+  3 O O . .
+  4 . . . .
+ply 1, game over: O wins" "$TANBO" replay "$DATA/self-removal.txt"
+  expect_ok '{"board":[".O..",".O..","OO..","...."],"to_move":"O","ply":1,"winner":"O"}' \
+    "$TANBO" replay --json "$DATA/self-removal.txt"
+}
+
+# Rule 6, bounded roots: B1 takes the last growth point of the O stone A1 (A2 is X); the X root
+# {B1,C1} keeps D1, so only A1 goes. O then grows D4 to D3.
+case_replay_trace_enemy_removal() {
+  expect_ok '{"board":["O.X.","X...","....","...O"],"to_move":"X","ply":0,"winner":null,"move":null,"removed":[],"removal":"none"}
+{"board":[".XX.","X...","....","...O"],"to_move":"O","ply":1,"winner":null,"move":"B1","removed":["A1"],"removal":"bounded-roots"}
+{"board":[".XX.","X...","...O","...O"],"to_move":"X","ply":2,"winner":null,"move":"D3","removed":[],"removal":"none"}' \
+    "$TANBO" replay --trace "$DATA/enemy-removal.txt"
+}
+
+# Rule 6 removes bounded roots of both colours at once: after B1, O{A1} has no empty neighbour
+# and X{A2} is boxed in by A1, A3 (O) and B2 (touching two X stones, so not a growth point).
+case_replay_trace_two_colours() {
+  expect_ok '{"board":["O.X.","X...","O...","...O"],"to_move":"X","ply":0,"winner":null,"move":null,"removed":[],"removal":"none"}
+{"board":[".XX.","....","O...","...O"],"to_move":"O","ply":1,"winner":null,"move":"B1","removed":["A1","A2"],"removal":"bounded-roots"}' \
+    "$TANBO" replay --trace --json "$DATA/two-colour-removal.txt"
+}
+
+# A bare move list on stdin is a classic game; G8 touches X on G7 only, G2 touches O on G1 only.
+case_replay_classic_stdin() {
+  expect_ok '{"board":["X.....O.....X.....O","......O............","...................","...................","...................","...................","O.....X.....O.....X","......X............","...................","...................","...................","...................","X.....O.....X.....O","...................","...................","...................","...................","...................","O.....X.....O.....X"],"to_move":"X","ply":2,"winner":null}' \
+    "$TANBO" replay --json - <<<"g8 G2"
+}
+
+# --trace prints plies 0..17 (18 lines); its last line is the --json state plus the move fields.
+case_replay_trace_lines() {
+  run "$TANBO" replay --trace "$DATA/lattice5-game.txt"
+  [[ $RC -eq 0 ]] || fail "replay --trace exited $RC: $ERR"
+  [[ $(printf '%s\n' "$OUT" | wc -l) -eq 18 ]] || fail "expected 18 trace lines, got: $OUT"
+  local last json
+  last=$(printf '%s\n' "$OUT" | tail -n 1)
+  json=$("$TANBO" replay --json "$DATA/lattice5-game.txt")
+  [[ $last == "${json%\}},\"move\":\"E3\""* ]] || fail "last trace line $last does not extend $json"
+  [[ $json == *'"ply":17,"winner":"O"}' ]] || fail "unexpected final state $json"
+}
+
+# Both engines must replay every record identically.
+case_replay_engines_agree() {
+  need_optimized
+  local f
+  for f in "$DATA"/lattice5-*.txt "$DATA"/*-removal.txt; do
+    [[ $("$TANBO" replay --trace "$f") == "$("$TANBO" replay --trace --engine optimized "$f")" ]] ||
+      fail "engines disagree on $f"
+  done
+}
+
+# --- errors: status 1 (bad input) and one line naming where and why ------------------------------
+
+case_error_illegal_moves() {
+  expect_error 1 "illegal-occupied.txt:4:3: move 5 (A1) by X is illegal: the point is occupied" \
+    "$TANBO" replay "$DATA/illegal-occupied.txt"
+  expect_error 1 "illegal-no-friend.txt:3:7: move 5 (C3) by X is illegal: the point touches no stone" \
+    "$TANBO" replay "$DATA/illegal-no-friend.txt"
+  expect_error 1 "illegal-two-friends.txt:5:1: move 5 (B2) by X is illegal: the point touches two or more" \
+    "$TANBO" replay "$DATA/illegal-two-friends.txt"
+  expect_error 1 "after-end.txt:3:3: move 2 (C1) comes after the end of the game (O won with move 1)" \
+    "$TANBO" replay "$DATA/after-end.txt"
+}
+
+case_error_bad_points() {
+  expect_error 1 "off-board.txt:2:7: move 3: 'F1' is not a point of the 5x5 board" \
+    "$TANBO" replay "$DATA/off-board.txt"
+  expect_error 1 "malformed-token.txt:2:7: move 3: '1A' is not a point" \
+    "$TANBO" replay "$DATA/malformed-token.txt"
+  expect_error 1 "<stdin>:1:4: move 2: 'Q1' is not a point of the 5x5 board" \
+    "$TANBO" replay --variant lattice-5 <<<"B1 Q1"
+  # Control bytes from the input are escaped so the message stays one readable line.
+  printf 'B1\0D1\n' >"$WORK/nul.txt"
+  expect_error 1 "nul.txt:1:1: move 1: 'B1\x00D1' is not a point" \
+    "$TANBO" replay --variant lattice-5 "$WORK/nul.txt"
+}
+
+case_error_bad_headers() {
+  expect_error 1 "bad-variant-header.txt:1:11: no lattice opening for size 6" \
+    "$TANBO" replay "$DATA/bad-variant-header.txt"
+  expect_error 1 "bad-position-header.txt:1:21: position string: unexpected character 'Q'" \
+    "$TANBO" replay "$DATA/bad-position-header.txt"
+  expect_error 1 "bounded-start.txt:1:12: invalid starting position: the X root at A1 is bounded" \
+    "$TANBO" replay "$DATA/bounded-start.txt"
+  expect_error 1 "lattice5-quiet.txt:1:11: the record's header sets up a lattice-5 position but --variant says lattice-7" \
+    "$TANBO" replay --variant lattice-7 "$DATA/lattice5-quiet.txt"
+}
+
+case_error_files() {
+  expect_error 1 "tanbo replay: cannot open '$WORK/missing.txt': No such file or directory" \
+    "$TANBO" replay "$WORK/missing.txt"
+  expect_error 1 "tanbo replay: cannot read '$DATA': it is a directory" "$TANBO" replay "$DATA"
+  expect_error 1 "tanbo perft: --position: column 13: position string: unexpected character 'Y'" \
+    "$TANBO" perft 1 --position "X3O/5/5/5/O3Y X"
+  expect_error 1 "tanbo perft: --position: invalid starting position: White (O) has no stones" \
+    "$TANBO" perft 1 --position "X4/5/5/5/5 X"
+}
+
+# Status 2: the command line itself is wrong.
+case_error_usage() {
+  expect_error 2 "tanbo: A subcommand is required" "$TANBO"
+  expect_error 2 "tanbo perft: DEPTH is required" "$TANBO" perft
+  expect_error 2 "tanbo perft: The following argument was not expected: --bogus" "$TANBO" perft 2 --bogus
+  expect_error 2 "tanbo perft: --engine: fast not in {reference,optimized}" "$TANBO" perft 1 --engine fast
+  expect_error 2 "tanbo perft: --variant: no lattice opening for size 6" "$TANBO" perft 1 --variant lattice-6
+  expect_error 2 "tanbo selfplay: --seed is required" "$TANBO" selfplay --games 2
+  expect_error 2 "tanbo selfplay: --seed" "$TANBO" selfplay --games 2 --seed -1
+  expect_error 2 "tanbo selfplay: --games" "$TANBO" selfplay --games 0 --seed 1
+  expect_error 2 "tanbo perft: --variant excludes --position" "$TANBO" perft 1 --variant lattice-5 --position "X3O/5/5/5/O3X X"
+}
+
+# --- help and version --------------------------------------------------------------------------
+
+case_help_version() {
+  run "$TANBO" --version
+  [[ $RC -eq 0 && $OUT == "tanbo ${TANBO_EXPECTED_VERSION:?}" ]] || fail "--version printed '$OUT' (status $RC)"
+  local cmd
+  for cmd in replay perft selfplay; do
+    run "$TANBO" "$cmd" --help
+    [[ $RC -eq 0 && $OUT == *"Usage: tanbo $cmd"* ]] || fail "$cmd --help: status $RC, output $OUT"
+  done
+}
+
+# --- perft -------------------------------------------------------------------------------------
+
+# Depths 1-3 by hand: X has 4 first moves (two neighbours of each corner stone A1, E5), O then 4
+# (E1, A5), whatever X did; X then has 5 (its 2-stone root has 3 growth points, the other stone
+# 2): 4, 4*4 = 16, 16*5 = 80. Depths 4-5 are regression values (both engines agree).
+case_perft_lattice5() {
+  local depth expected=(1 4 16 80 396 2080)
+  for depth in 0 1 2 3 4 5; do
+    expect_ok "total: ${expected[$depth]}" "$TANBO" perft "$depth" --variant lattice-5
+  done
+  expect_ok "B1: 1
+A2: 1
+E4: 1
+D5: 1
+total: 4" "$TANBO" perft 1 --divide --position "X3O/5/5/5/O3X X lattice-5"
+}
+
+# Classic depth 1 = 24, by hand: the 8 X stones are 6 apart, so every empty neighbour of an X
+# stone touches exactly one X stone and every neighbour is empty. Count on-board neighbours:
+# corners A1, S19: 2 each; edge stones M1, S7, A13, G19: 3 each; interior G7, M13: 4 each;
+# 2*2 + 4*3 + 2*4 = 24. The O stones are placed the same way (corners S1, A19; edges G1, A7,
+# S13, M19; interior M7, G13), so O also has 24 replies, and an X stone next to an X stone is 5+
+# points from every O stone, so it neither blocks nor bounds anything: depth 2 = 24 * 24 = 576.
+case_perft_classic() {
+  expect_ok "total: 24" "$TANBO" perft 1
+  expect_ok "total: 576" "$TANBO" perft 2
+  run "$TANBO" perft 2 --divide
+  [[ $RC -eq 0 ]] || fail "perft 2 --divide exited $RC"
+  [[ $(printf '%s\n' "$OUT" | grep -c ': 24$') -eq 24 ]] || fail "expected 24 lines 'MOVE: 24': $OUT"
+  [[ $(printf '%s\n' "$OUT" | head -n 3 | tr '\n' ' ') == "B1: 24 L1: 24 N1: 24 " ]] ||
+    fail "divide lines not row-major: $OUT"
+  [[ $(printf '%s\n' "$OUT" | tail -n 1) == "total: 576" ]] || fail "divide total: $OUT"
+}
+
+# A finished game is one leaf, whatever depth remains: after X's forced self-removal the game is
+# over, so perft 1 and perft 5 from the self-removal position both count 1.
+case_perft_game_over_leaf() {
+  expect_ok "total: 1" "$TANBO" perft 1 --position "XO2/1O2/OO2/4 X"
+  expect_ok "total: 1" "$TANBO" perft 5 --position "XO2/1O2/OO2/4 X"
+}
+
+case_perft_engines_agree() {
+  need_optimized
+  local args argv
+  for args in "3" "4 --variant lattice-5 --divide" "6 --variant lattice-5" "4 --variant dense-7"; do
+    read -ra argv <<<"$args"
+    [[ $("$TANBO" perft "${argv[@]}") == "$("$TANBO" perft "${argv[@]}" --engine optimized)" ]] ||
+      fail "engines disagree on perft $args"
+  done
+  [[ $("$TANBO" perft 5 --position "O1X1/X3/O3/3O X") == \
+     "$("$TANBO" perft 5 --position "O1X1/X3/O3/3O X" --engine optimized)" ]] ||
+    fail "engines disagree on perft 5 from the two-colour-removal position"
+}
+
+# --- selfplay ----------------------------------------------------------------------------------
+
+# Pins the seeding scheme (game i uses Rng(seed + i), move = legal_moves()[rng.below(count)]);
+# case_selfplay_replayable checks these games are real by replaying them.
+case_selfplay_golden() {
+  expect_ok "selfplay: engine reference, variant lattice-5, 5 games, game i uses Rng(42 + i), checking every move
+game 0: seed 42, 20 moves, X wins
+game 1: seed 43, 20 moves, O wins
+game 2: seed 44, 21 moves, O wins
+game 3: seed 45, 28 moves, X wins
+game 4: seed 46, 22 moves, O wins
+summary: 5 games, mean length 22.20, X wins 2, O wins 3, all checks passed" \
+    "$TANBO" selfplay --games 5 --seed 42 --variant lattice-5 --check
+  expect_ok '{"game":0,"seed":42,"length":20,"winner":"X"}
+{"game":1,"seed":43,"length":20,"winner":"O"}
+{"games":2,"mean_length":20.0,"x_wins":1,"o_wins":1,"checked":false}' \
+    "$TANBO" selfplay --games 2 --seed 42 --variant lattice-5 --json
+  # Game i of --seed S is game 0 of --seed S+i.
+  run "$TANBO" selfplay --games 1 --seed 45 --variant lattice-5
+  [[ $OUT == *"game 0: seed 45, 28 moves, X wins"* ]] || fail "seed 45 alone gave: $OUT"
+}
+
+# Every game written by --record-dir replays to the length and winner selfplay reported.
+case_selfplay_replayable() {
+  run "$TANBO" selfplay --games 6 --seed 7 --variant lattice-7 --record-dir "$WORK/records"
+  [[ $RC -eq 0 ]] || fail "selfplay exited $RC: $ERR"
+  local i line json
+  for i in 0 1 2 3 4 5; do
+    line=$(printf '%s\n' "$OUT" | grep "^game $i: ")
+    json=$("$TANBO" replay --json "$WORK/records/game-$i.txt") || fail "game $i does not replay"
+    [[ $line =~ ([0-9]+)\ moves,\ ([XO])\ wins ]] || fail "unexpected line: $line"
+    [[ $json == *"\"ply\":${BASH_REMATCH[1]},\"winner\":\"${BASH_REMATCH[2]}\"}" ]] ||
+      fail "game $i: selfplay said '$line' but replay gives $json"
+  done
+}
+
+# --check runs on the classic board too and ends with the summary line.
+case_selfplay_check_classic() {
+  run "$TANBO" selfplay --games 2 --seed 2024 --check
+  [[ $RC -eq 0 && -z $ERR ]] || fail "selfplay --check exited $RC: $ERR"
+  [[ $(printf '%s\n' "$OUT" | tail -n 1) == "summary: 2 games, "*", all checks passed" ]] ||
+    fail "no summary line: $OUT"
+}
+
+case_selfplay_engines_agree() {
+  need_optimized
+  local args=(selfplay --games 10 --seed 99 --variant dense-9 --check --json) a
+  run "$TANBO" "${args[@]}"
+  [[ $RC -eq 0 ]] || fail "reference engine: status $RC: $ERR"
+  a=$OUT
+  run "$TANBO" "${args[@]}" --engine optimized
+  [[ $RC -eq 0 ]] || fail "optimized engine: status $RC: $ERR"
+  [[ $a == "$OUT" ]] || fail "engines disagree:
+$a
+---
+$OUT"
+}
+
+declare -F "case_$CASE" >/dev/null || fail "no such case"
+"case_$CASE"
+echo "PASS [$CASE]"
