@@ -34,8 +34,7 @@ void BM_Playout(benchmark::State& state) {
   std::int64_t moves = 0;
   for (auto _ : state) {
     B b = start;
-    while (!b.is_over()) b.play_vertex(b.random_legal_vertex(rng));
-    moves += b.ply();
+    moves += b.playout(rng);
     benchmark::DoNotOptimize(b.hash());
   }
   state.counters["moves/s"] = benchmark::Counter(static_cast<double>(moves), benchmark::Counter::kIsRate);

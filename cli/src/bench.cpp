@@ -65,7 +65,7 @@ Signature signature() {
 }
 
 // One thread's share of playouts until the deadline. The optimized path is what search programs
-// use: copy the start board, then random_legal_vertex + play_vertex (O(1) each).
+// use: copy the start board, then Board::playout (random_legal_vertex + play, O(1) each).
 struct Tally {
   std::uint64_t playouts = 0;
   std::uint64_t moves = 0;
@@ -77,8 +77,7 @@ Tally playouts_optimized(std::uint64_t seed, std::chrono::steady_clock::time_poi
   Tally t;
   do {
     optimized::Board19 b = start;
-    while (!b.is_over()) b.play_vertex(b.random_legal_vertex(rng));
-    t.moves += static_cast<std::uint64_t>(b.ply());
+    t.moves += static_cast<std::uint64_t>(b.playout(rng));
     ++t.playouts;
   } while (std::chrono::steady_clock::now() < deadline);
   return t;

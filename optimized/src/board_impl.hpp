@@ -56,8 +56,7 @@ void BasicBoard<MaxN>::build(const Position& pos) {
   size_ = static_cast<std::uint8_t>(pos.size());
   to_move_ = pos.to_move();
   variant_ = pos.variant();
-  cell_.fill(kBorder);
-  for (auto& a : nbrs_) a.fill(0);
+  point_.fill(kBorder);
   root_.fill(kNoVertex);
   next_.fill(kNoVertex);
   growth_.fill(0);
@@ -70,7 +69,7 @@ void BasicBoard<MaxN>::build(const Position& pos) {
     for (int x = 0; x < size_; ++x) {
       const Vertex v = vertex({x, y});
       const Cell c = pos.at({x, y});
-      cell_[v] = static_cast<std::uint8_t>(c);
+      set_cell(v, static_cast<int>(c));
       if (c == Cell::Empty) continue;
       const int colour = static_cast<int>(c) - 1;
       ++stones_[colour];
@@ -81,8 +80,8 @@ void BasicBoard<MaxN>::build(const Position& pos) {
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) {
       const Vertex head = vertex({x, y});
-      if (cell_[head] == kEmpty || root_[head] != kNoVertex) continue;
-      ++roots_[cell_[head] - 1];
+      if (cell(head) == kEmpty || root_[head] != kNoVertex) continue;
+      ++roots_[cell(head) - 1];
       root_[head] = head;
       next_[head] = head;
       stack.assign(1, head);
@@ -90,7 +89,7 @@ void BasicBoard<MaxN>::build(const Position& pos) {
         const Vertex s = stack.back();
         stack.pop_back();
         for_each_neighbour<kWidth>(s, [&](const Vertex n) {
-          if (cell_[n] != cell_[head] || root_[n] != kNoVertex) return;
+          if (cell(n) != cell(head) || root_[n] != kNoVertex) return;
           root_[n] = head;
           next_[n] = next_[head];
           next_[head] = n;
@@ -101,13 +100,13 @@ void BasicBoard<MaxN>::build(const Position& pos) {
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) {
       const Vertex v = vertex({x, y});
-      if (cell_[v] == kEmpty || cell_[v] == kBorder) continue;
-      for_each_neighbour<kWidth>(v, [&](const Vertex n) { link_neighbour(cell_[v] - 1, n, v); });
+      if (cell(v) == kEmpty || cell(v) == kBorder) continue;
+      for_each_neighbour<kWidth>(v, [&](const Vertex n) { link_neighbour(cell(v) - 1, n, v); });
     }
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) {
       const Vertex v = vertex({x, y});
-      if (cell_[v] != kEmpty) continue;
+      if (cell(v) != kEmpty) continue;
       for (int c = 0; c < 2; ++c)
         if (count(c, v) == 1) {
           legal_add(c, v);
@@ -123,8 +122,8 @@ std::optional<InvalidPositionError> BasicBoard<MaxN>::setup_problem() const {
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) {
       const Vertex v = vertex({x, y});
-      if (cell_[v] != kEmpty && root_[v] == v && growth_[v] == 0)
-        return InvalidPositionError::bounded_root(static_cast<Color>(cell_[v] - 1), {x, y});
+      if (cell(v) != kEmpty && root_[v] == v && growth_[v] == 0)
+        return InvalidPositionError::bounded_root(static_cast<Color>(cell(v) - 1), {x, y});
     }
   return std::nullopt;
 }
@@ -139,7 +138,7 @@ std::optional<Color> BasicBoard<MaxN>::winner() const noexcept {
 template <int MaxN>
 Cell BasicBoard<MaxN>::at(Point p) const {
   if (!on_board(p, size_)) throw UsageError("Board::at: " + point_name(p) + " is not on the board");
-  return static_cast<Cell>(cell_[vertex(p)]);
+  return static_cast<Cell>(cell(vertex(p)));
 }
 
 template <int MaxN>
@@ -147,7 +146,7 @@ std::optional<IllegalReason> BasicBoard<MaxN>::why_illegal(Point p) const noexce
   if (is_over()) return IllegalReason::GameOver;
   if (!on_board(p, size_)) return IllegalReason::OffBoard;
   const Vertex v = vertex(p);
-  if (cell_[v] != kEmpty) return IllegalReason::Occupied;
+  if (cell(v) != kEmpty) return IllegalReason::Occupied;
   const int friends = count(side(), v);
   if (friends == 0) return IllegalReason::NoFriendlyNeighbour;
   if (friends > 1) return IllegalReason::SeveralFriendlyNeighbours;
@@ -192,7 +191,7 @@ template <int MaxN>
 template <int c, bool kLog>
 void BasicBoard<MaxN>::add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept {
   constexpr int d = 1 - c;
-  cell_[v] = cell_of(c);
+  set_cell(v, cell_of(c));
   root_[v] = head;
   hash_ ^= detail::kVertexKeys<MaxN>.key[c][v];
   ++stones_[c];
@@ -207,9 +206,10 @@ void BasicBoard<MaxN>::add_stone(Vertex v, Vertex head, Vertex* log, int& log_si
     legal_remove(d, v);
   }
   for_each_neighbour<kWidth>(v, [&](const Vertex n) {
-    const int before = count(c, n);
-    link_neighbour(c, n, v);
-    if (cell_[n] != kEmpty) return;
+    const std::uint32_t word = point_[n];
+    point_[n] = linked(c, word, v);
+    if ((word & 3u) != kEmpty) return;
+    const std::uint32_t before = (word >> count_shift(c)) & 7u;
     if (before == 0) {  // n becomes a growth point of this root
       legal_add(c, n);
       ++growth_[head];
@@ -225,15 +225,15 @@ void BasicBoard<MaxN>::add_stone(Vertex v, Vertex head, Vertex* log, int& log_si
 // to take back a placement; whole roots are removed by remove_roots().
 template <int MaxN>
 void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
-  const int c = cell_[v] - 1, d = 1 - c;
+  const int c = cell(v) - 1, d = 1 - c;
   const Vertex head = root_[v];
-  cell_[v] = kEmpty;
+  set_cell(v, kEmpty);
   hash_ ^= detail::kVertexKeys<MaxN>.key[c][v];
   --stones_[c];
   for_each_neighbour<kWidth>(v, [&](const Vertex n) {
     const int before = count(c, n);
     unlink_neighbour(c, n, v);
-    if (cell_[n] != kEmpty) return;
+    if (cell(n) != kEmpty) return;
     if (before == 1) {  // v was n's only c neighbour
       --growth_[head];
       legal_remove(c, n);
@@ -263,13 +263,13 @@ void BasicBoard<MaxN>::remove_roots(const Vertex* heads, int count_of_heads, Mov
   for (int i = 0; i < count_of_heads; ++i) {  // pass 1: empty the stones, fix neighbour counts
     const Vertex head = heads[i];
     assert(growth_[head] == 0);
-    const int c = cell_[head] - 1;
+    const int c = cell(head) - 1;
     if (c == 1) rec.removed_white_mask |= static_cast<std::uint8_t>(1u << rec.removed_roots);
     rec.removed[rec.removed_roots++] = head;
     int removed = 0;
     Vertex s = head;
     do {  // next_ is left intact so undo can walk the root again
-      cell_[s] = kEmpty;
+      set_cell(s, kEmpty);
       hash_ ^= detail::kVertexKeys<MaxN>.key[c][s];
       for_each_neighbour<kWidth>(s, [&](const Vertex n) { unlink_neighbour(c, n, s); });
       ++removed;
@@ -285,7 +285,7 @@ void BasicBoard<MaxN>::remove_roots(const Vertex* heads, int count_of_heads, Mov
     Vertex s = head;
     do {
       for_each_neighbour<kWidth>(s, [&](const Vertex n) {
-        if (cell_[n] == kEmpty && count(c, n) == 1 && legal_pos_[c][n] == kNoVertex) {
+        if (is_growth_word(c, point_[n]) && legal_pos_[c][n] == kNoVertex) {
           legal_add(c, n);
           ++growth_[root_[single_neighbour(c, n)]];
         }
@@ -370,6 +370,20 @@ MoveRecord BasicBoard<MaxN>::play_as(Vertex v) noexcept {
 }
 
 template <int MaxN>
+int BasicBoard<MaxN>::playout(Rng& rng, int max_moves) noexcept {
+  int played = 0;
+  while (played < max_moves && !is_over()) {
+    const Vertex v = random_legal_vertex(rng);
+    if (to_move_ == Color::Black)
+      play_as<0>(v);
+    else
+      play_as<1>(v);
+    ++played;
+  }
+  return played;
+}
+
+template <int MaxN>
 void BasicBoard<MaxN>::undo(const MoveRecord& rec) noexcept {
   --ply_;
   to_move_ = opponent(to_move_);
@@ -399,7 +413,7 @@ template <int MaxN>
 Position BasicBoard<MaxN>::position() const {
   Position pos(size_);
   for (int y = 0; y < size_; ++y)
-    for (int x = 0; x < size_; ++x) pos.set({x, y}, static_cast<Cell>(cell_[vertex({x, y})]));
+    for (int x = 0; x < size_; ++x) pos.set({x, y}, static_cast<Cell>(cell(vertex({x, y}))));
   pos.set_to_move(to_move_);
   pos.set_variant(variant_);
   return pos;

@@ -31,9 +31,9 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) {
       const Vertex v = vertex({x, y});
-      if (cell_[v] != fresh.cell_[v]) return "cell " + at_point(v) + " differs";
+      if (cell(v) != fresh.cell(v)) return "cell " + at_point(v) + " differs";
       for (int c = 0; c < 2; ++c) {
-        if (nbrs_[c][v] != fresh.nbrs_[c][v])
+        if (count(c, v) != fresh.count(c, v) || single_neighbour(c, v) != fresh.single_neighbour(c, v))
           return std::string("neighbour count/XOR of ") + names[c] + " at " + at_point(v) + " differs";
         const bool in = legal_pos_[c][v] != kNoVertex;
         if (in != (fresh.legal_pos_[c][v] != kNoVertex))
@@ -42,9 +42,9 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
         if (in && (legal_pos_[c][v] >= legal_count_[c] || legal_[c][legal_pos_[c][v]] != v))
           return std::string("legal set of ") + names[c] + " has a broken index for " + at_point(v);
       }
-      if (cell_[v] == kEmpty) continue;
+      if (cell(v) == kEmpty) continue;
       const Vertex mine = root_[v], theirs = fresh.root_[v];
-      if (cell_[mine] != cell_[v] || root_[mine] != mine)
+      if (cell(mine) != cell(v) || root_[mine] != mine)
         return "stone " + at_point(v) + " names a head that is not a live stone of its root";
       auto [a, fresh_a] = to_fresh.emplace(mine, theirs);
       auto [b, fresh_b] = from_fresh.emplace(theirs, mine);

@@ -1,7 +1,8 @@
 // The optimized engine's core: an incrementally maintained Tanbo board for search programs.
 //
-// Per point it keeps the number of adjacent Black and White stones (packed with the XOR of their
-// vertices, so the single neighbour of a growth point is one lookup away), the root each stone belongs
+// Per point it keeps, in one 32-bit word, its content and for each colour the number of adjacent
+// stones packed with the XOR of their vertices (so the single neighbour of a growth point is one
+// lookup away, and a placement updates each neighbour with one load and one store), the root each stone belongs
 // to (roots are circular linked lists of stones named by their head stone; Tanbo roots never
 // merge or split, they only grow or disappear) and the index of the point in each colour's set of
 // legal points; per root, its exact number of growth points. A move costs O(1) plus O(stones
@@ -14,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -84,7 +86,7 @@ class BasicBoard {
   /// Content of `p`. @throws UsageError if `p` is off the board.
   Cell at(Point p) const;
   /// Content of an on-board vertex.
-  Cell at_vertex(Vertex v) const noexcept { return static_cast<Cell>(cell_[v]); }
+  Cell at_vertex(Vertex v) const noexcept { return static_cast<Cell>(cell(v)); }
 
   /// May the side to move play `p`? False off the board and once the game is over.
   bool is_legal(Point p) const noexcept;
@@ -109,6 +111,11 @@ class BasicBoard {
   /// Plays a vertex known to be legal (from legal_vertices() or random_legal_vertex()).
   /// @pre the move is legal; otherwise the behaviour is undefined (debug builds assert).
   MoveRecord play_vertex(Vertex v) noexcept;
+  /// Plays uniformly random legal moves until the game ends or `max_moves` moves were played
+  /// (the light playout of Monte-Carlo search). Same moves as repeating
+  /// `play_vertex(random_legal_vertex(rng))`, without building undo records.
+  /// @return the number of moves played.
+  int playout(Rng& rng, int max_moves = std::numeric_limits<int>::max()) noexcept;
   /// Takes back the move `rec` returned. @pre `rec` is the last move played and not undone.
   void undo(const MoveRecord& rec) noexcept;
   /// Stones removed by the move `rec`, row-major. Valid until the next move is played.
@@ -126,21 +133,33 @@ class BasicBoard {
 
  private:
   static constexpr std::uint8_t kEmpty = 0, kBorder = 3;
-  static constexpr int kCountShift = 10;
-  static_assert(kVertices <= (1 << kCountShift), "vertex XOR must fit below the count bits");
-  int count(int c, Vertex v) const noexcept { return nbrs_[c][v] >> kCountShift; }
+  static constexpr int kPlayable = MaxN * MaxN;
+  // Layout of a point word: bits 0-1 content (kEmpty, 1 + colour, kBorder); for colour c a 3-bit
+  // count of adjacent c stones at count_shift(c) and the XOR of their vertices at xor_shift(c).
+  static constexpr int kXorBits = 10;
+  static_assert(kVertices <= (1 << kXorBits), "vertex XOR must fit its field");
+  static constexpr int count_shift(int c) noexcept { return c == 0 ? 2 : 15; }
+  static constexpr int xor_shift(int c) noexcept { return count_shift(c) + 3; }
+  int cell(Vertex v) const noexcept { return static_cast<int>(point_[v] & 3u); }
+  void set_cell(Vertex v, int content) noexcept {
+    point_[v] = (point_[v] & ~3u) | static_cast<std::uint32_t>(content);
+  }
+  int count(int c, Vertex v) const noexcept { return static_cast<int>((point_[v] >> count_shift(c)) & 7u); }
   // The neighbour of colour c of v when v has exactly one (undefined otherwise).
   Vertex single_neighbour(int c, Vertex v) const noexcept {
-    return static_cast<Vertex>(nbrs_[c][v] & ((1 << kCountShift) - 1));
+    return static_cast<Vertex>((point_[v] >> xor_shift(c)) & ((1u << kXorBits) - 1));
   }
-  void link_neighbour(int c, Vertex n, Vertex v) noexcept {
-    nbrs_[c][n] = static_cast<std::uint16_t>((nbrs_[c][n] + (1 << kCountShift)) ^ v);
+  // Empty with exactly one adjacent c stone: a growth point of some c root.
+  static constexpr bool is_growth_word(int c, std::uint32_t word) noexcept {
+    return (word & (3u | (7u << count_shift(c)))) == (1u << count_shift(c));
   }
+  static constexpr std::uint32_t linked(int c, std::uint32_t word, Vertex v) noexcept {
+    return (word + (1u << count_shift(c))) ^ (static_cast<std::uint32_t>(v) << xor_shift(c));
+  }
+  void link_neighbour(int c, Vertex n, Vertex v) noexcept { point_[n] = linked(c, point_[n], v); }
   void unlink_neighbour(int c, Vertex n, Vertex v) noexcept {
-    nbrs_[c][n] = static_cast<std::uint16_t>((nbrs_[c][n] ^ v) - (1 << kCountShift));
+    point_[n] = (point_[n] ^ (static_cast<std::uint32_t>(v) << xor_shift(c))) - (1u << count_shift(c));
   }
-  static constexpr int kPlayable = MaxN * MaxN;
-
   int side() const noexcept { return static_cast<int>(to_move_); }
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
   void build(const Position& pos);
@@ -155,9 +174,7 @@ class BasicBoard {
   void remove_roots(const Vertex* heads, int count_of_heads, MoveRecord& rec) noexcept;
   void restore_root(Vertex head, int c) noexcept;
 
-  std::array<std::uint8_t, kVertices> cell_{};                    // kEmpty, 1 + colour, kBorder
-  // Per colour: (number of adjacent stones << kCountShift) | XOR of their vertices.
-  std::array<std::array<std::uint16_t, kVertices>, 2> nbrs_{};
+  std::array<std::uint32_t, kVertices> point_{};                  // content + neighbour fields
   std::array<Vertex, kVertices> root_{};                          // head stone of a stone's root
   std::array<Vertex, kVertices> next_{};                          // circular list of a root
   std::array<std::uint16_t, kVertices> growth_{};                 // growth points, by head
