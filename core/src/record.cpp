@@ -17,28 +17,30 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 
-// Parses `[Name "value"]` starting at line[0] == '['. Returns name/value or throws.
-std::pair<std::string, std::string> parse_header(std::string_view line, int line_no) {
-  std::size_t i = 1;
+// Parses `[Name "value"]` starting at line[start] == '['. Columns in errors count from the start
+// of the line, indentation included.
+std::pair<std::string, std::string> parse_header(std::string_view line, std::size_t start, int line_no) {
+  auto column = [](std::size_t i) { return static_cast<int>(i) + 1; };
+  std::size_t i = start + 1;
   const std::size_t name_start = i;
   while (i < line.size() && ((line[i] >= 'A' && line[i] <= 'Z') || (line[i] >= 'a' && line[i] <= 'z'))) ++i;
   const std::string name(line.substr(name_start, i - name_start));
-  if (name.empty()) throw ParseError("header needs a name, e.g. [Variant \"lattice-9\"]", line_no, static_cast<int>(i) + 1);
+  if (name.empty()) throw ParseError("header needs a name, e.g. [Variant \"lattice-9\"]", line_no, column(i));
   while (i < line.size() && line[i] == ' ') ++i;
   if (i >= line.size() || line[i] != '"')
-    throw ParseError("header value must be in double quotes", line_no, static_cast<int>(i) + 1);
+    throw ParseError("header value must be in double quotes", line_no, column(i));
   const std::size_t value_start = ++i;
   while (i < line.size() && line[i] != '"') ++i;
-  if (i >= line.size()) throw ParseError("unterminated header value", line_no, static_cast<int>(value_start));
+  if (i >= line.size()) throw ParseError("unterminated header value", line_no, column(value_start - 1));
   const std::string value(line.substr(value_start, i - value_start));
   ++i;
   while (i < line.size() && line[i] == ' ') ++i;
   if (i >= line.size() || line[i] != ']')
-    throw ParseError("header must end with ']'", line_no, static_cast<int>(i) + 1);
+    throw ParseError("header must end with ']'", line_no, column(i));
   ++i;
   while (i < line.size() && is_space(line[i])) ++i;
   if (i < line.size() && line[i] != '#')
-    throw ParseError("unexpected text after header", line_no, static_cast<int>(i) + 1);
+    throw ParseError("unexpected text after header", line_no, column(i));
   return {name, value};
 }
 
@@ -61,8 +63,8 @@ GameRecord parse_record(std::string_view text, const Variant& default_variant) {
     if (i < line.size() && line[i] == '[') {
       if (!rec.moves.empty())
         throw ParseError("header after the first move; headers go at the top", line_no, static_cast<int>(i) + 1);
-      const auto [name, value] = parse_header(line.substr(i), line_no);
-      const int value_col = static_cast<int>(i + line.substr(i).find('"')) + 2;
+      const auto [name, value] = parse_header(line, i, line_no);
+      const int value_col = static_cast<int>(line.find('"', i)) + 2;
       if (have_header)
         throw ParseError("only one header ([Variant] or [Position]) is allowed", line_no, static_cast<int>(i) + 1);
       have_header = true;

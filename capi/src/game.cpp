@@ -1,0 +1,189 @@
+// C API: library information, creating/copying/freeing games, moves and random moves.
+#include <cstring>
+#include <type_traits>
+
+#include "internal.hpp"
+#include "tanbo/core/notation.hpp"
+#include "tanbo/core/random.hpp"
+#include "tanbo/core/version.hpp"
+
+using tanbo::capi::ErrorSink;
+using tanbo::capi::guarded;
+using tanbo::capi::sink;
+
+// tanbo_rng carries tanbo::Rng's state through C; both are plain bytes of the same size.
+static_assert(std::is_trivially_copyable_v<tanbo::Rng>);
+static_assert(sizeof(tanbo::Rng) == sizeof(tanbo_rng::state));
+
+namespace {
+
+tanbo::Rng load(const tanbo_rng& r) noexcept {
+  tanbo::Rng rng;
+  std::memcpy(static_cast<void*>(&rng), r.state, sizeof rng);
+  return rng;
+}
+
+void store(const tanbo::Rng& rng, tanbo_rng& r) noexcept {
+  std::memcpy(r.state, static_cast<const void*>(&rng), sizeof rng);
+}
+
+// Both create functions: validate the out-parameters, build the start position, allocate.
+template <typename MakeStart>
+tanbo_status create(const char* function, const char* text, const char* what, tanbo_game** out,
+                    char* err_buf, std::size_t err_len, MakeStart&& make_start) noexcept {
+  const ErrorSink err{err_buf, err_len, function};
+  return guarded(err, [&]() -> tanbo_status {
+    if (out == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL");
+    *out = nullptr;
+    if (text == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, std::string(what) + " is NULL");
+    *out = new tanbo_game(make_start(text));
+    return TANBO_OK;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* tanbo_version(void) { return tanbo::version(); }
+
+const char* tanbo_status_string(tanbo_status status) {
+  switch (status) {
+    case TANBO_OK: return "success";
+    case TANBO_ERR_NULL_ARGUMENT: return "null pointer argument";
+    case TANBO_ERR_INVALID_ARGUMENT: return "invalid argument";
+    case TANBO_ERR_PARSE: return "malformed text";
+    case TANBO_ERR_INVALID_POSITION: return "invalid position";
+    case TANBO_ERR_ILLEGAL_MOVE: return "illegal move";
+    case TANBO_ERR_NO_MOVE_TO_UNDO: return "no move to undo";
+    case TANBO_ERR_GAME_OVER: return "game over";
+    case TANBO_ERR_BUFFER_TOO_SMALL: return "buffer too small";
+    case TANBO_ERR_OUT_OF_MEMORY: return "out of memory";
+    case TANBO_ERR_INTERNAL: return "internal error";
+  }
+  return "unknown status";
+}
+
+tanbo_status tanbo_game_create(const char* variant, tanbo_game** out, char* err_buf,
+                               std::size_t err_len) {
+  return create("tanbo_game_create", variant, "variant", out, err_buf, err_len,
+                [](const char* text) {
+                  const tanbo::Variant v = tanbo::Variant::parse(text);
+                  if (v.kind == tanbo::VariantKind::Custom)
+                    throw tanbo::ParseError("variant '" + v.name() +
+                                            "' has no opening; use tanbo_game_create_from_position");
+                  return tanbo::opening(v);
+                });
+}
+
+tanbo_status tanbo_game_create_from_position(const char* position, tanbo_game** out,
+                                             char* err_buf, std::size_t err_len) {
+  return create("tanbo_game_create_from_position", position, "position", out, err_buf, err_len,
+                [](const char* text) { return tanbo::Position::parse(text); });
+}
+
+tanbo_status tanbo_game_copy(tanbo_game* game, tanbo_game** out) {
+  if (out != nullptr) *out = nullptr;
+  if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
+  const ErrorSink err = sink(game, "tanbo_game_copy");
+  return guarded(err, [&]() -> tanbo_status {
+    if (out == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL");
+    *out = new tanbo_game(*game);
+    (*out)->last_error[0] = '\0';
+    return TANBO_OK;
+  });
+}
+
+void tanbo_game_free(tanbo_game* game) { delete game; }
+
+const char* tanbo_last_error(const tanbo_game* game) {
+  return game == nullptr ? "tanbo_last_error: game is NULL" : game->last_error;
+}
+
+tanbo_status tanbo_play(tanbo_game* game, const char* point) {
+  if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
+  const ErrorSink err = sink(game, "tanbo_play");
+  return guarded(err, [&]() -> tanbo_status {
+    if (point == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "point is NULL");
+    game->game.play(tanbo::parse_point(point, game->game.size()));
+    return TANBO_OK;
+  });
+}
+
+tanbo_status tanbo_play_index(tanbo_game* game, int index) {
+  if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
+  const ErrorSink err = sink(game, "tanbo_play_index");
+  return guarded(err, [&]() -> tanbo_status {
+    tanbo::Point p;
+    if (const auto s = tanbo::capi::index_to_point(err, game->game.size(), index, p); s != TANBO_OK)
+      return s;
+    game->game.play(p);
+    return TANBO_OK;
+  });
+}
+
+tanbo_status tanbo_undo(tanbo_game* game) {
+  if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
+  const ErrorSink err = sink(game, "tanbo_undo");
+  return guarded(err, [&]() -> tanbo_status {
+    if (game->game.ply() == 0) return err.fail(TANBO_ERR_NO_MOVE_TO_UNDO, "no move to take back");
+    game->game.undo();
+    return TANBO_OK;
+  });
+}
+
+int tanbo_legal_move_count(const tanbo_game* game) {
+  return game == nullptr ? -1 : game->game.legal_move_count();
+}
+
+tanbo_status tanbo_legal_moves(tanbo_game* game, int* out, std::size_t capacity, std::size_t* count) {
+  if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
+  const ErrorSink err = sink(game, "tanbo_legal_moves");
+  return guarded(err, [&]() -> tanbo_status {
+    if (out == nullptr && capacity > 0)
+      return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL but capacity > 0");
+    // Row-major scan instead of legal_moves(): same order, and no allocation.
+    const int size = game->game.size();
+    std::size_t n = 0;
+    for (int i = 0; i < size * size; ++i) {
+      if (!game->game.is_legal({i % size, i / size})) continue;
+      if (n < capacity) out[n] = i;
+      ++n;
+    }
+    if (count != nullptr) *count = n;
+    if (n > capacity) {
+      return err.fail(TANBO_ERR_BUFFER_TOO_SMALL, "there are " + std::to_string(n) +
+                                                      " legal moves but room for " +
+                                                      std::to_string(capacity));
+    }
+    return TANBO_OK;
+  });
+}
+
+int tanbo_is_legal(const tanbo_game* game, int index) {
+  if (game == nullptr) return -1;
+  const int size = game->game.size();
+  if (index < 0 || index >= size * size) return 0;
+  return game->game.is_legal({index % size, index / size}) ? 1 : 0;
+}
+
+void tanbo_rng_seed(tanbo_rng* rng, uint64_t seed) {
+  if (rng != nullptr) store(tanbo::Rng(seed), *rng);
+}
+
+tanbo_status tanbo_random_move(tanbo_game* game, tanbo_rng* rng, int* index) {
+  if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
+  const ErrorSink err = sink(game, "tanbo_random_move");
+  return guarded(err, [&]() -> tanbo_status {
+    if (rng == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "rng is NULL");
+    if (index == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "index is NULL");
+    if (game->game.is_over()) return err.fail(TANBO_ERR_GAME_OVER, "the game is over; no move to choose");
+    tanbo::Rng r = load(*rng);
+    const tanbo::Point p = game->game.random_legal_move(r);
+    store(r, *rng);
+    *index = p.y * game->game.size() + p.x;
+    return TANBO_OK;
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,109 @@
+// Shared plumbing of the C API: the handle's definition and the exception barrier that every
+// entry point goes through, so no C++ exception ever crosses into C code.
+#pragma once
+
+#include <cstddef>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <string>
+#include <string_view>
+
+#include "tanbo/core/errors.hpp"
+#include "tanbo/optimized/game.hpp"
+#include "tanbo/tanbo.h"
+
+/// The opaque handle. The message lives in a fixed array so recording an error never
+/// allocates and therefore can never fail (an out-of-memory report must itself succeed).
+struct tanbo_game {
+  explicit tanbo_game(const tanbo::Position& start) : game(start) {}
+  tanbo::optimized::Game game;   ///< The engine (any size up to 25x25).
+  char last_error[512] = {};     ///< Message of the last failed call; "" after a success.
+};
+
+namespace tanbo::capi {
+
+/// Copies `msg` into buf[0..len), cut to fit and NUL-terminated; no-op when there is no room.
+inline void copy_message(char* buf, std::size_t len, std::string_view msg) noexcept {
+  if (buf == nullptr || len == 0) return;
+  const std::size_t n = msg.size() < len - 1 ? msg.size() : len - 1;
+  std::memcpy(buf, msg.data(), n);
+  buf[n] = '\0';
+}
+
+/// Where a failing call puts its message: the handle's array, or the caller's buffer for the
+/// create functions. Writes "<function>: <what>" without allocating.
+struct ErrorSink {
+  char* buf;
+  std::size_t len;
+  const char* function;
+
+  tanbo_status fail(tanbo_status status, std::string_view what) const noexcept {
+    if (buf != nullptr && len > 0) {
+      copy_message(buf, len, function);
+      const std::size_t used = std::strlen(buf);
+      copy_message(buf + used, len - used, ": ");
+      const std::size_t used2 = std::strlen(buf);
+      copy_message(buf + used2, len - used2, what);
+    }
+    return status;
+  }
+  void clear() const noexcept { copy_message(buf, len, ""); }
+};
+
+/// The sink of a handle (which must not be null).
+inline ErrorSink sink(tanbo_game* g, const char* function) noexcept {
+  return {g->last_error, sizeof g->last_error, function};
+}
+
+/// Runs `body` (returning tanbo_status), clearing the message first and translating every
+/// exception into a status plus message. The catch order goes from specific to general.
+template <typename Body>
+tanbo_status guarded(const ErrorSink& err, Body&& body) noexcept {
+  err.clear();
+  try {
+    return body();
+  } catch (const IllegalMoveError& e) {
+    return err.fail(TANBO_ERR_ILLEGAL_MOVE, e.what());
+  } catch (const ParseError& e) {
+    return err.fail(TANBO_ERR_PARSE, e.what());
+  } catch (const InvalidPositionError& e) {
+    return err.fail(TANBO_ERR_INVALID_POSITION, e.what());
+  } catch (const UsageError& e) {
+    return err.fail(TANBO_ERR_INVALID_ARGUMENT, e.what());
+  } catch (const std::bad_alloc&) {
+    return err.fail(TANBO_ERR_OUT_OF_MEMORY, "out of memory");
+  } catch (const std::exception& e) {
+    return err.fail(TANBO_ERR_INTERNAL, e.what());
+  } catch (...) {
+    return err.fail(TANBO_ERR_INTERNAL, "unknown exception");
+  }
+}
+
+/// Converts a row-major index to a point, or reports it as off the board.
+inline tanbo_status index_to_point(const ErrorSink& err, int size, int index, Point& out) {
+  if (index < 0 || index >= size * size) {
+    return err.fail(TANBO_ERR_INVALID_ARGUMENT,
+                    "index " + std::to_string(index) + " is off the " + std::to_string(size) +
+                        "x" + std::to_string(size) + " board (valid: 0 to " +
+                        std::to_string(size * size - 1) + ")");
+  }
+  out = Point{index % size, index / size};
+  return TANBO_OK;
+}
+
+/// snprintf-style output of `text` (see "Strings out" in tanbo.h).
+inline tanbo_status write_text(const ErrorSink& err, const std::string& text, char* buf,
+                               std::size_t len, std::size_t* needed) {
+  if (buf == nullptr && len > 0) return err.fail(TANBO_ERR_NULL_ARGUMENT, "buf is NULL but len > 0");
+  if (needed != nullptr) *needed = text.size();
+  copy_message(buf, len, text);
+  if (text.size() >= len) {
+    return err.fail(TANBO_ERR_BUFFER_TOO_SMALL,
+                    "the text needs " + std::to_string(text.size() + 1) +
+                        " bytes with the NUL but the buffer has " + std::to_string(len));
+  }
+  return TANBO_OK;
+}
+
+}  // namespace tanbo::capi

@@ -1,0 +1,391 @@
+/* Tests of the C API, written in C99 and built by the C compiler as a user's program would be.
+ * Every function is called on its success path and on each documented error path (null
+ * pointers, bad indices, malformed text, illegal moves, small buffers), and the results are
+ * checked against each other: exported positions and records replay to the same hash. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tanbo/tanbo.h"
+
+static int failures = 0;
+
+/* Reports a failed expectation with its location; tests continue so one run shows them all. */
+#define CHECK(cond)                                                      \
+  do {                                                                   \
+    if (!(cond)) {                                                       \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                        \
+    }                                                                    \
+  } while (0)
+
+/* Expects status `want`; on a mismatch also prints the handle's message. */
+#define CHECK_STATUS(game, expr, want)                                                  \
+  do {                                                                                  \
+    tanbo_status got_ = (expr);                                                         \
+    if (got_ != (want)) {                                                               \
+      fprintf(stderr, "%s:%d: %s returned %d (%s), expected %d; last error: %s\n",      \
+              __FILE__, __LINE__, #expr, (int)got_, tanbo_status_string(got_), (int)(want), \
+              tanbo_last_error(game));                                                  \
+      ++failures;                                                                       \
+    }                                                                                   \
+  } while (0)
+
+static int contains(const char* text, const char* part) { return strstr(text, part) != NULL; }
+
+static tanbo_game* must_create(const char* variant) {
+  tanbo_game* g = NULL;
+  char err[256];
+  if (tanbo_game_create(variant, &g, err, sizeof err) != TANBO_OK) {
+    fprintf(stderr, "cannot create %s: %s\n", variant, err);
+    exit(1);
+  }
+  return g;
+}
+
+static void test_library(void) {
+  tanbo_status s;
+  CHECK(strcmp(tanbo_version(), TANBO_EXPECTED_VERSION) == 0);
+  for (s = TANBO_OK; s <= TANBO_ERR_INTERNAL; s = (tanbo_status)(s + 1)) {
+    CHECK(strlen(tanbo_status_string(s)) > 0);
+    CHECK(strcmp(tanbo_status_string(s), "unknown status") != 0);
+  }
+  CHECK(strcmp(tanbo_status_string((tanbo_status)999), "unknown status") == 0);
+}
+
+static void test_create(void) {
+  tanbo_game* g = (tanbo_game*)&failures; /* must be reset to NULL on failure */
+  char err[256];
+  char tiny[8];
+
+  CHECK_STATUS(NULL, tanbo_game_create("classic", &g, err, sizeof err), TANBO_OK);
+  CHECK(g != NULL && strcmp(err, "") == 0);
+  CHECK(tanbo_size(g) == 19 && tanbo_to_move(g) == TANBO_BLACK && tanbo_ply(g) == 0);
+  CHECK(tanbo_is_over(g) == 0 && tanbo_winner(g) == TANBO_NONE);
+  CHECK(tanbo_stone_count(g, TANBO_BLACK) == 8 && tanbo_stone_count(g, TANBO_WHITE) == 8);
+  CHECK(tanbo_hash(g) != 0);
+  CHECK(strcmp(tanbo_last_error(g), "") == 0);
+  tanbo_game_free(g);
+
+  g = must_create("LATTICE-9"); /* names are case-insensitive */
+  CHECK(tanbo_size(g) == 9);
+  tanbo_game_free(g);
+
+  CHECK_STATUS(NULL, tanbo_game_create("lattice-8", &g, err, sizeof err), TANBO_ERR_PARSE);
+  CHECK(g == NULL && contains(err, "tanbo_game_create: ") && contains(err, "size 8"));
+  CHECK_STATUS(NULL, tanbo_game_create("custom-7", &g, err, sizeof err), TANBO_ERR_PARSE);
+  CHECK(g == NULL && contains(err, "tanbo_game_create_from_position"));
+  CHECK_STATUS(NULL, tanbo_game_create(NULL, &g, err, sizeof err), TANBO_ERR_NULL_ARGUMENT);
+  CHECK(g == NULL && contains(err, "variant is NULL"));
+  CHECK_STATUS(NULL, tanbo_game_create("classic", NULL, err, sizeof err), TANBO_ERR_NULL_ARGUMENT);
+  CHECK(contains(err, "out is NULL"));
+  /* A short error buffer gets a cut, terminated message; no buffer at all is fine too. */
+  CHECK_STATUS(NULL, tanbo_game_create("nonsense", &g, tiny, sizeof tiny), TANBO_ERR_PARSE);
+  CHECK(strlen(tiny) == sizeof tiny - 1 && strncmp(tiny, "tanbo_g", 7) == 0);
+  CHECK_STATUS(NULL, tanbo_game_create("nonsense", &g, NULL, 0), TANBO_ERR_PARSE);
+  CHECK(g == NULL);
+
+  CHECK_STATUS(NULL, tanbo_game_create_from_position("X3O/5/5/5/O3X X lattice-5", &g, err, sizeof err), TANBO_OK);
+  CHECK(g != NULL && tanbo_size(g) == 5 && tanbo_stone_count(g, TANBO_WHITE) == 2);
+  tanbo_game_free(g);
+  CHECK_STATUS(NULL, tanbo_game_create_from_position("X3O/5/5/5/O3X O", &g, err, sizeof err), TANBO_OK);
+  CHECK(g != NULL && tanbo_to_move(g) == TANBO_WHITE);
+  tanbo_game_free(g);
+  CHECK_STATUS(NULL, tanbo_game_create_from_position("X3O/5/5 X", &g, err, sizeof err), TANBO_ERR_PARSE);
+  CHECK(g == NULL && contains(err, "column"));
+  CHECK_STATUS(NULL, tanbo_game_create_from_position("5/5/5/5/5 X", &g, err, sizeof err),
+               TANBO_ERR_INVALID_POSITION);
+  CHECK(g == NULL && contains(err, "no stones"));
+  CHECK_STATUS(NULL, tanbo_game_create_from_position(NULL, &g, err, sizeof err), TANBO_ERR_NULL_ARGUMENT);
+  CHECK(g == NULL && contains(err, "position is NULL"));
+  CHECK_STATUS(NULL, tanbo_game_create_from_position("X O", NULL, NULL, 0), TANBO_ERR_NULL_ARGUMENT);
+}
+
+static void test_moves_and_undo(void) {
+  tanbo_game* g = must_create("classic");
+  const uint64_t start_hash = tanbo_hash(g);
+  int b1 = -1;
+  tanbo_color cell = TANBO_NONE;
+
+  CHECK_STATUS(g, tanbo_point_index(g, "b1", &b1), TANBO_OK);
+  CHECK(b1 == 1);
+  CHECK(tanbo_is_legal(g, b1) == 1);
+  CHECK_STATUS(g, tanbo_play(g, "b1"), TANBO_OK);
+  CHECK(tanbo_ply(g) == 1 && tanbo_to_move(g) == TANBO_WHITE && tanbo_hash(g) != start_hash);
+  CHECK_STATUS(g, tanbo_cell_at(g, b1, &cell), TANBO_OK);
+  CHECK(cell == TANBO_BLACK);
+  CHECK(strcmp(tanbo_last_error(g), "") == 0);
+
+  /* Illegal moves leave the game unchanged and say why. */
+  CHECK_STATUS(g, tanbo_play(g, "B1"), TANBO_ERR_ILLEGAL_MOVE);
+  CHECK(contains(tanbo_last_error(g), "tanbo_play") && contains(tanbo_last_error(g), "occupied"));
+  CHECK_STATUS(g, tanbo_play(g, "J10"), TANBO_ERR_ILLEGAL_MOVE);
+  CHECK(contains(tanbo_last_error(g), "J10") && contains(tanbo_last_error(g), "rule 3"));
+  CHECK(tanbo_ply(g) == 1);
+  CHECK_STATUS(g, tanbo_play(g, "Z99"), TANBO_ERR_PARSE);
+  CHECK(contains(tanbo_last_error(g), "Z99"));
+  CHECK_STATUS(g, tanbo_play(g, ""), TANBO_ERR_PARSE);
+  CHECK_STATUS(g, tanbo_play(g, NULL), TANBO_ERR_NULL_ARGUMENT);
+  CHECK(contains(tanbo_last_error(g), "point is NULL"));
+  CHECK_STATUS(g, tanbo_play_index(g, -1), TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(contains(tanbo_last_error(g), "index -1") && contains(tanbo_last_error(g), "0 to 360"));
+  CHECK_STATUS(g, tanbo_play_index(g, 361), TANBO_ERR_INVALID_ARGUMENT);
+  CHECK_STATUS(g, tanbo_play_index(g, 0), TANBO_ERR_ILLEGAL_MOVE); /* A1 holds a stone */
+
+  /* White's G1 stone can grow to G2 (index 19 + 6). */
+  CHECK(tanbo_is_legal(g, 25) == 1);
+  CHECK_STATUS(g, tanbo_play_index(g, 25), TANBO_OK);
+  CHECK(tanbo_ply(g) == 2);
+  CHECK_STATUS(g, tanbo_undo(g), TANBO_OK);
+  CHECK_STATUS(g, tanbo_undo(g), TANBO_OK);
+  CHECK(tanbo_ply(g) == 0 && tanbo_hash(g) == start_hash && tanbo_to_move(g) == TANBO_BLACK);
+  CHECK_STATUS(g, tanbo_undo(g), TANBO_ERR_NO_MOVE_TO_UNDO);
+  CHECK(contains(tanbo_last_error(g), "tanbo_undo"));
+
+  CHECK(tanbo_is_legal(g, -5) == 0 && tanbo_is_legal(g, 361) == 0 && tanbo_is_legal(g, 0) == 0);
+  tanbo_game_free(g);
+}
+
+static void test_legal_moves(void) {
+  tanbo_game* g = must_create("lattice-9");
+  int moves[81], two[2];
+  size_t n = 0, n2 = 0, i;
+  const int count = tanbo_legal_move_count(g);
+
+  CHECK(count > 2);
+  CHECK_STATUS(g, tanbo_legal_moves(g, moves, 81, &n), TANBO_OK);
+  CHECK((int)n == count);
+  for (i = 0; i < n; ++i) {
+    CHECK(tanbo_is_legal(g, moves[i]) == 1);
+    if (i > 0) CHECK(moves[i - 1] < moves[i]); /* row-major order */
+  }
+  /* Too small: the first moves are still written, and the count tells how many exist. */
+  CHECK_STATUS(g, tanbo_legal_moves(g, two, 2, &n2), TANBO_ERR_BUFFER_TOO_SMALL);
+  CHECK(n2 == n && two[0] == moves[0] && two[1] == moves[1]);
+  CHECK(contains(tanbo_last_error(g), "room for 2"));
+  CHECK_STATUS(g, tanbo_legal_moves(g, NULL, 0, &n2), TANBO_ERR_BUFFER_TOO_SMALL);
+  CHECK(n2 == n);
+  CHECK_STATUS(g, tanbo_legal_moves(g, moves, 81, NULL), TANBO_OK);
+  CHECK_STATUS(g, tanbo_legal_moves(g, NULL, 5, &n2), TANBO_ERR_NULL_ARGUMENT);
+  tanbo_game_free(g);
+}
+
+/* Plays a seeded random game to the end; returns the game. */
+static tanbo_game* random_game(const char* variant, uint64_t seed) {
+  tanbo_game* g = must_create(variant);
+  tanbo_rng rng;
+  int move = -1;
+  tanbo_rng_seed(&rng, seed);
+  while (!tanbo_is_over(g)) {
+    CHECK_STATUS(g, tanbo_random_move(g, &rng, &move), TANBO_OK);
+    CHECK(tanbo_is_legal(g, move) == 1);
+    CHECK_STATUS(g, tanbo_play_index(g, move), TANBO_OK);
+  }
+  return g;
+}
+
+/* Replays a record by playing each move token on a fresh game of `variant`. */
+static tanbo_game* replay(const char* variant, char* record) {
+  tanbo_game* g = must_create(variant);
+  char* line = strtok(record, "\n");
+  for (; line != NULL; line = strtok(NULL, "\n")) {
+    char* tok;
+    if (line[0] == '[') continue; /* the [Variant "..."] header */
+    for (tok = line; *tok;) {
+      char name[8] = {0};
+      size_t k = 0;
+      while (*tok == ' ') ++tok;
+      while (*tok && *tok != ' ' && k < sizeof name - 1) name[k++] = *tok++;
+      if (k > 0) CHECK_STATUS(g, tanbo_play(g, name), TANBO_OK);
+    }
+  }
+  return g;
+}
+
+static void test_random_game_and_exports(void) {
+  const uint64_t seed = 20240611u;
+  tanbo_game* g = random_game("lattice-9", seed);
+  tanbo_game* again = random_game("lattice-9", seed);
+  tanbo_game* replayed;
+  tanbo_rng rng, rng2;
+  tanbo_color winner = tanbo_winner(g);
+  char* record;
+  size_t needed = 0;
+  int move = 7;
+
+  /* Same seed, same game: the generator and the engine are deterministic. */
+  CHECK(tanbo_ply(g) == tanbo_ply(again) && tanbo_hash(g) == tanbo_hash(again));
+  tanbo_game_free(again);
+  tanbo_rng_seed(&rng, seed);
+  tanbo_rng_seed(&rng2, seed);
+  CHECK(memcmp(&rng, &rng2, sizeof rng) == 0);
+  tanbo_rng_seed(NULL, seed);
+
+  CHECK(winner == TANBO_BLACK || winner == TANBO_WHITE);
+  CHECK(tanbo_stone_count(g, winner == TANBO_BLACK ? TANBO_WHITE : TANBO_BLACK) == 0);
+  CHECK(tanbo_stone_count(g, winner) > 0 && tanbo_is_over(g) == 1);
+  CHECK(tanbo_legal_move_count(g) == 0);
+  CHECK_STATUS(g, tanbo_random_move(g, &rng, &move), TANBO_ERR_GAME_OVER);
+  CHECK(move == 7 && contains(tanbo_last_error(g), "over"));
+  CHECK_STATUS(g, tanbo_play_index(g, 40), TANBO_ERR_ILLEGAL_MOVE);
+
+  /* Record: ask for the length, export, replay: same final position. */
+  CHECK_STATUS(g, tanbo_record(g, NULL, 0, &needed), TANBO_ERR_BUFFER_TOO_SMALL);
+  CHECK(needed > 20);
+  record = (char*)malloc(needed + 1);
+  CHECK_STATUS(g, tanbo_record(g, record, needed + 1, NULL), TANBO_OK);
+  CHECK(strncmp(record, "[Variant \"lattice-9\"]\n", 22) == 0 && strlen(record) == needed);
+  replayed = replay("lattice-9", record);
+  CHECK(tanbo_hash(replayed) == tanbo_hash(g) && tanbo_ply(replayed) == tanbo_ply(g));
+  tanbo_game_free(replayed);
+  free(record);
+
+  /* Undo all the way back to the opening. */
+  while (tanbo_ply(g) > 0) CHECK_STATUS(g, tanbo_undo(g), TANBO_OK);
+  CHECK(tanbo_is_over(g) == 0 && tanbo_winner(g) == TANBO_NONE);
+  {
+    tanbo_game* fresh = must_create("lattice-9");
+    CHECK(tanbo_hash(fresh) == tanbo_hash(g));
+    tanbo_game_free(fresh);
+  }
+
+  CHECK_STATUS(g, tanbo_random_move(g, NULL, &move), TANBO_ERR_NULL_ARGUMENT);
+  CHECK(contains(tanbo_last_error(g), "rng is NULL"));
+  CHECK_STATUS(g, tanbo_random_move(g, &rng, NULL), TANBO_ERR_NULL_ARGUMENT);
+  tanbo_game_free(g);
+}
+
+static void test_copy(void) {
+  tanbo_game* g = must_create("lattice-7");
+  tanbo_game* c = (tanbo_game*)&failures;
+  int moves[49];
+  size_t n = 0;
+
+  CHECK_STATUS(g, tanbo_legal_moves(g, moves, 49, &n), TANBO_OK);
+  CHECK_STATUS(g, tanbo_play_index(g, moves[0]), TANBO_OK);
+  CHECK_STATUS(g, tanbo_game_copy(g, &c), TANBO_OK);
+  CHECK(c != NULL && tanbo_hash(c) == tanbo_hash(g) && tanbo_ply(c) == 1);
+  CHECK(strcmp(tanbo_last_error(c), "") == 0);
+  /* The copy is independent and carries the history, so it can undo. */
+  CHECK_STATUS(c, tanbo_undo(c), TANBO_OK);
+  CHECK(tanbo_ply(c) == 0 && tanbo_ply(g) == 1 && tanbo_hash(c) != tanbo_hash(g));
+  tanbo_game_free(c);
+
+  CHECK_STATUS(g, tanbo_game_copy(g, NULL), TANBO_ERR_NULL_ARGUMENT);
+  CHECK(contains(tanbo_last_error(g), "tanbo_game_copy: out is NULL"));
+  c = g;
+  CHECK(tanbo_game_copy(NULL, &c) == TANBO_ERR_NULL_ARGUMENT && c == NULL);
+  tanbo_game_free(g);
+}
+
+static void test_points_and_text(void) {
+  tanbo_game* g = must_create("lattice-9");
+  tanbo_game* back = NULL;
+  char buf[512], tiny[2];
+  char err[256];
+  size_t needed = 0;
+  int i, index = -1;
+  tanbo_color cell = TANBO_WHITE;
+
+  for (i = 0; i < 81; ++i) {
+    CHECK_STATUS(g, tanbo_point_name(g, i, buf, sizeof buf, &needed), TANBO_OK);
+    CHECK(needed == strlen(buf) && (needed == 2 || needed == 3));
+    CHECK_STATUS(g, tanbo_point_index(g, buf, &index), TANBO_OK);
+    CHECK(index == i);
+  }
+  CHECK_STATUS(g, tanbo_point_name(g, 80, buf, sizeof buf, NULL), TANBO_OK);
+  CHECK(strcmp(buf, "I9") == 0);
+  CHECK_STATUS(g, tanbo_point_name(g, 0, tiny, sizeof tiny, &needed), TANBO_ERR_BUFFER_TOO_SMALL);
+  CHECK(strcmp(tiny, "A") == 0 && needed == 2 && contains(tanbo_last_error(g), "needs 3 bytes"));
+  CHECK_STATUS(g, tanbo_point_name(g, 81, buf, sizeof buf, NULL), TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(contains(tanbo_last_error(g), "9x9"));
+  CHECK_STATUS(g, tanbo_point_name(g, 0, NULL, 4, NULL), TANBO_ERR_NULL_ARGUMENT);
+  CHECK_STATUS(g, tanbo_point_index(g, "J1", &index), TANBO_ERR_PARSE); /* off the 9x9 board */
+  CHECK(contains(tanbo_last_error(g), "columns A-I"));
+  CHECK_STATUS(g, tanbo_point_index(g, NULL, &index), TANBO_ERR_NULL_ARGUMENT);
+  CHECK_STATUS(g, tanbo_point_index(g, "A1", NULL), TANBO_ERR_NULL_ARGUMENT);
+
+  CHECK_STATUS(g, tanbo_cell_at(g, 81, &cell), TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(cell == TANBO_WHITE); /* untouched on failure */
+  CHECK_STATUS(g, tanbo_cell_at(g, 0, NULL), TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_stone_count(g, TANBO_NONE) == -1 && tanbo_stone_count(g, (tanbo_color)7) == -1);
+
+  /* The position string round-trips through create_from_position, mid-game too. */
+  {
+    int moves[81];
+    size_t n = 0;
+    CHECK_STATUS(g, tanbo_legal_moves(g, moves, 81, &n), TANBO_OK);
+    CHECK_STATUS(g, tanbo_play_index(g, moves[n / 2]), TANBO_OK);
+  }
+  CHECK_STATUS(g, tanbo_position_string(g, buf, sizeof buf, &needed), TANBO_OK);
+  CHECK(needed == strlen(buf) && contains(buf, " O lattice-9"));
+  CHECK_STATUS(NULL, tanbo_game_create_from_position(buf, &back, err, sizeof err), TANBO_OK);
+  CHECK(back != NULL && tanbo_hash(back) == tanbo_hash(g) && tanbo_to_move(back) == TANBO_WHITE);
+  tanbo_game_free(back);
+  CHECK_STATUS(g, tanbo_position_string(g, tiny, sizeof tiny, &needed), TANBO_ERR_BUFFER_TOO_SMALL);
+  CHECK(strlen(tiny) == 1);
+  CHECK_STATUS(g, tanbo_position_string(g, NULL, 3, NULL), TANBO_ERR_NULL_ARGUMENT);
+
+  CHECK_STATUS(g, tanbo_diagram(g, buf, sizeof buf, &needed), TANBO_OK);
+  CHECK(strncmp(buf, "    A B C D E F G H I\n", 22) == 0 && needed == strlen(buf));
+  CHECK_STATUS(g, tanbo_diagram(g, buf, 10, &needed), TANBO_ERR_BUFFER_TOO_SMALL);
+  CHECK(strlen(buf) == 9);
+  tanbo_game_free(g);
+
+  /* The classic opening's record has neither header nor moves. */
+  g = must_create("classic");
+  CHECK_STATUS(g, tanbo_record(g, buf, sizeof buf, &needed), TANBO_OK);
+  CHECK(needed == 0 && buf[0] == '\0');
+  tanbo_game_free(g);
+}
+
+static void test_null_game(void) {
+  tanbo_game* out = NULL;
+  tanbo_color cell = TANBO_NONE;
+  tanbo_rng rng;
+  char buf[16];
+  int index = 0;
+  size_t n = 0;
+
+  tanbo_rng_seed(&rng, 1);
+  tanbo_game_free(NULL);
+  CHECK(strlen(tanbo_last_error(NULL)) > 0);
+  CHECK(tanbo_game_copy(NULL, &out) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_play(NULL, "A1") == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_play_index(NULL, 0) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_undo(NULL) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_legal_move_count(NULL) == -1);
+  CHECK(tanbo_legal_moves(NULL, &index, 1, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_is_legal(NULL, 0) == -1);
+  CHECK(tanbo_random_move(NULL, &rng, &index) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_size(NULL) == -1);
+  CHECK(tanbo_cell_at(NULL, 0, &cell) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_to_move(NULL) == TANBO_NONE);
+  CHECK(tanbo_ply(NULL) == -1);
+  CHECK(tanbo_is_over(NULL) == -1);
+  CHECK(tanbo_winner(NULL) == TANBO_NONE);
+  CHECK(tanbo_stone_count(NULL, TANBO_BLACK) == -1);
+  CHECK(tanbo_hash(NULL) == 0);
+  CHECK(tanbo_point_index(NULL, "A1", &index) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_point_name(NULL, 0, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_position_string(NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_record(NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_diagram(NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+}
+
+int main(void) {
+  test_library();
+  test_create();
+  test_moves_and_undo();
+  test_legal_moves();
+  test_random_game_and_exports();
+  test_copy();
+  test_points_and_text();
+  test_null_game();
+  if (failures > 0) {
+    fprintf(stderr, "%d check(s) failed\n", failures);
+    return 1;
+  }
+  printf("all C API checks passed (tanbo %s)\n", tanbo_version());
+  return 0;
+}

@@ -1,0 +1,225 @@
+// Fuzz target for the C API: the input bytes drive a sequence of C API calls (create from a
+// fuzzed variant name or position string, play by fuzzed names and indices, undo, copy, free,
+// exports into small buffers, null arguments) on two handles. Besides "no crash, no leak, no
+// UB" it checks the API's promises: statuses match results, text is always terminated inside
+// the buffer, exported positions re-create the same game, undo restores the hash.
+//
+// Input format: byte 0 picks how the first game is made (see make_game); then each step is an
+// opcode byte followed by its operands. Running out of bytes ends the run; every byte sequence
+// is valid input.
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <iterator>
+#include <string>
+#include <utility>
+
+#include "tanbo/tanbo.h"
+
+namespace {
+
+// Reads operands from the input; past the end it yields zeros so every input is accepted.
+class Reader {
+ public:
+  Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+  bool done() const { return pos_ >= size_; }
+  std::uint8_t byte() { return pos_ < size_ ? data_[pos_++] : 0; }
+  int int16() { return static_cast<std::int16_t>(byte() | (byte() << 8)); }
+  // A length-prefixed string (embedded NULs end it early, as C would see it).
+  std::string text() {
+    const std::size_t n = byte();
+    std::string s;
+    for (std::size_t i = 0; i < n && !done(); ++i) s += static_cast<char>(byte());
+    return s;
+  }
+
+ private:
+  const std::uint8_t* data_;
+  std::size_t size_;
+  std::size_t pos_ = 0;
+};
+
+// Stops the run loudly: a broken promise of the API.
+#define FUZZ_ASSERT(cond) \
+  do {                    \
+    if (!(cond)) __builtin_trap(); \
+  } while (0)
+
+const char* const kVariants[] = {"classic", "lattice-5", "lattice-7", "lattice-9", "lattice-13",
+                                 "lattice-21", "dense-5", "dense-11", "dense-25", "custom-9"};
+const char* const kPositions[] = {"X3O/5/5/5/O3X X lattice-5", "X3O/5/5/5/O3X O", "XO/OX X",
+                                  "X1O/3/O1X O", "5/5/5/5/5 X", "XX/XX O"};
+
+tanbo_game* make_game(Reader& in) {
+  tanbo_game* g = nullptr;
+  char err[64];
+  std::memset(err, 'z', sizeof err);
+  const std::uint8_t mode = in.byte();
+  // Tiny error buffers exercise the cutting of long messages.
+  const std::size_t err_len = in.byte() % (sizeof err + 1);
+  tanbo_status s;
+  switch (mode % 4) {
+    case 0: s = tanbo_game_create(kVariants[in.byte() % std::size(kVariants)], &g, err, err_len); break;
+    case 1: s = tanbo_game_create(in.text().c_str(), &g, err, err_len); break;
+    case 2: s = tanbo_game_create_from_position(in.text().c_str(), &g, err, err_len); break;
+    default:
+      s = tanbo_game_create_from_position(kPositions[in.byte() % std::size(kPositions)], &g, err,
+                                          err_len);
+  }
+  FUZZ_ASSERT((s == TANBO_OK) == (g != nullptr));
+  if (err_len > 0) FUZZ_ASSERT(std::memchr(err, '\0', err_len) != nullptr);
+  if (err_len < sizeof err) FUZZ_ASSERT(err[err_len] == 'z');  // nothing written past the end
+  return g;
+}
+
+// Exports into a fuzzed-size buffer and checks the snprintf-style contract.
+template <typename Export>
+void check_export(tanbo_game* g, Reader& in, Export&& fn) {
+  char buf[80];
+  std::memset(buf, 'z', sizeof buf);
+  const std::size_t len = in.byte() % (sizeof buf + 1);
+  std::size_t needed = 12345;
+  const tanbo_status s = fn(g, len == 0 && (in.byte() & 1) ? nullptr : buf, len, &needed);
+  FUZZ_ASSERT(s == TANBO_OK || s == TANBO_ERR_BUFFER_TOO_SMALL);
+  FUZZ_ASSERT((s == TANBO_OK) == (needed < len));
+  if (len > 0) FUZZ_ASSERT(std::strlen(buf) == (needed < len ? needed : len - 1));
+  if (len < sizeof buf) FUZZ_ASSERT(buf[len] == 'z');
+}
+
+// The exported position re-creates the game's position (unless the game is over: a side with
+// no stones cannot start a game).
+void check_position_round_trip(tanbo_game* g) {
+  std::size_t needed = 0;
+  tanbo_position_string(g, nullptr, 0, &needed);
+  std::string text(needed, '\0');
+  FUZZ_ASSERT(tanbo_position_string(g, text.data(), needed + 1, nullptr) == TANBO_OK);
+  tanbo_game* back = nullptr;
+  const tanbo_status s = tanbo_game_create_from_position(text.c_str(), &back, nullptr, 0);
+  FUZZ_ASSERT((s == TANBO_OK) == (tanbo_is_over(g) == 0));
+  if (back != nullptr) {
+    FUZZ_ASSERT(tanbo_hash(back) == tanbo_hash(g) && tanbo_to_move(back) == tanbo_to_move(g));
+    tanbo_game_free(back);
+  }
+}
+
+void query_everything(tanbo_game* g, Reader& in) {
+  const int size = tanbo_size(g);
+  FUZZ_ASSERT(size >= 2 && size <= 25);
+  int stones[3] = {0, 0, 0};
+  for (int i = -1; i <= size * size; ++i) {
+    tanbo_color c = TANBO_NONE;
+    const tanbo_status s = tanbo_cell_at(g, i, &c);
+    FUZZ_ASSERT((s == TANBO_OK) == (i >= 0 && i < size * size));
+    if (s == TANBO_OK) ++stones[c];
+  }
+  FUZZ_ASSERT(stones[1] == tanbo_stone_count(g, TANBO_BLACK));
+  FUZZ_ASSERT(stones[2] == tanbo_stone_count(g, TANBO_WHITE));
+  FUZZ_ASSERT(tanbo_is_over(g) == (stones[1] == 0 || stones[2] == 0));
+  FUZZ_ASSERT((tanbo_winner(g) != TANBO_NONE) == (tanbo_is_over(g) == 1));
+  FUZZ_ASSERT(tanbo_ply(g) >= 0);
+  char name[4];
+  int back = -1;
+  const int index = in.int16();
+  if (tanbo_point_name(g, index, name, sizeof name, nullptr) == TANBO_OK) {
+    FUZZ_ASSERT(tanbo_point_index(g, name, &back) == TANBO_OK && back == index);
+  } else {
+    FUZZ_ASSERT(index < 0 || index >= size * size);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Reader in(data, size);
+  tanbo_game* games[2] = {make_game(in), nullptr};
+  tanbo_rng rng;
+  tanbo_rng_seed(&rng, 0);
+  int legal[625];
+  int steps = 0;
+  while (!in.done() && ++steps < 2000) {
+    tanbo_game*& g = games[0];
+    const std::uint8_t op = in.byte();
+    if (g == nullptr) {  // every step needs a game: make one (maybe failing again)
+      g = make_game(in);
+      continue;
+    }
+    const int ply = tanbo_ply(g);
+    const std::uint64_t hash = tanbo_hash(g);
+    switch (op % 14) {
+      case 0: {  // play a fuzzed index (often off the board)
+        const tanbo_status s = tanbo_play_index(g, in.int16());
+        FUZZ_ASSERT(tanbo_ply(g) == ply + (s == TANBO_OK));
+        break;
+      }
+      case 1: {  // play a fuzzed name
+        const tanbo_status s = tanbo_play(g, in.text().c_str());
+        FUZZ_ASSERT(s == TANBO_OK || s == TANBO_ERR_PARSE || s == TANBO_ERR_ILLEGAL_MOVE);
+        FUZZ_ASSERT(s == TANBO_OK || (tanbo_hash(g) == hash && tanbo_last_error(g)[0] != '\0'));
+        break;
+      }
+      case 2: {  // play the k-th legal move, maybe take it back and replay it
+        std::size_t n = 0;
+        const tanbo_status s = tanbo_legal_moves(g, legal, std::size(legal), &n);
+        FUZZ_ASSERT(s == TANBO_OK && static_cast<int>(n) == tanbo_legal_move_count(g));
+        const std::uint8_t k = in.byte();
+        if (n == 0) break;
+        const int move = legal[k % n];
+        FUZZ_ASSERT(tanbo_play_index(g, move) == TANBO_OK);
+        if (k & 0x80) {
+          FUZZ_ASSERT(tanbo_undo(g) == TANBO_OK && tanbo_hash(g) == hash && tanbo_ply(g) == ply);
+          FUZZ_ASSERT(tanbo_play_index(g, move) == TANBO_OK);
+        }
+        break;
+      }
+      case 3: {  // undo
+        const tanbo_status s = tanbo_undo(g);
+        FUZZ_ASSERT((s == TANBO_OK) == (ply > 0));
+        break;
+      }
+      case 4: tanbo_rng_seed(&rng, in.byte()); break;
+      case 5: {  // a few random moves
+        for (int i = in.byte() % 16; i > 0; --i) {
+          int move = -1;
+          const tanbo_status s = tanbo_random_move(g, &rng, &move);
+          FUZZ_ASSERT((s == TANBO_OK) == (tanbo_is_over(g) == 0));
+          if (s != TANBO_OK) break;
+          FUZZ_ASSERT(tanbo_play_index(g, move) == TANBO_OK);
+        }
+        break;
+      }
+      case 6: {  // legal moves into a small buffer
+        int small[8];
+        const std::size_t cap = in.byte() % 9;
+        std::size_t n = 0;
+        const tanbo_status s = tanbo_legal_moves(g, cap ? small : nullptr, cap, &n);
+        FUZZ_ASSERT((s == TANBO_OK) == (n <= cap));
+        for (std::size_t i = 0; i < cap && i < n; ++i) FUZZ_ASSERT(tanbo_is_legal(g, small[i]) == 1);
+        break;
+      }
+      case 7: {  // copy into the second slot and continue on either
+        tanbo_game_free(games[1]);
+        games[1] = nullptr;
+        FUZZ_ASSERT(tanbo_game_copy(g, &games[1]) == TANBO_OK);
+        FUZZ_ASSERT(tanbo_hash(games[1]) == hash && tanbo_ply(games[1]) == ply);
+        if (in.byte() & 1) std::swap(games[0], games[1]);
+        break;
+      }
+      case 8: check_export(g, in, tanbo_position_string); break;
+      case 9: check_export(g, in, tanbo_record); break;
+      case 10: check_export(g, in, tanbo_diagram); break;
+      case 11: check_position_round_trip(g); break;
+      case 12: query_everything(g, in); break;
+      default: {  // null arguments and a fresh game
+        FUZZ_ASSERT(tanbo_play(g, nullptr) == TANBO_ERR_NULL_ARGUMENT);
+        FUZZ_ASSERT(tanbo_random_move(g, nullptr, nullptr) == TANBO_ERR_NULL_ARGUMENT);
+        FUZZ_ASSERT(tanbo_game_copy(g, nullptr) == TANBO_ERR_NULL_ARGUMENT);
+        FUZZ_ASSERT(tanbo_hash(g) == hash);
+        tanbo_game_free(g);
+        g = make_game(in);
+      }
+    }
+  }
+  tanbo_game_free(games[0]);
+  tanbo_game_free(games[1]);
+  return 0;
+}
