@@ -1,0 +1,376 @@
+// Engine test harness in the style of OpenSpiel's random-simulation tests: plays seeded random
+// games with any tanbo::Engine and, after every move, checks the engine against itself (copies,
+// undo, check_consistency), against the core formats (position strings, game records, Zobrist
+// hash), against the reference engine (lockstep, for every other engine) and against the
+// consequences of the rules listed in the preamble. Used by test_engine_games.cpp.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "engine_types.hpp"
+#include "tanbo/core.hpp"
+#include "tanbo/reference/game.hpp"
+#include "tanbo/reference/rules.hpp"
+#include "test_util.hpp"
+
+namespace tanbo_test {
+
+/// Knobs for simulate_random_games.
+struct SimOptions {
+  /// Checks whose cost grows with the game length (replaying the record from the start, and
+  /// undo on engines whose undo replays the game) run after every move while ply < deep_plies,
+  /// and always after the last move; on incremental engines (kCheapUndo) also at plies 64, 128,
+  /// 256, ..., where long-lived incremental state could have drifted from a fresh replay (the
+  /// total cost stays linear in the game length). Everything else runs after every move.
+  /// The default checks everything after every move.
+  int deep_plies = 1 << 30;
+};
+
+/// What the simulated games went through, so callers can assert the games were not trivial.
+struct SimStats {
+  int games = 0;
+  long long moves = 0;
+  int longest = 0;
+  int black_wins = 0;
+  int white_wins = 0;
+  long long expanded_root_removals = 0;
+  long long bounded_roots_removals = 0;
+  long long both_colours_removals = 0;  ///< BoundedRoots moves that removed stones of both colours.
+  long long deep_checks = 0;
+
+  SimStats& operator+=(const SimStats& o) {
+    games += o.games;
+    moves += o.moves;
+    longest = std::max(longest, o.longest);
+    black_wins += o.black_wins;
+    white_wins += o.white_wins;
+    expanded_root_removals += o.expanded_root_removals;
+    bounded_roots_removals += o.bounded_roots_removals;
+    both_colours_removals += o.both_colours_removals;
+    deep_checks += o.deep_checks;
+    return *this;
+  }
+};
+
+/// Engines other than the reference engine are also compared move by move with it.
+template <typename G>
+inline constexpr bool kCompareWithReference = !std::is_same_v<G, tanbo::reference::Game>;
+
+/// What the Engine API lets one observe agrees between `a` and `b`. The light check leaves out
+/// the lists whose comparison costs O(N^2) or O(ply) (legal_moves(), moves()); `full` adds them.
+template <tanbo::Engine A, tanbo::Engine B>
+void require_same_observable_state(const A& a, const B& b, bool full = true) {
+  using tanbo::Color;
+  REQUIRE(a.position() == b.position());
+  REQUIRE(a.ply() == b.ply());
+  REQUIRE(a.to_move() == b.to_move());
+  REQUIRE(a.is_over() == b.is_over());
+  REQUIRE(a.winner() == b.winner());
+  REQUIRE(a.stone_count(Color::Black) == b.stone_count(Color::Black));
+  REQUIRE(a.stone_count(Color::White) == b.stone_count(Color::White));
+  REQUIRE(a.legal_move_count() == b.legal_move_count());
+  REQUIRE(a.hash() == b.hash());
+  if (a.ply() > 0) REQUIRE(a.last_result() == b.last_result());
+  if (!full) return;
+  REQUIRE(a.size() == b.size());
+  REQUIRE(a.start_position() == b.start_position());
+  REQUIRE(a.moves() == b.moves());
+  REQUIRE(a.legal_moves() == b.legal_moves());
+}
+
+/// Checks the consequence "at the start of every turn no root is bounded" on `pos` and returns
+/// the number of roots. Builds a message only on failure: this runs after every move.
+inline int require_no_bounded_root(const tanbo::Position& pos) {
+  const auto roots = tanbo::reference::all_roots(pos);
+  std::string bounded;
+  for (const auto& r : roots)
+    if (tanbo::reference::is_bounded(pos, r))
+      bounded += std::string(" ") + tanbo::color_char(r.color) + " root at " +
+                 tanbo::point_name(r.stones.front());
+  INFO("bounded roots:" << bounded);
+  REQUIRE(bounded.empty());
+  return static_cast<int>(roots.size());
+}
+
+/// Cheap engine-internal check, when the engine offers one (the optimized engine does).
+template <tanbo::Engine G>
+void require_consistent(const G& g) {
+  if constexpr (requires(const G& x) { x.check_consistency(); }) {
+    const std::optional<std::string> problem = g.check_consistency();
+    INFO("check_consistency: " << problem.value_or("ok"));
+    REQUIRE_FALSE(problem.has_value());
+  }
+}
+
+/// is_legal() agrees with legal_moves() on every point (and is false off the board), at()
+/// agrees with position(), and legal_moves() is sorted row-major without duplicates.
+template <tanbo::Engine G>
+void require_legal_moves_consistent(const G& g) {
+  using tanbo::Point;
+  const std::vector<Point> legal = g.legal_moves();
+  REQUIRE(std::is_sorted(legal.begin(), legal.end()));
+  REQUIRE(std::adjacent_find(legal.begin(), legal.end()) == legal.end());
+  REQUIRE(g.legal_move_count() == static_cast<int>(legal.size()));
+  const tanbo::Position pos = g.position();
+  const int n = g.size();
+  std::string mismatch;
+  for (int y = -1; y <= n; ++y)
+    for (int x = -1; x <= n; ++x) {
+      const Point p{x, y};
+      const bool listed = std::binary_search(legal.begin(), legal.end(), p);
+      if (g.is_legal(p) != listed) mismatch += " is_legal:" + tanbo::point_name(p);
+      if (tanbo::on_board(p, n) && g.at(p) != pos.at(p)) mismatch += " at:" + tanbo::point_name(p);
+    }
+  INFO("disagreeing with legal_moves()/position():" << mismatch);
+  REQUIRE(mismatch.empty());
+  // Rules 3 and 5 describe the same points: the mover's legal moves are exactly the growth
+  // points of its roots (empty points touching exactly one stone of its colour).
+  if (!g.is_over()) {
+    std::vector<Point> growth;
+    for (const auto& r : tanbo::reference::all_roots(pos))
+      if (r.color == g.to_move())
+        for (const Point p : tanbo::reference::growth_points(pos, r)) growth.push_back(p);
+    std::sort(growth.begin(), growth.end());
+    REQUIRE(growth == legal);
+  }
+}
+
+/// The state of a freshly started game.
+template <tanbo::Engine G>
+void require_fresh_game(const G& g, const tanbo::Position& start) {
+  REQUIRE(g.ply() == 0);
+  REQUIRE(g.position() == start);
+  REQUIRE(g.start_position() == start);
+  REQUIRE(g.size() == start.size());
+  REQUIRE(g.to_move() == start.to_move());
+  REQUIRE(g.moves().empty());
+  REQUIRE(g.hash() == tanbo::zobrist_hash(start));
+  REQUIRE_FALSE(g.is_over());
+  REQUIRE_FALSE(g.winner().has_value());
+  REQUIRE(g.legal_move_count() > 0);
+  require_no_bounded_root(start);
+  require_legal_moves_consistent(g);
+  require_consistent(g);
+  G copy = g;
+  REQUIRE_THROWS_AS(copy.undo(), tanbo::UsageError);
+  REQUIRE_THROWS_AS(copy.last_result(), tanbo::UsageError);
+}
+
+/// After a move `m` by `mover` from `before` with outcome `effect`: the engine's new position is
+/// exactly `before` plus the stone minus the reported removals, the reports agree with each
+/// other, and the rule consequences hold. Returns the number of roots now on the board.
+template <tanbo::Engine G>
+int require_move_outcome(const G& g, const tanbo::Position& before, tanbo::Point m,
+                         tanbo::Color mover, const tanbo::MoveEffect& effect, int roots_before) {
+  using namespace tanbo;
+  const Position pos = g.position();
+  REQUIRE(g.to_move() == opponent(mover));  // rule 2: players alternate
+  REQUIRE(pos.to_move() == g.to_move());
+  REQUIRE(pos.variant() == g.start_position().variant());
+  REQUIRE(g.hash() == zobrist_hash(pos));
+  REQUIRE(Position::parse(pos.to_string()) == pos);
+  REQUIRE(g.stone_count(Color::Black) == pos.count(Color::Black));
+  REQUIRE(g.stone_count(Color::White) == pos.count(Color::White));
+
+  const MoveResult res = g.last_result();
+  REQUIRE(res.move == m);
+  REQUIRE(res.player == mover);
+  REQUIRE(res.removal == effect.removal);
+  REQUIRE(std::is_sorted(res.removed.begin(), res.removed.end()));
+  REQUIRE(std::adjacent_find(res.removed.begin(), res.removed.end()) == res.removed.end());
+
+  // Rebuild the expected board independently of the engine's bookkeeping.
+  Position expected = before;
+  Position placed = before;  // the board between placement and removal
+  placed.set(m, stone(mover));
+  expected.set(m, stone(mover));
+  int black = 0, white = 0;
+  std::vector<Point> enemy_removed;
+  for (const Point p : res.removed) {
+    REQUIRE(on_board(p, pos.size()));
+    const Cell c = expected.at(p);
+    REQUIRE(c != Cell::Empty);
+    (c == Cell::Black ? black : white)++;
+    if (c != stone(mover)) enemy_removed.push_back(p);
+    expected.set(p, Cell::Empty);
+  }
+  expected.set_to_move(opponent(mover));
+  REQUIRE(pos == expected);
+  REQUIRE(effect.removed_black == black);
+  REQUIRE(effect.removed_white == white);
+
+  switch (effect.removal) {
+    case Removal::None:
+      REQUIRE(res.removed.empty());
+      break;
+    case Removal::ExpandedRoot:
+      // Rule 6, first case: exactly the root the new stone formed goes, nothing else.
+      REQUIRE(res.removed == reference::root_at(placed, m).stones);
+      break;
+    case Removal::BoundedRoots:
+      // Rule 6, second case: the expanded root survives and something else goes.
+      REQUIRE_FALSE(res.removed.empty());
+      REQUIRE(pos.at(m) == stone(mover));
+      break;
+  }
+  // Derived from rules 5-6: placing a stone changes no enemy neighbour count, so an enemy root
+  // can only lose the growth point the stone occupies; that point touches exactly one enemy
+  // stone, hence one enemy root. So a move removes at most one enemy root, and all of it.
+  if (!enemy_removed.empty()) REQUIRE(reference::root_at(before, enemy_removed.front()).stones == enemy_removed);
+
+  // Consequences listed in the preamble.
+  const int roots_after = require_no_bounded_root(pos);
+  REQUIRE(roots_after <= roots_before);  // root count never increases
+  if (effect.removal == Removal::None) {
+    REQUIRE(roots_after == roots_before);  // one stone joined one root
+    REQUIRE(pos.count(Color::Black) + pos.count(Color::White) ==
+            before.count(Color::Black) + before.count(Color::White) + 1);
+  } else {
+    REQUIRE(roots_after < roots_before);  // at least one root went
+  }
+  REQUIRE((pos.count(Color::Black) > 0 || pos.count(Color::White) > 0));  // never both empty
+  if (!g.is_over()) {
+    REQUIRE_FALSE(g.winner().has_value());
+    REQUIRE(g.legal_move_count() > 0);  // the side to move has a move while it has stones
+  }
+  require_consistent(g);
+  return roots_after;
+}
+
+/// A finished game: exactly one side has stones and wins; no move is legal or accepted.
+template <tanbo::Engine G>
+void require_game_over(const G& g) {
+  using namespace tanbo;
+  const Position pos = g.position();
+  const int black = pos.count(Color::Black), white = pos.count(Color::White);
+  REQUIRE((black == 0) != (white == 0));
+  REQUIRE(g.is_over());
+  REQUIRE(g.winner() == std::optional<Color>(black == 0 ? Color::White : Color::Black));
+  REQUIRE(g.legal_moves().empty());
+  REQUIRE(g.legal_move_count() == 0);
+  require_legal_moves_consistent(g);  // also: is_legal() false everywhere
+  // Try an empty point that would be a legal placement but for the game's end, if there is one
+  // (the winner is to move when the loser eliminated itself), otherwise any empty point. There
+  // is always one: the winner's roots are not bounded, so they have growth points.
+  std::optional<Point> target;
+  for (int y = 0; y < pos.size() && !target; ++y)
+    for (int x = 0; x < pos.size(); ++x)
+      if (!reference::placement_problem(pos, {x, y}, g.to_move())) {
+        target = Point{x, y};
+        break;
+      }
+  for (int y = 0; y < pos.size() && !target; ++y)
+    for (int x = 0; x < pos.size(); ++x)
+      if (pos.at({x, y}) == Cell::Empty) {
+        target = Point{x, y};
+        break;
+      }
+  REQUIRE(target.has_value());
+  G copy = g;
+  const auto err = thrown<IllegalMoveError>([&] { copy.play(*target); });
+  REQUIRE(err.has_value());
+  REQUIRE(err->point() == *target);
+  REQUIRE(err->reason() == IllegalReason::GameOver);
+  require_same_observable_state(copy, g);
+}
+
+/// Plays `games` random games from `start` (game i uses seed `seed + i`), checking everything
+/// above after every move (O(game length) checks as SimOptions says).
+template <tanbo::Engine G>
+SimStats simulate_random_games(const tanbo::Position& start, std::uint64_t seed, int games,
+                               const SimOptions& opt = {}) {
+  using namespace tanbo;
+  SimStats stats;
+  const int n = start.size();
+  const int roots0 = static_cast<int>(reference::all_roots(start).size());
+  const long long max_plies = static_cast<long long>(roots0) * (n * n + 1);
+  for (int i = 0; i < games; ++i) {
+    const std::uint64_t game_seed = seed + static_cast<std::uint64_t>(i);
+    INFO("random game from \"" << start.to_string() << "\" with seed " << game_seed);
+    Rng rng(game_seed);
+    G g(start);
+    require_fresh_game(g, start);
+    G twin = g;  // a copy must evolve exactly like the original
+    std::optional<reference::Game> oracle;
+    if constexpr (kCompareWithReference<G>) oracle.emplace(start);
+    int roots = roots0;
+
+    while (!g.is_over()) {
+      const int ply = g.ply();
+      const Color mover = g.to_move();
+      const Position before_pos = g.position();
+      const std::vector<Point> legal = g.legal_moves();
+      REQUIRE_FALSE(legal.empty());
+      const Point m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      INFO("ply " << ply << ": " << color_char(mover) << " plays " << point_name(m));
+      REQUIRE(g.is_legal(m));
+      const G before = g;
+
+      const MoveEffect effect = g.play(m);
+      REQUIRE(g.ply() == ply + 1);
+      REQUIRE(twin.play(m) == effect);
+      if (oracle) REQUIRE(oracle->play(m) == effect);
+      roots = require_move_outcome(g, before_pos, m, mover, effect, roots);
+      REQUIRE(g.ply() <= max_plies);  // game length <= roots0 * (N^2 + 1)
+
+      const std::vector<Point> moves = g.moves();
+      const std::string record = format_record(g.start_position(), moves);
+      INFO("record so far:\n" << record);
+      const GameRecord parsed = parse_record(record);
+      REQUIRE(parsed.start == g.start_position());
+      REQUIRE(parsed.points() == moves);
+      const bool power_of_two = ply > 0 && (ply & (ply - 1)) == 0;
+      const bool deep = ply < opt.deep_plies || (kCheapUndo<G> && power_of_two) || g.is_over();
+      require_same_observable_state(twin, g, deep);
+      if (oracle) require_same_observable_state(g, *oracle);
+
+      if (deep || kCheapUndo<G>) {
+        G undone = g;
+        undone.undo();
+        require_same_observable_state(undone, before);
+        require_consistent(undone);
+        // Playing the move again after undo must give the same result as the first time.
+        REQUIRE(undone.play(m) == effect);
+        require_same_observable_state(undone, g, false);
+      }
+      if (deep) {
+        ++stats.deep_checks;
+        G replay(parsed.start);
+        for (const Point p : parsed.points()) replay.play(p);
+        require_same_observable_state(replay, g);
+        require_legal_moves_consistent(g);
+        twin = g;  // copy-assignment mid-game; the twin carries on from here
+        require_same_observable_state(twin, g);
+      }
+
+      ++stats.moves;
+      switch (effect.removal) {
+        case Removal::None: break;
+        case Removal::ExpandedRoot: ++stats.expanded_root_removals; break;
+        case Removal::BoundedRoots:
+          ++stats.bounded_roots_removals;
+          if (effect.removed_black > 0 && effect.removed_white > 0) ++stats.both_colours_removals;
+          break;
+      }
+    }
+    require_game_over(g);
+    ++stats.games;
+    stats.longest = std::max(stats.longest, g.ply());
+    (*g.winner() == Color::Black ? stats.black_wins : stats.white_wins)++;
+  }
+  return stats;
+}
+
+/// Same, from the opening of a named variant.
+template <tanbo::Engine G>
+SimStats simulate_random_games(const tanbo::Variant& v, std::uint64_t seed, int games,
+                               const SimOptions& opt = {}) {
+  return simulate_random_games<G>(tanbo::opening(v), seed, games, opt);
+}
+
+}  // namespace tanbo_test
