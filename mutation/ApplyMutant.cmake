@@ -20,7 +20,7 @@ function(tanbo_apply_mutant name src_dir out_dir)
   if(target_file STREQUAL "" OR from_at EQUAL -1 OR mid_at EQUAL -1 OR end_at LESS_EQUAL mid_at)
     message(FATAL_ERROR "${mutant_file}: malformed (see mutation/README.md for the layout)")
   endif()
-  math(EXPR from_begin "${from_at} + 9")
+  math(EXPR from_begin "${from_at} + 10")  # skip "from:\n<<<\n"
   math(EXPR from_len "${mid_at} - ${from_begin}")
   math(EXPR to_begin "${mid_at} + 13")
   math(EXPR to_len "${end_at} - ${to_begin}")
