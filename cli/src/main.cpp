@@ -65,6 +65,7 @@ int run_main(int argc, char** argv) {
       tanbo::cli::add_perft_command(app),
       tanbo::cli::add_selfplay_command(app),
       tanbo::cli::add_bench_command(app),
+      tanbo::cli::add_diff_command(app),
   };
 
   try {

@@ -1,0 +1,123 @@
+// `tanbo diff`: differential verification of the optimized engine against the reference engine
+// (the driver is tanbo::verify, see verify/include/tanbo/verify/). By default a seeded random
+// campaign for --seconds with a progress line per second and a summary; --replay plays a game
+// record on both engines, --input runs one fuzz input (e.g. a libFuzzer crash file). On a
+// divergence it writes a minimized reproducer into --out and prints the commands replaying it.
+#include <iostream>
+#include <memory>
+
+#include "common.hpp"
+#include "tanbo/verify/campaign.hpp"
+
+namespace tanbo::cli {
+namespace {
+
+struct DiffOptions {
+  double seconds = 60;
+  std::uint64_t seed = 1;
+  unsigned jobs = 1;
+  std::size_t max_input = 2048;
+  std::string out;
+  std::string replay;
+  std::string input;
+  bool quiet = false;
+};
+
+// Prints a divergence, writes its reproducer and returns kExitCheck (or kExitOk if none).
+int report(const DiffOptions& o, const std::optional<verify::Reproducer>& rep, const std::string& stem) {
+  if (!rep) {
+    std::cout << "the engines agree\n";
+    return kExitOk;
+  }
+  std::cout << rep->divergence.report();
+  const verify::ReproducerFiles files =
+      verify::write_reproducer(o.out.empty() ? "." : o.out, stem, *rep);
+  std::cout << "minimized to " << rep->moves.size()
+            << " moves; reproducer written, replay it with:\n"
+            << verify::replay_commands(files, "tanbo diff");
+  return kExitCheck;
+}
+
+int replay_record_file(const DiffOptions& o) {
+  const Input in = read_input(o.replay);
+  GameRecord rec;
+  try {
+    rec = parse_record(in.text);
+  } catch (const ParseError& e) {
+    const std::string where = e.line() > 0 ? in.name + ":" + std::to_string(e.line()) + ":" +
+                                                 std::to_string(e.column())
+                                           : in.name;
+    throw CliError(kExitInput, where + ": " + e.reason());
+  }
+  const verify::ReplayResult r = verify::replay_record(rec.start, rec.points());
+  if (r.divergence) return report(o, verify::minimize_record(rec.start, rec.points()), "replay-minimized");
+  std::cout << in.name << ": the engines agree on all " << r.moves_played
+            << " moves (played forward, then undone)";
+  if (!r.stopped.empty()) std::cout << "; stopped early: " << r.stopped;
+  std::cout << '\n';
+  return kExitOk;
+}
+
+int run_input_file(const DiffOptions& o) {
+  const Input in = read_input(o.input);
+  const std::vector<std::uint8_t> bytes(in.text.begin(), in.text.end());
+  verify::DiffStats stats;
+  if (verify::run_differential(bytes, &stats))
+    return report(o, verify::minimize(bytes), "input-minimized");
+  std::cout << in.name << ": the engines agree (" << stats.steps << " steps, " << stats.moves
+            << " moves)\n";
+  return kExitOk;
+}
+
+int run_diff(const DiffOptions& o) {
+  if (!o.replay.empty()) return replay_record_file(o);
+  if (!o.input.empty()) return run_input_file(o);
+  verify::CampaignOptions c;
+  c.seconds = o.seconds;
+  c.seed = o.seed;
+  c.jobs = o.jobs;
+  c.max_input = o.max_input;
+  if (!o.out.empty()) {
+    c.out_dir = o.out;
+    c.corpus_dir = c.out_dir / "corpus";
+    c.inflight_dir = c.out_dir;  // a crashing input stays behind as DIR/inflight-N.bin
+  }
+  if (!o.quiet)
+    c.progress = [](const verify::CampaignProgress& p) {
+      std::cout << verify::format_progress(p) << std::endl;  // flushed: progress is for watching
+    };
+  const verify::CampaignSummary s = verify::run_campaign(c);
+  std::cout << verify::format_summary(s, c, "tanbo diff");
+  return s.divergences ? kExitCheck : kExitOk;
+}
+
+}  // namespace
+
+Command add_diff_command(CLI::App& parent) {
+  auto o = std::make_shared<DiffOptions>();
+  CLI::App* app = parent.add_subcommand(
+      "diff",
+      "Run the reference and optimized engines side by side on random games (or a record) and "
+      "report the first difference; exit status 3 on a divergence");
+  app->add_option("--seconds", o->seconds, "Duration of the random campaign")
+      ->check(CLI::NonNegativeNumber)
+      ->default_str("60");
+  app->add_option("--seed", o->seed, "Campaign seed; execution i uses a seed derived from it")
+      ->default_str("1");
+  app->add_option("--jobs", o->jobs, "Worker threads")->check(CLI::Range(1u, 256u))->default_str("1");
+  app->add_option("--max-input", o->max_input, "Longest random input, in bytes (about one step each)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+      ->default_str("2048");
+  app->add_option("--out", o->out,
+                  "Directory for the reproducer of a divergence (default: the current directory) "
+                  "and, in a campaign, for inputs that finished a game (DIR/corpus)");
+  CLI::Option* replay = app->add_option(
+      "--replay", o->replay, "Replay this game record on both engines (forward, then undone)");
+  CLI::Option* input = app->add_option(
+      "--input", o->input, "Run this fuzz input (e.g. a fuzz_differential crash file) on both engines");
+  replay->excludes(input);
+  app->add_flag("--quiet", o->quiet, "No progress lines, just the summary");
+  return {app, [o] { return run_diff(*o); }};
+}
+
+}  // namespace tanbo::cli

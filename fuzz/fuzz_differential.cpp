@@ -1,0 +1,50 @@
+// libFuzzer target: the differential driver (verify/differential.hpp documents the byte
+// encoding). On a divergence it prints the report (step, both engines' states, the game record)
+// and aborts; replay a crash file with `tanbo-verify --input FILE` to get a minimized record.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+#include "tanbo/verify/differential.hpp"
+
+namespace {
+
+// Longest input used: longer ones are cut, so one execution stays well under a second even on
+// 25x25 boards with the slow reference engine.
+constexpr std::size_t kMaxInput = 8192;
+
+// Counters for scripts/fuzz-campaign.sh's summary. libFuzzer's interface is a process-wide
+// callback, so these are process-wide too (the harness's only global state); they are appended
+// to the file named by TANBO_FUZZ_STATS when the process exits normally.
+struct StatsSink {
+  tanbo::verify::DiffStats stats;
+  unsigned long long executions = 0;
+  ~StatsSink() {
+    const char* path = std::getenv("TANBO_FUZZ_STATS");
+    if (!path || !*path || executions == 0) return;
+    std::ofstream out(path, std::ios::app);
+    out << "executions " << executions << " steps " << stats.steps << " moves " << stats.moves
+        << " games_over " << stats.games_over << "\n";
+  }
+};
+
+StatsSink& sink() {
+  static StatsSink s;
+  return s;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::span<const std::uint8_t> input(data, std::min(size, kMaxInput));
+  StatsSink& s = sink();
+  ++s.executions;
+  if (const auto d = tanbo::verify::run_differential(input, &s.stats)) {
+    std::fprintf(stderr, "\n%s\nTo minimize into a game record: tanbo-verify --input <this crash file>\n",
+                 d->report().c_str());
+    std::fflush(stderr);
+    std::abort();
+  }
+  return 0;
+}

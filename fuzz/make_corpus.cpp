@@ -1,0 +1,177 @@
+// Writes the checked-in seed corpora under fuzz/corpus/<target>/ (run through
+// scripts/fuzz-make-corpus.sh). Deterministic: fixed seeds, so regenerating changes nothing
+// unless the generator, the encoding or the engines change. Seeds are small but meaningful:
+// every variant's opening, games played to removals and to the end, every step kind, custom
+// and invalid starts, and records with headers, comments and errors.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "tanbo/core/notation.hpp"
+#include "tanbo/core/record.hpp"
+#include "tanbo/optimized/game.hpp"
+#include "tanbo/verify/campaign.hpp"
+#include "tanbo/verify/differential.hpp"
+
+namespace {
+
+using namespace tanbo;
+using Bytes = std::vector<std::uint8_t>;
+
+void write(const std::filesystem::path& dir, const std::string& name, const std::string& content) {
+  std::filesystem::create_directories(dir);
+  std::ofstream out(dir / name, std::ios::binary);
+  out << content;
+  if (!out) {
+    std::fprintf(stderr, "make_corpus: cannot write %s\n", (dir / name).string().c_str());
+    std::exit(1);
+  }
+}
+
+void write(const std::filesystem::path& dir, const std::string& name, const Bytes& b) {
+  write(dir, name, std::string(b.begin(), b.end()));
+}
+
+std::uint8_t selector_of(const Variant& v) {
+  const auto named = Variant::all_named();
+  for (std::size_t i = 0; i < named.size(); ++i)
+    if (named[i] == v) return static_cast<std::uint8_t>(i);
+  return 0;
+}
+
+// A random game on `v` played to its end (or `cap` moves) with the optimized engine.
+std::vector<Point> random_game(const Variant& v, std::uint64_t seed, std::size_t cap) {
+  optimized::Game g(v);
+  Rng rng(seed);
+  while (!g.is_over() && static_cast<std::size_t>(g.ply()) < cap) g.play(g.random_legal_move(rng));
+  return g.moves();
+}
+
+// Differential steps that play `moves` exactly: each move as its index among the legal moves
+// (a wide step when the index does not fit one byte).
+Bytes steps_for(const Variant& v, const std::vector<Point>& moves) {
+  optimized::Game g(v);
+  Bytes out;
+  for (const Point p : moves) {
+    const auto legal = g.legal_moves();
+    const auto index = static_cast<std::size_t>(std::find(legal.begin(), legal.end(), p) - legal.begin());
+    if (index < verify::kStepRaw) {
+      out.push_back(static_cast<std::uint8_t>(index));
+    } else {
+      out.push_back(verify::kStepWide);
+      out.push_back(static_cast<std::uint8_t>(index >> 8));
+      out.push_back(static_cast<std::uint8_t>(index & 0xFF));
+    }
+    g.play(p);
+  }
+  return out;
+}
+
+void differential(const std::filesystem::path& dir) {
+  for (const Variant& v : Variant::all_named()) {
+    Bytes b{selector_of(v)};
+    const Bytes s = steps_for(v, random_game(v, 1, 12));
+    b.insert(b.end(), s.begin(), s.end());
+    write(dir, "opening-" + v.name(), b);
+  }
+  // Whole games, then attempts after the end, an undo, a probe and a record check.
+  for (const char* name : {"lattice-5", "lattice-7", "dense-5", "dense-7", "lattice-9", "dense-9"}) {
+    const Variant v = Variant::parse(name);
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      Bytes b{selector_of(v)};
+      const Bytes s = steps_for(v, random_game(v, seed, 2000));
+      b.insert(b.end(), s.begin(), s.end());
+      b.insert(b.end(), {0x00, 0x10, verify::kStepUndo, verify::kStepProbe, 0x05, verify::kStepRecordCheck});
+      write(dir, "game-to-end-" + std::string(name) + "-" + std::to_string(seed), b);
+    }
+  }
+  write(dir, "every-step-kind",
+        Bytes{1, 0, 5, verify::kStepRaw, 2, 2, verify::kStepWide, 0, 1, verify::kStepUndo,
+              verify::kStepCopy, 3, verify::kStepMultiUndo, 7, verify::kStepProbe, 4,
+              verify::kStepRecordCheck, verify::kStepUndo, verify::kStepRaw, 0xFF, 0xFE});
+  // Custom starts: 2x2 and 4x4 boards (no named variant has them), one invalid start.
+  write(dir, "custom-2x2", Bytes{verify::kCustomStartSelector, 0, 2, 0x00, 0x00, 0x80, 0x03, 0, 0, 0});
+  write(dir, "custom-4x4-white-first",
+        Bytes{verify::kCustomStartSelector, 2, 3, 0x00, 0x00, 0x80, 0x0F, 0, 1, 0, verify::kStepUndo});
+  write(dir, "custom-invalid-no-white", Bytes{verify::kCustomStartSelector, 3, 0, 0x00, 0x06, 0});
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    Rng rng(seed);
+    write(dir, "random-" + std::to_string(seed), verify::random_input(rng, 1024));
+  }
+}
+
+void notation(const std::filesystem::path& dir) {
+  const std::pair<int, const char*> names[] = {
+      {19, "A1"}, {19, "s19"}, {19, "T1"}, {19, "A20"}, {25, "Y25"}, {25, "Z1"}, {2, "B2"},
+      {2, "C1"}, {19, "A0"}, {19, "A07"}, {19, "B100"}, {19, "A"}, {19, "1A"}, {19, ""},
+      {9, "e5"}, {13, "M13"}, {19, "A1 "}, {19, "@1"}};
+  int i = 0;
+  for (const auto& [n, text] : names) {
+    std::string s(1, static_cast<char>(n - kMinSize));
+    s += text;
+    write(dir, "name-" + std::to_string(i++), s);
+  }
+}
+
+void position(const std::filesystem::path& dir) {
+  for (const Variant& v : Variant::all_named()) write(dir, "opening-" + v.name(), opening(v).to_string());
+  const std::pair<const char*, const char*> texts[] = {
+      {"custom-2x2", "X1/1O X"},
+      {"custom-3x3-white", "X2/3/2O O"},
+      {"custom-with-steps", "X3O/5/5/5/O3X X\n\x01\x02\xF0\xFE\xFF"},
+      {"lowercase", "x3o/5/5/5/o3x x lattice-5"},
+      {"invalid-bounded-root", "XO/OX X"},
+      {"invalid-no-stones", "3/3/3 X"},
+      {"error-row-length", "X3O/4/5/5/O3X X"},
+      {"error-zero-count", "X03O/5/5/5/O3X X"},
+      {"error-side", "X3O/5/5/5/O3X Z"},
+      {"error-variant-size", "X3O/5/5/5/O3X X lattice-7"},
+      {"error-empty", "   "},
+      {"error-26-rows", "1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1 X"}};
+  for (const auto& [name, text] : texts) write(dir, name, std::string(text));
+}
+
+void record(const std::filesystem::path& dir) {
+  for (const char* name : {"lattice-5", "lattice-7", "dense-5", "dense-7", "lattice-9"}) {
+    const Variant v = Variant::parse(name);
+    write(dir, std::string("game-to-end-") + name,
+          "# a whole random game (seed 3)\n" + format_record(opening(v), random_game(v, 3, 2000)));
+  }
+  write(dir, "classic-60-moves", format_record(opening(Variant::classic()), random_game(Variant::classic(), 4, 60)));
+  const Position custom = Position::parse("X2/3/2O O");
+  write(dir, "custom-position-header", format_record(custom, random_game(Variant::lattice(5), 9, 0)));
+  const std::pair<const char*, const char*> texts[] = {
+      {"comments", "# comment\n[Variant \"lattice-5\"]  # after header\nB1 # first\n  D1\tb2\n"},
+      {"position-header", "[Position \"X3O/5/5/5/O3X X\"]\nB1 D1\n"},
+      {"error-illegal-move", "[Variant \"lattice-5\"]\nB1 C3\n"},
+      {"error-move-after-end", "[Variant \"lattice-5\"]\nB1 D1 A2 E2 B2 D2 C2\n"},
+      {"error-off-board", "[Variant \"lattice-5\"]\nF1\n"},
+      {"error-unknown-header", "[Event \"x\"]\nA2\n"},
+      {"error-two-headers", "[Variant \"lattice-5\"]\n[Variant \"lattice-7\"]\n"},
+      {"error-header-after-move", "B1\n[Variant \"lattice-5\"]\n"},
+      {"error-unterminated", "[Variant \"lattice-5]\n"},
+      {"error-bad-position", "[Position \"XO/OX X\"]\n"},
+      {"error-variant", "[Variant \"lattice-6\"]\n"},
+      {"crlf", "[Variant \"dense-5\"]\r\nB1\r\n"}};
+  for (const auto& [name, text] : texts) write(dir, name, std::string(text));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: tanbo_fuzz_make_corpus CORPUS_DIR (normally fuzz/corpus)\n");
+    return 2;
+  }
+  const std::filesystem::path root = argv[1];
+  differential(root / "differential");
+  notation(root / "notation");
+  position(root / "position");
+  record(root / "record");
+  std::printf("seed corpora written under %s\n", root.string().c_str());
+  return 0;
+}

@@ -1,0 +1,107 @@
+// Classifies a move by what rule 6 did, computed from the reference rules alone, so properties
+// can count (and biased generators can seek) the rare removal cases: the expanded root bounded
+// at the same time as other roots, both colours removed by one move, a side eliminated.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "tanbo/core/position.hpp"
+#include "tanbo/core/types.hpp"
+#include "tanbo/reference/rules.hpp"
+
+namespace tanbo::props {
+
+/// What one legal move does, from the rules' point of view.
+struct MoveClass {
+  Removal removal = Removal::None;
+  int roots_removed = 0;       ///< Whole roots removed (the expanded root counts once).
+  int black_removed = 0;       ///< Black stones removed.
+  int white_removed = 0;       ///< White stones removed.
+  int bounded_at_placement = 0;     ///< Bounded roots right after placing, before removal.
+  bool expanded_with_others = false;  ///< Expanded root bounded while other roots were too.
+  bool both_colours = false;          ///< Stones of both colours removed.
+  bool eliminates_opponent = false;   ///< The opponent has no stones left: the mover wins.
+  bool eliminates_self = false;       ///< The mover has no stones left: the opponent wins.
+};
+
+/// Classifies the legal move `p` of the side to move in `before` (reference rules only).
+inline MoveClass classify_move(const Position& before, Point p) {
+  const Color mover = before.to_move();
+  Position after = before;
+  after.set(p, stone(mover));
+  MoveClass mc;
+  const reference::Root expanded = reference::root_at(after, p);
+  const bool expanded_bounded = reference::is_bounded(after, expanded);
+  std::vector<reference::Root> bounded;
+  for (reference::Root& r : reference::all_roots(after))
+    if (reference::is_bounded(after, r)) bounded.push_back(std::move(r));
+  mc.bounded_at_placement = static_cast<int>(bounded.size());
+  mc.expanded_with_others = expanded_bounded && bounded.size() > 1;
+  const auto [removal, removed] = reference::stones_to_remove(after, p);
+  mc.removal = removal;
+  if (removal == Removal::ExpandedRoot) {
+    mc.roots_removed = 1;
+  } else if (removal == Removal::BoundedRoots) {
+    mc.roots_removed = static_cast<int>(bounded.size());
+  }
+  for (const Point s : removed) (after.at(s) == Cell::Black ? mc.black_removed : mc.white_removed)++;
+  mc.both_colours = mc.black_removed > 0 && mc.white_removed > 0;
+  const int mover_left = after.count(mover) - (mover == Color::Black ? mc.black_removed : mc.white_removed);
+  const int opp_left =
+      after.count(opponent(mover)) - (mover == Color::Black ? mc.white_removed : mc.black_removed);
+  mc.eliminates_opponent = opp_left == 0;
+  mc.eliminates_self = mover_left == 0;
+  return mc;
+}
+
+/// Short tags for RC_TAG / counting: "none", "expanded-root", "bounded-roots", plus the rare ones.
+inline std::vector<std::string> move_tags(const MoveClass& mc) {
+  std::vector<std::string> tags{removal_name(mc.removal)};
+  if (mc.roots_removed >= 2) tags.emplace_back("several-roots");
+  if (mc.expanded_with_others) tags.emplace_back("expanded-with-others");
+  if (mc.both_colours) tags.emplace_back("both-colours");
+  if (mc.eliminates_opponent) tags.emplace_back("eliminates-opponent");
+  if (mc.eliminates_self) tags.emplace_back("eliminates-self");
+  return tags;
+}
+
+/// Per-game summary of move classes, for counting rare cases.
+struct RareCounts {
+  long moves = 0, removals = 0, expanded_root = 0, bounded_roots = 0, several_roots = 0;
+  long expanded_with_others = 0, both_colours = 0, eliminations = 0, self_eliminations = 0;
+
+  void add(const MoveClass& mc) {
+    ++moves;
+    removals += mc.removal != Removal::None;
+    expanded_root += mc.removal == Removal::ExpandedRoot;
+    bounded_roots += mc.removal == Removal::BoundedRoots;
+    several_roots += mc.roots_removed >= 2;
+    expanded_with_others += mc.expanded_with_others;
+    both_colours += mc.both_colours;
+    eliminations += mc.eliminates_opponent || mc.eliminates_self;
+    self_eliminations += mc.eliminates_self;
+  }
+  void add(const RareCounts& o) {
+    moves += o.moves;
+    removals += o.removals;
+    expanded_root += o.expanded_root;
+    bounded_roots += o.bounded_roots;
+    several_roots += o.several_roots;
+    expanded_with_others += o.expanded_with_others;
+    both_colours += o.both_colours;
+    eliminations += o.eliminations;
+    self_eliminations += o.self_eliminations;
+  }
+  std::string text() const {
+    return "moves " + std::to_string(moves) + ", removals " + std::to_string(removals) +
+           " (expanded-root " + std::to_string(expanded_root) + ", bounded-roots " +
+           std::to_string(bounded_roots) + "), several roots " + std::to_string(several_roots) +
+           ", expanded-with-others " + std::to_string(expanded_with_others) + ", both colours " +
+           std::to_string(both_colours) + ", eliminations " + std::to_string(eliminations) +
+           " (of which self " + std::to_string(self_eliminations) + ")";
+  }
+};
+
+}  // namespace tanbo::props

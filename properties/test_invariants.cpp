@@ -1,0 +1,35 @@
+// Registers the rule-consequence, undo and round-trip properties (invariant_props.hpp) for
+// both engines: the reference engine and the optimized engine in both instantiations.
+#include "invariant_props.hpp"
+
+#include "props.hpp"
+#include "tanbo/optimized/game.hpp"
+#include "tanbo/reference/game.hpp"
+
+namespace {
+const std::vector<tanbo::props::Policy> kAllPolicies{
+    tanbo::props::Policy::Uniform, tanbo::props::Policy::Rare, tanbo::props::Policy::Squeeze};
+}  // namespace
+
+TEMPLATE_TEST_CASE("every move obeys the consequences of the rules", "[invariants]",
+                   tanbo::reference::Game, tanbo::optimized::Game, tanbo::optimized::Game19) {
+  tanbo::props::check("rule consequences along random games", [] {
+    const auto spec = *tanbo::props::gen_game_spec(400, kAllPolicies);
+    RC_TAG(tanbo::props::policy_name(spec.policy));
+    tanbo::props::rules_property<TestType>(spec);
+  });
+}
+
+TEMPLATE_TEST_CASE("undo restores the previous state exactly", "[invariants][undo]",
+                   tanbo::reference::Game, tanbo::optimized::Game, tanbo::optimized::Game19) {
+  tanbo::props::check("undo after every move, then unwind the game", [] {
+    tanbo::props::undo_property<TestType>(*tanbo::props::gen_game_spec(120, kAllPolicies));
+  });
+}
+
+TEMPLATE_TEST_CASE("point names, position strings and records round-trip", "[invariants][notation]",
+                   tanbo::reference::Game, tanbo::optimized::Game, tanbo::optimized::Game19) {
+  tanbo::props::check("round-trips along random games", [] {
+    tanbo::props::notation_property<TestType>(*tanbo::props::gen_game_spec(200, kAllPolicies));
+  });
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# THE differential fuzz campaign: checks the optimized engine against the reference engine on
+# generated games for a fixed time, with progress, then a summary (executions, moves compared,
+# divergences, corpus size). On a divergence it writes a minimized reproducer game record and
+# prints the commands that replay it; exit status 1. Installs nothing.
+#
+#   scripts/fuzz-campaign.sh [--seconds S] [--seed X] [--jobs N] [--out DIR] [--portable]
+#                            [--build-dir DIR]
+#     --seconds S   campaign length (default 120)
+#     --seed X      seed of the portable runner (libFuzzer mode: -seed=X) (default 1)
+#     --jobs N      parallel fuzzing processes / threads (default: all cores, nproc)
+#     --out DIR     corpus, logs and reproducers (default build-campaign)
+#     --portable    use the portable runner even if libFuzzer is available
+# Mode: with clang++ and libFuzzer (clang + libclang-rt-*-dev) it builds fuzz_differential with
+# -DTANBO_FUZZ=ON (coverage-guided, ASan + UBSan, libFuzzer fork mode on --jobs cores, corpus
+# seeded from fuzz/corpus/differential); otherwise the portable runner tanbo-verify (seeded
+# random games, any compiler). Both use the same driver (verify/).
+# Exit status: 0 no divergence, 1 divergence, 2 usage or build error.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+seconds=120
+seed=1
+jobs="$(nproc)"
+out="$root/build-campaign"  # matched by .gitignore's /build*/
+portable=0
+build=""
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --seconds) seconds="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
+    --jobs) jobs="$2"; shift 2 ;;
+    --out) out="$(realpath -m "$2")"; shift 2 ;;
+    --portable) portable=1; shift ;;
+    --build-dir) build="$(realpath -m "$2")"; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "fuzz-campaign.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+[[ "$seconds" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ && "$jobs" =~ ^[1-9][0-9]*$ ]] ||
+  { echo "fuzz-campaign.sh: --seconds, --seed and --jobs take whole numbers (jobs >= 1)" >&2; exit 2; }
+
+die() { echo "fuzz-campaign.sh: $*" >&2; exit 2; }
+
+# libFuzzer is usable if clang++ links a trivial fuzz target with the sanitizers we use.
+have_libfuzzer() {
+  command -v clang++ >/dev/null || return 1
+  local tmp; tmp="$(mktemp -d)"
+  printf '#include <cstdint>\n#include <cstddef>\nextern "C" int LLVMFuzzerTestOneInput(const uint8_t*, size_t) { return 0; }\n' >"$tmp/t.cpp"
+  clang++ -fsanitize=fuzzer,address,undefined "$tmp/t.cpp" -o "$tmp/t" >/dev/null 2>&1
+  local ok=$?
+  rm -rf "$tmp"
+  return $ok
+}
+
+configure_build() {  # configure_build DIR TARGETS... (extra cmake args in $cmake_args)
+  local dir="$1"; shift
+  if [[ ! -f "$dir/CMakeCache.txt" ]]; then
+    cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTANBO_BUILD_CLI=OFF \
+      -DTANBO_BUILD_BENCHMARKS=OFF -DTANBO_BUILD_DOCS=OFF -DTANBO_BUILD_EXAMPLES=OFF \
+      -DTANBO_INSTALL=OFF "${cmake_args[@]}" >"$out/configure.log" 2>&1 ||
+      { tail -20 "$out/configure.log"; die "configure failed (log: $out/configure.log)"; }
+  fi
+  echo "building $* in $dir ..."
+  cmake --build "$dir" --target "$@" -j"$(nproc)" >"$out/build.log" 2>&1 ||
+    { tail -30 "$out/build.log"; die "build failed (log: $out/build.log)"; }
+}
+
+mkdir -p "$out"
+start_time=$(date +%s)
+
+if [[ $portable == 0 ]] && have_libfuzzer; then
+  # ---- libFuzzer mode ----
+  build="${build:-$root/build-fuzz}"
+  cmake_args=(-DTANBO_FUZZ=ON -DTANBO_BUILD_TESTS=OFF)
+  export CXX=clang++ CC=clang
+  configure_build "$build" fuzz_differential tanbo-verify
+  corpus="$out/corpus"; art="$out/artifacts"; stats="$out/stats.txt"; log="$out/fuzz.log"
+  mkdir -p "$corpus" "$art"
+  rm -f "$stats" "$art"/crash-* "$art"/timeout-* "$art"/oom-*
+  echo "differential campaign: libFuzzer, ${seconds}s on $jobs core(s), seed $seed, corpus $corpus"
+  echo "(progress: total executions, coverage, corpus size, execs/s; full log: $log)"
+  status=0
+  TANBO_FUZZ_STATS="$stats" "$build/fuzz/fuzz_differential" -fork="$jobs" -max_total_time="$seconds" \
+    -seed="$seed" -max_len=4096 -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$art/" \
+    "$corpus" "$root/fuzz/corpus/differential" >"$log" 2>&1 &
+  pid=$!
+  # Progress: fork mode prints "#EXECS: cov: C ft: F corp: N exec/s R ..." after each job.
+  tail -n +1 -f "$log" --pid="$pid" 2>/dev/null |
+    grep --line-buffered -E '^#[0-9]+: cov:|^INFO: fuzzed for|DIVERGENCE|^SUMMARY' |
+    sed -u -E 's/ (oom\/timeout\/crash|dft_time|job):.*//' || true
+  wait "$pid" || status=$?
+  elapsed=$(( $(date +%s) - start_time ))
+  sum() { awk -v k="$1" '{for (i = 1; i < NF; i++) if ($i == k) s += $(i + 1)} END {print s + 0}' "$stats" 2>/dev/null || echo 0; }
+  crashes=$(find "$art" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
+  echo
+  echo "differential campaign summary (reference vs optimized, libFuzzer)"
+  printf '  %-20s%s\n' "seconds" "$elapsed (incl. build)" "executions" "$(sum executions)" \
+    "steps compared" "$(sum steps)" "moves played" "$(sum moves)" \
+    "game ends reached" "$(sum games_over)" "divergences" "$crashes (distinct failing inputs)" \
+    "corpus" "$(find "$corpus" -type f | wc -l) inputs, $(du -sb "$corpus" | cut -f1) bytes in $corpus"
+  if [[ $crashes -gt 0 || $status -ne 0 ]]; then
+    crash="$(find "$art" -maxdepth 1 -type f -name 'crash-*' | head -1)"
+    if [[ -z "$crash" ]]; then
+      grep -E 'ERROR|SUMMARY' "$log" | head -5
+      die "fuzz_differential stopped with status $status and no crash input (see $log)"
+    fi
+    echo
+    echo "DIVERGENCE (or crash) found: $crash; minimizing ..."
+    "$build/fuzz/fuzz_differential" -minimize_crash=1 -max_total_time=30 \
+      -exact_artifact_path="$out/crash.min" "$crash" >"$out/minimize.log" 2>&1 || true
+    [[ -s "$out/crash.min" ]] || cp "$crash" "$out/crash.min"
+    "$build/verify/tanbo-verify" --input "$out/crash.min" --out "$out" || true
+    echo "  (the libFuzzer build replays it too: $build/fuzz/fuzz_differential $out/crash.min)"
+    exit 1
+  fi
+  exit 0
+fi
+
+# ---- portable mode ----
+build="${build:-$root/build-verify}"
+# verify/ comes in through fuzz/, which the tests option enables.
+cmake_args=(-DTANBO_BUILD_TESTS=ON)
+configure_build "$build" tanbo-verify
+echo "differential campaign: portable runner, ${seconds}s on $jobs thread(s), seed $seed"
+rm -f "$out"/inflight-*.bin
+status=0
+"$build/verify/tanbo-verify" --seconds "$seconds" --seed "$seed" --jobs "$jobs" --out "$out" || status=$?
+if [[ $status -ge 128 ]]; then
+  # An engine crashed (e.g. a segfault): no comparison could report it, but every worker wrote
+  # the input it was running first.
+  echo "the portable runner CRASHED (status $status) while running one of these inputs:"
+  ls -1 "$out"/inflight-*.bin 2>/dev/null | sed 's/^/  /'
+  echo "replay one under AddressSanitizer: scripts/fuzz.sh build && build-fuzz/fuzz/fuzz_differential FILE"
+  echo "(or any build: fuzz_differential FILE, tanbo-verify --input FILE)"
+  exit 1
+fi
+exit $status

@@ -1,0 +1,239 @@
+// Random inputs and the multi-threaded portable campaign loop.
+#include "tanbo/verify/campaign.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <thread>
+
+namespace tanbo::verify {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Appends one step drawn from the mix documented in campaign.hpp.
+void append_step(Rng& rng, std::vector<std::uint8_t>& out) {
+  const std::uint32_t r = rng.below(1000);
+  auto byte = [&](std::uint32_t below) { return static_cast<std::uint8_t>(rng.below(below)); };
+  if (r < 880) {
+    out.push_back(byte(kStepRaw));  // a legal move
+  } else if (r < 910) {
+    out.push_back(static_cast<std::uint8_t>(kStepRaw + byte(8)));
+    for (int i = 0; i < 2; ++i)  // coordinates, now and then the INT_MIN / INT_MAX extremes
+      out.push_back(rng.below(20) == 0 ? static_cast<std::uint8_t>(0xFE + byte(2)) : byte(0xFE));
+  } else if (r < 920) {
+    out.push_back(static_cast<std::uint8_t>(kStepWide + byte(8)));
+    out.push_back(byte(256));
+    out.push_back(byte(256));
+  } else if (r < 960) {
+    out.push_back(static_cast<std::uint8_t>(kStepUndo + byte(8)));
+  } else if (r < 970) {
+    out.push_back(static_cast<std::uint8_t>(kStepCopy + byte(4)));
+  } else if (r < 985) {
+    out.push_back(static_cast<std::uint8_t>(kStepMultiUndo + byte(2)));
+    out.push_back(byte(256));
+  } else if (r < 992) {
+    out.push_back(kStepProbe);
+  } else {
+    out.push_back(kStepRecordCheck);
+  }
+}
+
+std::pair<std::size_t, std::uintmax_t> directory_size(const std::filesystem::path& dir) {
+  std::size_t files = 0;
+  std::uintmax_t bytes = 0;
+  std::error_code ec;
+  if (dir.empty() || !std::filesystem::is_directory(dir, ec)) return {0, 0};
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    if (!e.is_regular_file(ec)) continue;
+    ++files;
+    bytes += e.file_size(ec);
+  }
+  return {files, bytes};
+}
+
+// State shared by the worker threads of one campaign (owned by run_campaign, not global).
+struct Shared {
+  Shared(const CampaignOptions& o, Clock::time_point end) : options(o), deadline(end) {}
+  const CampaignOptions& options;
+  Clock::time_point deadline;
+  std::atomic<std::uint64_t> next_index{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;  // guards everything below
+  std::uint64_t executions = 0;
+  DiffStats stats;
+  std::size_t saved = 0;
+  std::optional<std::uint64_t> failing_index;
+  std::vector<std::uint8_t> failing_input;
+};
+
+std::filesystem::path inflight_path(const CampaignOptions& o, unsigned worker) {
+  return o.inflight_dir / ("inflight-" + std::to_string(worker) + ".bin");
+}
+
+void write_bytes(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+}
+
+void worker(Shared& s, unsigned id) {
+  const CampaignOptions& o = s.options;
+  while (!s.stop.load() && Clock::now() < s.deadline) {
+    const std::uint64_t index = s.next_index.fetch_add(1);
+    Rng rng(execution_seed(o.seed, index));
+    const std::vector<std::uint8_t> input = random_input(rng, o.max_input);
+    if (!o.inflight_dir.empty()) write_bytes(inflight_path(o, id), input);
+    DiffStats local;
+    const auto d = o.checker.run ? o.checker.run(input, &local) : run_differential(input, &local);
+    const std::lock_guard<std::mutex> lock(s.mutex);
+    ++s.executions;
+    s.stats += local;
+    if (d) {
+      if (!s.failing_index) {
+        s.failing_index = index;
+        s.failing_input = input;
+      }
+      s.stop = true;
+    } else if (!o.corpus_dir.empty() && local.games_over > 0 && s.saved < o.max_saved_inputs) {
+      // Inputs that play a game to its end make good seeds for libFuzzer.
+      write_bytes(o.corpus_dir / ("exec-" + std::to_string(index) + ".bin"), input);
+      ++s.saved;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> random_input(Rng& rng, std::size_t max_length) {
+  std::vector<std::uint8_t> out;
+  if (max_length == 0) return out;
+  // Long inputs are favoured: three quarters get at least half the maximum.
+  const std::size_t half = max_length / 2;
+  const std::size_t length = rng.below(4) == 0
+                                 ? 1 + rng.below(static_cast<std::uint32_t>(max_length))
+                                 : half + rng.below(static_cast<std::uint32_t>(max_length - half + 1));
+  if (rng.below(100) < 85) {
+    out.push_back(static_cast<std::uint8_t>(rng.below(kCustomStartSelector)));
+  } else {
+    out.push_back(static_cast<std::uint8_t>(kCustomStartSelector + rng.below(32)));
+    out.push_back(static_cast<std::uint8_t>(rng.below(256)));  // size
+    const auto flags = static_cast<std::uint8_t>(rng.below(256));
+    out.push_back(flags);
+    for (int i = 0; i < 2 * (1 + (flags >> 1) % 32); ++i)
+      out.push_back(static_cast<std::uint8_t>(rng.below(256)));
+  }
+  while (out.size() < length) append_step(rng, out);
+  if (out.size() > max_length) out.resize(max_length);
+  return out;
+}
+
+std::uint64_t execution_seed(std::uint64_t seed, std::uint64_t index) noexcept {
+  // One splitmix64 round over (seed, index): distinct, well-mixed streams per execution.
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + index + 0x632BE59BD9B4E019ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+CampaignSummary run_campaign(const CampaignOptions& o) {
+  const Clock::time_point t0 = Clock::now();
+  Shared s(o, t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds)));
+  if (!o.corpus_dir.empty()) std::filesystem::create_directories(o.corpus_dir);
+  if (!o.inflight_dir.empty()) std::filesystem::create_directories(o.inflight_dir);
+  std::vector<std::thread> threads;
+  for (unsigned i = 0; i < std::max(1u, o.jobs); ++i) threads.emplace_back(worker, std::ref(s), i);
+
+  // Progress from this thread while the workers run.
+  const auto interval = std::chrono::duration<double>(std::max(0.05, o.progress_interval));
+  Clock::time_point next_report = t0 + std::chrono::duration_cast<Clock::duration>(interval);
+  while (!s.stop.load() && Clock::now() < s.deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (o.progress && Clock::now() >= next_report) {
+      CampaignProgress p;
+      {
+        const std::lock_guard<std::mutex> lock(s.mutex);
+        p = {seconds_since(t0), s.executions, s.stats};
+      }
+      o.progress(p);
+      next_report += std::chrono::duration_cast<Clock::duration>(interval);
+    }
+  }
+  for (auto& t : threads) t.join();
+
+  CampaignSummary sum;
+  sum.seconds = seconds_since(t0);
+  sum.executions = s.executions;
+  sum.stats = s.stats;
+  if (o.progress) o.progress({sum.seconds, sum.executions, sum.stats});
+  if (s.failing_index) {
+    sum.divergences = 1;
+    sum.failing_execution = s.failing_index;
+    sum.reproducer = minimize(s.failing_input, o.minimize, o.checker);
+    if (sum.reproducer)
+      sum.files = write_reproducer(o.out_dir, "diverge-" + std::to_string(o.seed) + "-" +
+                                                  std::to_string(*s.failing_index),
+                                   *sum.reproducer);
+  }
+  std::tie(sum.corpus_files, sum.corpus_bytes) = directory_size(o.corpus_dir);
+  // Only now: minimizing reruns the failing input, which may crash an engine too.
+  if (!o.inflight_dir.empty()) {
+    std::error_code ec;  // best effort: leftovers are harmless
+    for (unsigned i = 0; i < std::max(1u, o.jobs); ++i) std::filesystem::remove(inflight_path(o, i), ec);
+  }
+  return sum;
+}
+
+std::string format_progress(const CampaignProgress& p) {
+  char buf[256];
+  const double rate = p.elapsed > 0 ? static_cast<double>(p.executions) / p.elapsed : 0.0;
+  std::snprintf(buf, sizeof buf,
+                "[%7.1f s] %llu executions (%.0f/s), %llu steps compared, %llu moves, %llu game "
+                "ends",
+                p.elapsed, static_cast<unsigned long long>(p.executions), rate,
+                static_cast<unsigned long long>(p.stats.steps),
+                static_cast<unsigned long long>(p.stats.moves),
+                static_cast<unsigned long long>(p.stats.games_over));
+  return buf;
+}
+
+std::string format_summary(const CampaignSummary& s, const CampaignOptions& o,
+                           const std::string& diff_command) {
+  auto line = [](const std::string& k, const std::string& v) {
+    return "  " + k + std::string(k.size() < 20 ? 20 - k.size() : 1, ' ') + v + "\n";
+  };
+  auto num = [](std::uint64_t v) { return std::to_string(v); };
+  std::string out = "differential campaign summary (reference vs optimized)\n";
+  out += line("seed", num(o.seed));
+  out += line("jobs", num(std::max(1u, o.jobs)));
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.1f", s.seconds);
+  out += line("seconds", secs);
+  out += line("executions", num(s.executions));
+  out += line("steps compared", num(s.stats.steps));
+  out += line("moves played", num(s.stats.moves));
+  out += line("illegal rejected", num(s.stats.rejected));
+  out += line("undos", num(s.stats.undos));
+  out += line("removals", num(s.stats.removals));
+  out += line("game ends reached", num(s.stats.games_over));
+  out += line("divergences", num(s.divergences));
+  if (!o.corpus_dir.empty())
+    out += line("corpus", num(s.corpus_files) + " inputs, " + num(s.corpus_bytes) + " bytes in " +
+                              o.corpus_dir.string());
+  if (s.reproducer) {
+    out += '\n';  // appended piecewise: g++ 12 reports a false -Wrestrict for "lit" + string&&
+    out += s.reproducer->divergence.report();
+    out += "\nminimized to " + num(s.reproducer->moves.size()) + " moves / " +
+           num(s.reproducer->input.size()) + " input bytes (" + num(s.reproducer->tests) +
+           " candidates tried)\n";
+  }
+  if (s.files) out += "reproducer written; replay it with:\n" + replay_commands(*s.files, diff_command);
+  return out;
+}
+
+}  // namespace tanbo::verify

@@ -1,0 +1,189 @@
+// Shrinking diverging inputs and records, and writing reproducer files.
+#include <chrono>
+#include <fstream>
+#include <stdexcept>
+
+#include "tanbo/core/record.hpp"
+#include "tanbo/verify/campaign.hpp"
+
+namespace tanbo::verify {
+namespace {
+
+// Counts candidates and says when the budget is spent.
+class Budget {
+ public:
+  explicit Budget(const MinimizeLimits& l)
+      : limits_(l),
+        end_(std::chrono::steady_clock::now() +
+             std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                 std::chrono::duration<double>(l.seconds))) {}
+  bool spent() const { return tests_ >= limits_.max_tests || std::chrono::steady_clock::now() > end_; }
+  void count() { ++tests_; }
+  std::size_t tests() const { return tests_; }
+
+ private:
+  MinimizeLimits limits_;
+  std::chrono::steady_clock::time_point end_;
+  std::size_t tests_ = 0;
+};
+
+// ddmin-style reduction of `items`: delete chunks of halving size while `still_fails` holds.
+// `still_fails` receives a candidate and returns whether it keeps the failure.
+template <class T, class Pred>
+void delete_chunks(std::vector<T>& items, Budget& budget, std::size_t keep_front, Pred still_fails) {
+  for (std::size_t chunk = std::max<std::size_t>(1, items.size() / 2); chunk >= 1; chunk /= 2) {
+    bool removed_any = true;
+    while (removed_any && !budget.spent()) {
+      removed_any = false;
+      // From the back: late moves/bytes are the ones whose removal keeps earlier ones legal.
+      for (std::size_t end = items.size(); end > keep_front && !budget.spent();) {
+        const std::size_t begin = end >= keep_front + chunk ? end - chunk : keep_front;
+        std::vector<T> candidate(items.begin(), items.begin() + static_cast<long>(begin));
+        candidate.insert(candidate.end(), items.begin() + static_cast<long>(end), items.end());
+        budget.count();
+        if (still_fails(candidate)) {
+          items = std::move(candidate);
+          removed_any = true;
+        }
+        end = begin;
+      }
+    }
+    if (chunk == 1) break;
+  }
+}
+
+// The checker's functions, defaulting to reference vs optimized.
+std::optional<Divergence> run_with(const Checker& c, std::span<const std::uint8_t> input) {
+  return c.run ? c.run(input, nullptr) : run_differential(input);
+}
+std::optional<Divergence> replay_with(const Checker& c, const Position& start,
+                                      std::span<const Point> moves) {
+  return (c.replay ? c.replay(start, moves, true) : replay_record(start, moves, true)).divergence;
+}
+
+std::optional<Reproducer> shrink_record(const Position& start, std::vector<Point> moves,
+                                        Budget& budget, const Checker& checker) {
+  auto diverges = [&](std::span<const Point> m) {
+    budget.count();
+    return replay_with(checker, start, m);
+  };
+  auto d = diverges(moves);
+  if (!d) return std::nullopt;
+  // Shortest diverging prefix. A divergence found while playing forward at step k is already
+  // one for the first k moves; otherwise binary-search (failures are near-monotone in length).
+  if (d->step > 0 && d->step <= moves.size() && diverges(std::span(moves).first(d->step))) {
+    moves.resize(d->step);
+  } else {
+    std::size_t lo = 0, hi = moves.size();
+    while (lo < hi && !budget.spent()) {
+      const std::size_t mid = (lo + hi) / 2;
+      if (diverges(std::span(moves).first(mid))) hi = mid;
+      else lo = mid + 1;
+    }
+    moves.resize(hi);
+  }
+  delete_chunks(moves, budget, 0, [&](const std::vector<Point>& m) {
+    return replay_with(checker, start, m).has_value();
+  });
+  Reproducer r;
+  r.start = start;
+  r.moves = moves;
+  r.divergence = *replay_with(checker, start, moves);
+  r.record_reproduces = true;
+  return r;
+}
+
+void write_file(const std::filesystem::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+  out.close();
+  if (!out) throw std::runtime_error("cannot write '" + path.string() + "'");
+}
+
+}  // namespace
+
+std::optional<Reproducer> minimize_record(const Position& start, std::vector<Point> moves,
+                                          MinimizeLimits limits, const Checker& checker) {
+  Budget budget(limits);
+  auto r = shrink_record(start, std::move(moves), budget, checker);
+  if (r) r->tests = budget.tests();
+  return r;
+}
+
+std::optional<Reproducer> minimize(std::span<const std::uint8_t> input, MinimizeLimits limits,
+                                   const Checker& checker) {
+  // Half the budget for the bytes, the rest for the record.
+  Budget byte_budget({limits.seconds / 2, limits.max_tests / 2});
+  auto first = run_with(checker, input);
+  if (!first) return std::nullopt;
+  std::vector<std::uint8_t> bytes(input.begin(), input.end());
+  // Cut right after the diverging step (a step is at most 3 bytes; missing operands read 0).
+  if (first->input_offset + 3 < bytes.size()) {
+    std::vector<std::uint8_t> cut(bytes.begin(), bytes.begin() + static_cast<long>(first->input_offset + 3));
+    byte_budget.count();
+    if (run_with(checker, cut)) bytes = std::move(cut);
+  }
+  delete_chunks(bytes, byte_budget, 0, [&](const std::vector<std::uint8_t>& b) {
+    return run_with(checker, b).has_value();
+  });
+  Reproducer out;
+  out.input = bytes;
+  out.divergence = *run_with(checker, bytes);
+  out.start = out.divergence.start;
+  out.moves = out.divergence.moves;
+  Budget record_budget({limits.seconds / 2, limits.max_tests - limits.max_tests / 2});
+  if (auto rec = shrink_record(out.start, out.moves, record_budget, checker)) {
+    out.start = rec->start;
+    out.moves = rec->moves;
+    out.divergence = rec->divergence;
+    out.record_reproduces = true;
+  }
+  out.tests = byte_budget.tests() + record_budget.tests();
+  return out;
+}
+
+ReproducerFiles write_reproducer(const std::filesystem::path& dir, const std::string& stem,
+                                 const Reproducer& r) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw std::runtime_error("cannot create directory '" + dir.string() + "': " + ec.message());
+  ReproducerFiles files;
+  const std::string report = r.divergence.report();
+  std::string text = "# tanbo differential reproducer: replaying this record ";
+  text += r.record_reproduces
+              ? "makes the engines diverge.\n"
+              : "does NOT diverge by itself;\n# the divergence needs the undo/copy steps of " +
+                    stem + ".bin (replay that file instead).\n";
+  std::size_t from = 0;
+  while (from < report.size()) {
+    std::size_t eol = report.find('\n', from);
+    if (eol == std::string::npos) eol = report.size();
+    text += "# " + report.substr(from, eol - from) + "\n";
+    from = eol + 1;
+  }
+  text += format_record(r.start, r.moves);
+  files.record = dir / (stem + ".txt");
+  write_file(files.record, text);
+  files.report = dir / (stem + ".log");
+  write_file(files.report, report);
+  if (!r.input.empty()) {
+    files.input = dir / (stem + ".bin");
+    write_file(files.input, std::string(r.input.begin(), r.input.end()));
+  }
+  return files;
+}
+
+std::string replay_commands(const ReproducerFiles& files, const std::string& diff_command) {
+  std::string out;
+  if (!files.record.empty()) {
+    out += "  " + diff_command + " --replay " + files.record.string() + "\n";
+    out += "  tanbo replay --engine optimized " + files.record.string() + "\n";
+  }
+  if (!files.input.empty()) {
+    out += "  " + diff_command + " --input " + files.input.string() + "\n";
+    out += "  fuzz_differential " + files.input.string() + "   (any build of fuzz/)\n";
+  }
+  return out;
+}
+
+}  // namespace tanbo::verify

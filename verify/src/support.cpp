@@ -1,0 +1,179 @@
+// Outcome capture, value formatting and input decoding for the differential driver.
+#include "tanbo/verify/support.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <cstdio>
+#include <exception>
+#include <new>
+#include <typeinfo>
+
+#include "tanbo/core/notation.hpp"
+#include "tanbo/verify/differential.hpp"
+
+namespace tanbo::verify::detail {
+
+Thrown current_exception_info() {
+  Thrown t;
+  try {
+    throw;
+  } catch (const IllegalMoveError& e) {
+    t = {"IllegalMoveError", e.what(), e.reason(), e.point(), e.player(), true};
+  } catch (const InvalidPositionError& e) {
+    t = {"InvalidPositionError", e.what(), {}, {}, {}, true};
+  } catch (const UsageError& e) {
+    t = {"UsageError", e.what(), {}, {}, {}, true};
+  } catch (const ParseError& e) {
+    t = {"ParseError", e.what(), {}, {}, {}, true};
+  } catch (const Error& e) {
+    t = {"tanbo::Error", e.what(), {}, {}, {}, true};
+  } catch (const std::exception& e) {
+    // typeid names are mangled, but still tell std::out_of_range from std::bad_alloc.
+    t = {std::string("std::exception (") + typeid(e).name() + ")", e.what(), {}, {}, {}, false};
+  } catch (...) {
+    t = {"a non-standard exception", "", {}, {}, {}, false};
+  }
+  return t;
+}
+
+std::string show(Unit) { return "normally"; }
+std::string show(bool b) { return b ? "true" : "false"; }
+std::string show(int i) { return std::to_string(i); }
+std::string show(std::uint64_t h) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+std::string show(Color c) { return std::string(1, color_char(c)); }
+std::string show(Cell c) { return std::string(1, cell_char(c)); }
+std::string show(const std::optional<Color>& c) { return c ? show(*c) : "none"; }
+std::string show(const std::optional<IllegalReason>& r) {
+  return r ? std::string("'") + illegal_reason_text(*r) + "'" : "legal";
+}
+std::string show(const MoveEffect& e) {
+  return std::string("{removal ") + removal_name(e.removal) + ", removed X " +
+         std::to_string(e.removed_black) + " O " + std::to_string(e.removed_white) + "}";
+}
+std::string show(const MoveResult& r) {
+  std::string out = point_name(r.move) + " by " + show(r.player) + ", removal " +
+                    removal_name(r.removal);
+  if (!r.removed.empty()) out += ", removed " + show(r.removed);
+  return out;
+}
+std::string show(const std::vector<Point>& points) {
+  std::string out;
+  for (const Point& p : points) {
+    if (!out.empty()) out += ' ';
+    out += point_name(p);
+  }
+  return out.empty() ? "(none)" : out;
+}
+std::string show(const Position& p) { return p.to_string(); }
+std::string show(const std::optional<std::string>& s) { return s ? *s : "(nothing)"; }
+std::string show(const Thrown& t) {
+  return t.message.empty() ? t.kind : t.kind + " \"" + t.message + "\"";
+}
+
+std::optional<std::string> thrown_difference(const Thrown& r, const Thrown& c, Match m) {
+  if (!r.tanbo_error) return "reference threw unexpected " + show(r);
+  if (!c.tanbo_error) return "candidate threw unexpected " + show(c);
+  const bool same = r.kind == c.kind &&
+                    (m == Match::KindOnly || (r.message == c.message && r.reason == c.reason &&
+                                              r.point == c.point && r.player == c.player));
+  if (same) return std::nullopt;
+  return "reference threw " + show(r) + ", candidate threw " + show(c);
+}
+
+std::optional<std::string> position_difference(const Position& r, const Position& c) {
+  if (r == c) return std::nullopt;
+  std::string out = "reference \"" + r.to_string() + "\" vs candidate \"" + c.to_string() + "\"";
+  if (r.size() != c.size()) return out + " (sizes differ)";
+  for (int y = 0; y < r.size(); ++y)
+    for (int x = 0; x < r.size(); ++x)
+      if (r.at({x, y}) != c.at({x, y}))
+        return out + " (first difference at " + point_name({x, y}) + ": " + show(r.at({x, y})) +
+               " vs " + show(c.at({x, y})) + ")";
+  if (r.to_move() != c.to_move()) return out + " (side to move differs)";
+  return out + " (variant tag " + r.variant().name() + " vs " + c.variant().name() + ")";
+}
+
+std::string points_difference(const std::vector<Point>& r, const std::vector<Point>& c) {
+  std::vector<Point> rs = r, cs = c, only_r, only_c;
+  std::sort(rs.begin(), rs.end());
+  std::sort(cs.begin(), cs.end());
+  std::set_difference(rs.begin(), rs.end(), cs.begin(), cs.end(), std::back_inserter(only_r));
+  std::set_difference(cs.begin(), cs.end(), rs.begin(), rs.end(), std::back_inserter(only_c));
+  std::string out = std::to_string(r.size()) + " vs " + std::to_string(c.size()) + " points";
+  if (only_r.empty() && only_c.empty()) return out + ", same points in a different order";
+  if (!only_r.empty()) out += "; only reference: " + show(only_r);
+  if (!only_c.empty()) out += "; only candidate: " + show(only_c);
+  return out;
+}
+
+Variant selected_variant(std::uint8_t s) {
+  // all_named() is rebuilt per call (cheap, 18 entries) to keep no global state.
+  const std::vector<Variant> named = Variant::all_named();
+  return named[s % named.size()];
+}
+
+Position decode_custom_start(Reader& in) {
+  const int n = kMinSize + in.next() % (kMaxSize - kMinSize + 1);
+  const std::uint8_t flags = in.next();
+  Position pos(n);
+  pos.set_to_move((flags & 1) ? Color::White : Color::Black);
+  const int stones = 1 + (flags >> 1) % 32;
+  for (int i = 0; i < stones; ++i) {
+    const unsigned hi = in.next();
+    const unsigned v = hi << 8 | in.next();
+    const int index = static_cast<int>((v & 0x7FFF) % static_cast<unsigned>(n * n));
+    pos.set({index % n, index / n}, (v & 0x8000) ? Cell::White : Cell::Black);
+  }
+  return pos;
+}
+
+int raw_coordinate(std::uint8_t b, int n) noexcept {
+  if (b == 0xFF) return INT_MAX;
+  if (b == 0xFE) return INT_MIN;
+  return b % (n + 4) - 2;
+}
+
+}  // namespace tanbo::verify::detail
+
+namespace tanbo::verify {
+
+DiffStats& DiffStats::operator+=(const DiffStats& o) noexcept {
+  steps += o.steps;
+  moves += o.moves;
+  rejected += o.rejected;
+  undos += o.undos;
+  removals += o.removals;
+  games_over += o.games_over;
+  comparisons += o.comparisons;
+  return *this;
+}
+
+std::string Divergence::report() const {
+  auto side = [](const std::string& label, const EngineState& s) {
+    std::string out = label + ":\n";
+    out += "  position:    " + s.position + "\n";
+    out += "  status:      " + s.status + "\n";
+    out += "  legal moves: " + s.legal_moves + "\n";
+    out += "  last result: " + s.last_result + "\n";
+    if (!s.outcome.empty()) out += "  operation:   " + s.outcome + "\n";
+    return out;
+  };
+  std::string out = "DIVERGENCE between reference and " + candidate_name + " at step " +
+                    std::to_string(step);
+  // Record replays have no input bytes; fuzz inputs do (offset of the step's selector byte).
+  if (input_offset > 0) out += " (input offset " + std::to_string(input_offset) + ")";
+  out += "\n";
+  out += "step:        " + action + "\n";
+  out += "difference:  " + what + "\n";
+  out += "start:       " + start.to_string() + "\n";
+  out += side("reference", reference);
+  out += side(candidate_name, candidate);
+  out += "game record so far (" + std::to_string(moves.size()) + " moves):\n" + record;
+  return out;
+}
+
+}  // namespace tanbo::verify
