@@ -2,7 +2,8 @@
 # THE differential fuzz campaign: checks the optimized engine against the reference engine on
 # generated games for a fixed time, with progress, then a summary (executions, moves compared,
 # divergences, corpus size). On a divergence it writes a minimized reproducer game record and
-# prints the commands that replay it; exit status 1. Installs nothing.
+# prints the commands that replay it; exit status 1. First installs the missing Debian packages
+# (scripts/install-deps.sh; set TANBO_SKIP_INSTALL=1 to skip).
 #
 #   scripts/fuzz-campaign.sh [--seconds S] [--seed X] [--jobs N] [--out DIR] [--portable]
 #                            [--build-dir DIR]
@@ -19,6 +20,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+[[ "${TANBO_SKIP_INSTALL:-0}" == 1 ]] || "$root/scripts/install-deps.sh"
 seconds=120
 seed=1
 jobs="$(nproc)"

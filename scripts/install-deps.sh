@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ pkg-config           # build
-  clang-14 libclang-rt-14-dev                # clang build, libFuzzer, sanitizers
+  clang clang-14 libclang-rt-14-dev          # clang build, libFuzzer, sanitizers
   catch2 librapidcheck-dev                   # unit tests, property tests
   libcli11-dev nlohmann-json3-dev            # the tanbo CLI
   libbenchmark-dev                           # micro-benchmarks
