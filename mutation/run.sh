@@ -30,7 +30,13 @@ fi
 check() {
   local start status ms
   start=$(date +%s%N)
-  timeout "$budget" "$@" >"$build/log-$m-$(basename "$1").log" 2>&1
+  # A planted bug can make a checker allocate without bound: cap memory at 4 GiB, except for
+  # sanitizer builds (ASan reserves terabytes of address space; libFuzzer caps RSS itself).
+  if [ "${cap_memory:-1}" = 1 ]; then
+    (ulimit -v 4194304; timeout "$budget" "$@") >"$build/log-$m-$(basename "$1").log" 2>&1
+  else
+    timeout "$budget" "$@" >"$build/log-$m-$(basename "$1").log" 2>&1
+  fi
   status=$?
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   if [ $status -ne 0 ] && [ $status -ne 124 ]; then
@@ -58,7 +64,7 @@ for m in "${mutants[@]}"; do
       cmake --build "$fb" --target fuzz_differential >"$fb.build.log" 2>&1 ||
       { echo "mutation: building the fuzzer for $m failed, see $fb.build.log" >&2; exit 2; }
     work=$(mktemp -d)
-    fuzz=$(check "$fb/fuzz/fuzz_differential" -max_total_time="$budget" -artifact_prefix="$work/" \
+    fuzz=$(cap_memory=0 check "$fb/fuzz/fuzz_differential" -max_total_time="$budget" -artifact_prefix="$work/" \
              -print_final_stats=0 "$work" fuzz/corpus/differential)
     rm -rf "$work"
   else

@@ -2,6 +2,8 @@
 // deterministic signature every build must reproduce, optional multi-threaded scaling and an
 // optional side-by-side run of the reference engine. Figures come from here (and the Google
 // Benchmark micro-benchmarks in bench/), never from timed tests.
+#include <time.h>  // clock_gettime(CLOCK_THREAD_CPUTIME_ID): CPU time survives a shared machine
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -69,7 +71,14 @@ Signature signature() {
 struct Tally {
   std::uint64_t playouts = 0;
   std::uint64_t moves = 0;
+  double cpu_seconds = 0;  // CPU time of the thread that played them
 };
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
 
 Tally playouts_optimized(std::uint64_t seed, std::chrono::steady_clock::time_point deadline) {
   const optimized::Board19 start{Variant::classic()};
@@ -104,6 +113,10 @@ struct Throughput {
   Tally total;
   double playouts_per_s() const { return static_cast<double>(total.playouts) / seconds; }
   double moves_per_s() const { return static_cast<double>(total.moves) / seconds; }
+  // Per CPU-second: what one core delivers, even when other processes share the machine.
+  double playouts_per_cpu_s() const {
+    return total.cpu_seconds > 0 ? static_cast<double>(total.playouts) / total.cpu_seconds : 0;
+  }
   double mean_length() const {
     return total.playouts ? static_cast<double>(total.moves) / static_cast<double>(total.playouts) : 0;
   }
@@ -119,9 +132,11 @@ Throughput measure(EngineKind kind, int threads, double seconds, std::uint64_t s
     pool.emplace_back([&, i] {
       // Disjoint streams per thread: the seed's high bits carry the thread number.
       const std::uint64_t s = seed + (static_cast<std::uint64_t>(i) << 40);
-      tallies[static_cast<std::size_t>(i)] = kind == EngineKind::Optimized
-                                                 ? playouts_optimized(s, deadline)
-                                                 : playouts_reference(s, deadline);
+      const double cpu0 = thread_cpu_seconds();
+      Tally& t = tallies[static_cast<std::size_t>(i)];
+      t = kind == EngineKind::Optimized ? playouts_optimized(s, deadline)
+                                        : playouts_reference(s, deadline);
+      t.cpu_seconds = thread_cpu_seconds() - cpu0;
     });
   for (auto& t : pool) t.join();
   Throughput r;
@@ -130,6 +145,7 @@ Throughput measure(EngineKind kind, int threads, double seconds, std::uint64_t s
   for (const Tally& t : tallies) {
     r.total.playouts += t.playouts;
     r.total.moves += t.moves;
+    r.total.cpu_seconds += t.cpu_seconds;
   }
   return r;
 }
@@ -157,6 +173,7 @@ nlohmann::ordered_json report_json(const EngineReport& r) {
   j["engine"] = r.name;
   j["playouts_per_s"] = r.single.playouts_per_s();
   j["moves_per_s"] = r.single.moves_per_s();
+  j["playouts_per_cpu_s"] = r.single.playouts_per_cpu_s();
   j["mean_game_length"] = r.single.mean_length();
   j["playouts"] = r.single.total.playouts;
   j["seconds"] = r.single.seconds;
@@ -175,6 +192,8 @@ void print_text(const EngineReport& r) {
             << " playouts/s, " << r.single.moves_per_s() << " moves/s, mean game length "
             << std::setprecision(1) << r.single.mean_length() << " (" << r.single.total.playouts
             << " playouts in " << std::setprecision(2) << r.single.seconds << " s, 1 thread)\n";
+  std::cout << std::setprecision(0) << "  per CPU-second: " << r.single.playouts_per_cpu_s()
+            << " playouts (differs from the wall-clock rate when the machine is shared)\n";
   std::cout << "  sizeof game object: " << r.object_size << " bytes\n";
   std::cout << "  signature: " << r.sig.text() << " (" << kSignatureGames
             << " fixed-seed games; identical for every engine and build)\n";
@@ -199,7 +218,7 @@ int run_bench(const BenchOptions& o) {
     nlohmann::ordered_json j = report_json(main);
     if (ref) {
       j["reference"] = report_json(*ref);
-      j["speedup_vs_reference"] = main.single.playouts_per_s() / ref->single.playouts_per_s();
+      j["speedup_vs_reference"] = main.single.playouts_per_cpu_s() / ref->single.playouts_per_cpu_s();
     }
     std::cout << j.dump() << '\n';
   } else {
@@ -207,8 +226,8 @@ int run_bench(const BenchOptions& o) {
     if (ref) {
       print_text(*ref);
       std::cout << std::fixed << std::setprecision(0) << "optimized / reference: "
-                << main.single.playouts_per_s() / ref->single.playouts_per_s()
-                << "x playouts/s (same run, 1 thread each)\n";
+                << main.single.playouts_per_cpu_s() / ref->single.playouts_per_cpu_s()
+                << "x playouts per CPU-second (same run, 1 thread each)\n";
     }
   }
   return kExitOk;
