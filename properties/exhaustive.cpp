@@ -30,7 +30,7 @@ namespace {
 using namespace tanbo;
 
 // Depths of the --quick, default and --full runs, chosen by measurement so that the default
-// run takes about 40 s of CPU in Release and --full about 3.5 minutes (README-properties.md).
+// run takes about 40 s of CPU in Release and --full about 3.5 minutes (README.md).
 // lattice-5 gets the most depth: it is the one where removals and game ends come early
 // (lattice-7 has none within 10 plies).
 struct Plan {

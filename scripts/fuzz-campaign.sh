@@ -44,13 +44,20 @@ done
 
 die() { echo "fuzz-campaign.sh: $*" >&2; exit 2; }
 
+# The first clang++ found: plain clang++ (Debian package clang) or a versioned one (clang-N).
+find_clang() {
+  local c
+  for c in clang++ clang++-{20..14}; do command -v "$c" >/dev/null && { echo "$c"; return 0; }; done
+  return 1
+}
+
 # libFuzzer is usable if clang++ links a trivial fuzz target with the sanitizers we use.
 have_libfuzzer() {
-  command -v clang++ >/dev/null || return 1
-  local tmp; tmp="$(mktemp -d)"
+  local cxx tmp ok=0
+  cxx="$(find_clang)" || return 1
+  tmp="$(mktemp -d)"
   printf '#include <cstdint>\n#include <cstddef>\nextern "C" int LLVMFuzzerTestOneInput(const uint8_t*, size_t) { return 0; }\n' >"$tmp/t.cpp"
-  clang++ -fsanitize=fuzzer,address,undefined "$tmp/t.cpp" -o "$tmp/t" >/dev/null 2>&1
-  local ok=$?
+  "$cxx" -fsanitize=fuzzer,address,undefined "$tmp/t.cpp" -o "$tmp/t" >/dev/null 2>&1 || ok=1
   rm -rf "$tmp"
   return $ok
 }
@@ -75,7 +82,8 @@ if [[ $portable == 0 ]] && have_libfuzzer; then
   # ---- libFuzzer mode ----
   build="${build:-$root/build-fuzz}"
   cmake_args=(-DTANBO_FUZZ=ON -DTANBO_BUILD_TESTS=OFF)
-  export CXX=clang++ CC=clang
+  CXX="$(find_clang)"
+  export CXX CC="${CXX/clang++/clang}"
   configure_build "$build" fuzz_differential tanbo-verify
   corpus="$out/corpus"; art="$out/artifacts"; stats="$out/stats.txt"; log="$out/fuzz.log"
   mkdir -p "$corpus" "$art"
@@ -100,7 +108,7 @@ if [[ $portable == 0 ]] && have_libfuzzer; then
   printf '  %-20s%s\n' "seconds" "$elapsed (incl. build)" "executions" "$(sum executions)" \
     "steps compared" "$(sum steps)" "moves played" "$(sum moves)" \
     "game ends reached" "$(sum games_over)" "divergences" "$crashes (distinct failing inputs)" \
-    "corpus" "$(find "$corpus" -type f | wc -l) inputs, $(du -sb "$corpus" | cut -f1) bytes in $corpus"
+    "corpus" "$(find "$corpus" -type f | wc -l) inputs, $(find "$corpus" -type f -printf '%s\n' | awk '{s += $1} END {print s + 0}') bytes in $corpus"
   if [[ $crashes -gt 0 || $status -ne 0 ]]; then
     crash="$(find "$art" -maxdepth 1 -type f -name 'crash-*' | head -1)"
     if [[ -z "$crash" ]]; then

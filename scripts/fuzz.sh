@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs tanbo's libFuzzer targets (fuzz/): fuzzing with the seed corpora, merging new
 # inputs back, corpus minimization, crash minimization and replay. Needs clang++ with libFuzzer
-# (Debian: clang-14 libclang-rt-14-dev). See fuzz/README-fuzz.md.
+# (Debian: clang-14 libclang-rt-14-dev; clang++ or clang++-N). See fuzz/README.md.
 #
 #   scripts/fuzz.sh build                       configure + build the targets (TANBO_FUZZ=ON)
 #   scripts/fuzz.sh run [TARGET...]             fuzz each target --seconds S (default 60)
@@ -63,10 +63,18 @@ target_flags() {
   return 0
 }
 
+# The first clang++ found: plain clang++ (Debian package clang) or a versioned one (clang-N).
+find_clang() {
+  local c
+  for c in clang++ clang++-{20..14}; do command -v "$c" >/dev/null && { echo "$c"; return 0; }; done
+  return 1
+}
+
 do_build() {
-  command -v clang++ >/dev/null || die "clang++ not found (Debian: apt-get install clang libclang-rt-14-dev)"
+  local cxx
+  cxx="$(find_clang)" || die "no clang++ found (Debian: apt-get install clang-14 libclang-rt-14-dev)"
   if [[ ! -f "$build/CMakeCache.txt" ]]; then
-    CXX=clang++ CC=clang cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    CXX="$cxx" CC="${cxx/clang++/clang}" cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DTANBO_FUZZ=ON -DTANBO_BUILD_TESTS=OFF -DTANBO_BUILD_CLI=OFF -DTANBO_BUILD_BENCHMARKS=OFF \
       -DTANBO_BUILD_DOCS=OFF -DTANBO_BUILD_EXAMPLES=OFF -DTANBO_INSTALL=OFF || die "configure failed"
   fi

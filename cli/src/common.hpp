@@ -17,7 +17,7 @@
 
 namespace tanbo::cli {
 
-/// Exit statuses, documented in README-cli.md.
+/// Exit statuses, documented in README.md.
 inline constexpr int kExitOk = 0;        ///< Success.
 inline constexpr int kExitInput = 1;     ///< Bad input: file, record, position, illegal move.
 inline constexpr int kExitUsage = 2;     ///< Bad command line (unknown flag, variant, engine...).

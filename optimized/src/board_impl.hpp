@@ -137,7 +137,7 @@ std::optional<Color> BasicBoard<MaxN>::winner() const noexcept {
 
 template <int MaxN>
 Cell BasicBoard<MaxN>::at(Point p) const {
-  if (!on_board(p, size_)) throw UsageError("Board::at: " + point_name(p) + " is not on the board");
+  if (!on_board(p, size_)) throw UsageError("at: " + point_name(p) + " is not on the board");
   return static_cast<Cell>(cell(vertex(p)));
 }
 

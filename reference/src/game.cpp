@@ -14,7 +14,7 @@ Game::Game(const Position& start) : start_(start), board_(start) {
 }
 
 Cell Game::at(Point p) const {
-  if (!on_board(p, size())) throw UsageError("Game::at: " + point_name(p) + " is not on the board");
+  if (!on_board(p, size())) throw UsageError("at: " + point_name(p) + " is not on the board");
   return board_.at(p);
 }
 
