@@ -48,7 +48,7 @@ extern "C" {
 const char* tanbo_version(void) { return tanbo::version(); }
 
 const char* tanbo_status_string(tanbo_status status) {
-  switch (status) {
+  switch (raw_enum_value(status)) {
     case TANBO_OK: return "success";
     case TANBO_ERR_NULL_ARGUMENT: return "null pointer argument";
     case TANBO_ERR_INVALID_ARGUMENT: return "invalid argument";

@@ -13,6 +13,17 @@
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/tanbo.h"
 
+/// The integer a C caller passed for an enum parameter. C lets any int through, but in C++ a
+/// value outside the enumerators' range is undefined behaviour once loaded as the enum type
+/// (UBSan's -fsanitize=enum), so entry points inspect the object representation instead.
+template <typename Enum>
+int raw_enum_value(const Enum& value) noexcept {
+  static_assert(sizeof(Enum) == sizeof(int), "C enums are int-sized on supported platforms");
+  int raw = 0;
+  std::memcpy(&raw, &value, sizeof raw);
+  return raw;
+}
+
 /// The opaque handle. The message lives in a fixed array so recording an error never
 /// allocates and therefore can never fail (an out-of-memory report must itself succeed).
 struct tanbo_game {

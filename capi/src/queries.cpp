@@ -58,8 +58,9 @@ tanbo_color tanbo_winner(const tanbo_game* game) {
 
 int tanbo_stone_count(const tanbo_game* game, tanbo_color color) {
   if (game == nullptr) return -1;
-  if (color == TANBO_BLACK) return game->game.stone_count(tanbo::Color::Black);
-  if (color == TANBO_WHITE) return game->game.stone_count(tanbo::Color::White);
+  const int raw = raw_enum_value(color);
+  if (raw == TANBO_BLACK) return game->game.stone_count(tanbo::Color::Black);
+  if (raw == TANBO_WHITE) return game->game.stone_count(tanbo::Color::White);
   return -1;
 }
 
