@@ -149,10 +149,11 @@ class MovePicker {
   Rng rng_;
 };
 
-/// The last position of the game `spec` on the reference engine that still has both colours on
-/// the board (so it can start a new game). Its variant tag is the spec's variant.
-inline Position reachable_position(const GameSpec& spec) {
-  reference::Game game(spec.variant);
+/// The last position of the game `spec` on engine E that still has both colours on the board
+/// (so it can start a new game). Its variant tag is the spec's variant.
+template <class E>
+Position reachable_on(const GameSpec& spec) {
+  E game(spec.variant);
   MovePicker picker(spec.policy, spec.seed);
   Position last = game.position();
   for (int i = 0; i < spec.length && !game.is_over(); ++i) {
@@ -161,5 +162,8 @@ inline Position reachable_position(const GameSpec& spec) {
   }
   return last;
 }
+
+/// reachable_on() with the reference engine, the oracle every property starts from.
+inline Position reachable_position(const GameSpec& spec) { return reachable_on<reference::Game>(spec); }
 
 }  // namespace tanbo::props

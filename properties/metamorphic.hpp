@@ -15,19 +15,6 @@
 
 namespace tanbo::props {
 
-/// The last position of `spec`'s game on engine E that is not over (so it can start a game).
-template <class E>
-Position reachable_on(const GameSpec& spec) {
-  E game(spec.variant);
-  MovePicker picker(spec.policy, spec.seed);
-  Position last = game.position();
-  for (int i = 0; i < spec.length && !game.is_over(); ++i) {
-    game.play(picker.pick(game));
-    if (!game.is_over()) last = game.position();
-  }
-  return last;
-}
-
 template <class E>
 [[noreturn]] void metamorphic_fail(const std::string& what, const Position& pos, const Symmetry& s,
                                    const std::string& move) {
