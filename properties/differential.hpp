@@ -18,11 +18,11 @@
 #include <rapidcheck.h>
 #include <rapidcheck/state.h>
 
-#include "compare.hpp"
 #include "generators.hpp"
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/reference/game.hpp"
+#include "tanbo/verify/compare.hpp"
 
 namespace tanbo::props::differential {
 
@@ -33,6 +33,8 @@ using Model = reference::Game;
 template <class E>
 struct Sut {
   E game;
+  verify::Comparator comparator;  // compares after every command, at the schedule's depth
+  verify::Schedule schedule;
   std::optional<E> abandoned;
   std::string abandoned_position;
   std::uint64_t abandoned_hash = 0;
@@ -45,14 +47,18 @@ using Command = rc::state::Command<Model, Sut<E>>;
 /// Fails the property with `what`, the model's game as a record, and its position.
 [[noreturn]] inline void fail(const std::string& what, const Model& model) {
   RC_FAIL(what + "\nModel game (start + moves since the last restart) as a record:\n" +
-          record_of(model) + "\nModel position: " + model.position().to_string());
+          verify::record_of(model) + "\nModel position: " + model.position().to_string());
   throw std::logic_error("unreachable");  // RC_FAIL throws; this keeps [[noreturn]] honest
 }
 
-/// Compares the SUT with the model after `command`, and checks the abandoned copy is intact.
+/// Compares the SUT with the model after `command` (at Depth::Full on the schedule, and when
+/// `removal_involved`: the command removed or restored stones, copied or restarted), and checks
+/// the abandoned copy is intact.
 template <class E>
-void expect_agree(const Model& model, const Sut<E>& sut, const std::string& command) {
-  std::string diff = state_mismatch(model, sut.game);
+void expect_agree(const Model& model, Sut<E>& sut, const std::string& command, bool removal_involved) {
+  std::string diff =
+      sut.comparator.first_difference(model, sut.game, sut.schedule.next(removal_involved)).value_or("");
+  if (!diff.empty()) diff += "\n";
   if (sut.abandoned) {
     const E& old = *sut.abandoned;
     if (old.position().to_string() != sut.abandoned_position || old.hash() != sut.abandoned_hash ||
@@ -74,8 +80,8 @@ void play_both(const Model& model, Sut<E>& sut, Point p, const std::string& comm
     fail("'" + command + "': the engine under test refused a legal move: " + e.what(), model);
   }
   if (!(got == want))
-    fail("'" + command + "': MoveEffect " + text(got) + ", reference " + text(want), next);
-  expect_agree(next, sut, command);
+    fail("'" + command + "': MoveEffect " + verify::show(got) + ", reference " + verify::show(want), next);
+  expect_agree(next, sut, command, want.removal != Removal::None);
 }
 
 template <class E>
@@ -114,7 +120,7 @@ struct PlayAny final : Command<E> {
                  color_char(e.player()) + " at " + point_name(e.point()) + ", reference says '" +
                  illegal_reason_text(*want) + "'",
              m);
-      return expect_agree(m, s, command);  // a refused move leaves the state unchanged
+      return expect_agree(m, s, command, false);  // a refused move leaves the state unchanged
     }
     fail("'" + command + "': the engine under test accepted an illegal move (" +
              illegal_reason_text(*want) + ")",
@@ -133,14 +139,14 @@ struct Undo final : Command<E> {
       try {
         s.game.undo();
       } catch (const UsageError&) {
-        return expect_agree(m, s, "undo (nothing to undo)");
+        return expect_agree(m, s, "undo (nothing to undo)", false);
       }
       fail("'undo' with no move played did not throw UsageError", m);
     }
     Model next = m;
     next.undo();
     s.game.undo();
-    expect_agree(next, s, "undo");
+    expect_agree(next, s, "undo", !m.history().back().removed.empty());
   }
   void show(std::ostream& os) const override { os << "undo"; }
 };
@@ -155,7 +161,7 @@ struct Copy final : Command<E> {
     s.abandoned_position = s.abandoned->position().to_string();
     s.abandoned_hash = s.abandoned->hash();
     s.abandoned_moves = s.abandoned->moves();
-    expect_agree(m, s, "copy");
+    expect_agree(m, s, "copy", true);
   }
   void show(std::ostream& os) const override { os << "copy"; }
 };
@@ -176,7 +182,7 @@ struct Restart final : Command<E> {
     const Model next = variant ? Model(*variant) : Model(start);
     s.game = variant ? E(*variant) : E(Position::parse(start.to_string()));  // via the string
     s.abandoned.reset();
-    expect_agree(next, s, "restart");
+    expect_agree(next, s, "restart", true);
     (void)m;
   }
   void show(std::ostream& os) const override {
@@ -193,8 +199,8 @@ template <class E>
 void property(int max_size = 13) {
   const Variant v = *gen_variant(max_size);
   const Model model(v);
-  Sut<E> sut{E(v), std::nullopt, {}, 0, {}};
-  expect_agree(model, sut, "start");
+  Sut<E> sut{E(v), {}, {}, std::nullopt, {}, 0, {}};
+  expect_agree(model, sut, "start", true);
   // Sizes scaled x3: sequences of up to ~300 commands, long enough to reach game ends.
   const auto commands = *rc::gen::scale(
       3.0, rc::state::gen::commands(

@@ -19,10 +19,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "compare.hpp"
 #include "invariants.hpp"
 #include "tanbo/core/errors.hpp"
 #include "tanbo/optimized/game.hpp"
+#include "tanbo/verify/compare.hpp"
 #include "tanbo/reference/game.hpp"
 
 namespace {
@@ -80,7 +80,7 @@ void require(const std::string& problem, const Position& pos, const std::string&
 std::vector<Position> check_position(const Position& pos, Totals& totals) {
   const reference::Game ref(pos);
   const optimized::Game opt(pos);
-  require(props::state_mismatch(ref, opt), pos, "engines differ on the position");
+  require(verify::first_difference(ref, opt).value_or(""), pos, "engines differ on the position");
   require(props::root_structure_problem(pos), pos, "root structure");
   require(props::turn_start_problem(pos, ref.legal_move_count(), ref.is_over()), pos, "turn start");
   std::vector<Position> children;
@@ -89,9 +89,9 @@ std::vector<Position> check_position(const Position& pos, Totals& totals) {
     optimized::Game o = opt;
     const MoveEffect er = r.play(m), eo = o.play(m);
     const std::string where = "move " + point_name(m);
-    if (!(er == eo)) require("effect " + props::text(er) + " vs " + props::text(eo), pos, where);
+    if (!(er == eo)) require("effect " + verify::show(er) + " vs " + verify::show(eo), pos, where);
     const MoveResult rr = r.last_result(), ro = o.last_result();
-    if (!(rr == ro)) require("last_result " + props::text(rr) + " vs " + props::text(ro), pos, where);
+    if (!(rr == ro)) require("last_result " + verify::show(rr) + " vs " + verify::show(ro), pos, where);
     const Position after = r.position();
     if (after != o.position()) require("resulting positions differ", pos, where);
     if (r.hash() != o.hash() || o.hash() != zobrist_hash(after)) require("hashes differ", pos, where);
@@ -111,7 +111,7 @@ std::vector<Position> check_position(const Position& pos, Totals& totals) {
     totals.both_colours += er.removed_black > 0 && er.removed_white > 0;
     if (r.is_over()) {
       ++totals.terminal;
-      require(props::state_mismatch(r, o), pos, where + " (game over)");
+      require(verify::first_difference(r, o).value_or(""), pos, where + " (game over)");
     } else {
       children.push_back(after);
     }

@@ -9,12 +9,12 @@
 
 #include <rapidcheck.h>
 
-#include "compare.hpp"
 #include "generators.hpp"
 #include "invariants.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/core/record.hpp"
 #include "tanbo/core/zobrist.hpp"
+#include "tanbo/verify/compare.hpp"
 
 namespace tanbo::props {
 
@@ -22,7 +22,7 @@ namespace tanbo::props {
 template <class E>
 void ensure(const std::string& problem, const E& game, const std::string& where) {
   if (!problem.empty())
-    RC_FAIL(where + ": " + problem + "\nGame record:\n" + record_of(game) +
+    RC_FAIL(where + ": " + problem + "\nGame record:\n" + verify::record_of(game) +
             "\nPosition: " + game.position().to_string());
 }
 
@@ -63,38 +63,18 @@ void rules_property(const GameSpec& spec) {
       else if (s == p) ++removed[static_cast<int>(before.to_move())];
     const MoveEffect from_result{r.removal, removed[0], removed[1]};
     if (!(effect == from_result))
-      ensure("play() returned " + text(effect) + " but last_result() says " + text(from_result), game, where);
+      ensure("play() returned " + verify::show(effect) + " but last_result() says " + verify::show(from_result),
+             game, where);
     ensure(move_accounting_problem(before, r, game.position()), game, where);
     ensure(position_problem(game), game, where);
     if (game.ply() > bound) ensure("game longer than roots0 * (N^2 + 1) moves", game, where);
   }
 }
 
-/// What undo must restore exactly.
-struct Snapshot {
-  Position position;
-  std::vector<Point> legal;
-  std::uint64_t hash = 0;
-  int ply = 0;
-  std::vector<Point> moves;
-  std::optional<MoveResult> last;
-  friend bool operator==(const Snapshot&, const Snapshot&) = default;
-};
-
+/// How `got` differs from `want` (an earlier copy of the same game), or "".
 template <class E>
-Snapshot snapshot(const E& g) {
-  return {g.position(), g.legal_moves(), g.hash(), g.ply(), g.moves(), last_result_of(g)};
-}
-
-inline std::string snapshot_difference(const Snapshot& want, const Snapshot& got) {
-  Differences d("expected", "got");
-  d.expect("position", want.position, got.position);
-  d.expect("legal_moves", want.legal, got.legal);
-  d.expect("hash", want.hash, got.hash);
-  d.expect("ply", want.ply, got.ply);
-  d.expect("moves", want.moves, got.moves);
-  d.expect("last_result", want.last, got.last);
-  return d.str();
+std::string state_change(const E& want, const E& got) {
+  return verify::first_difference(want, got).value_or("");
 }
 
 /// Undo restores the previous state exactly: after every move, undo on a copy and replay the
@@ -103,26 +83,31 @@ template <class E>
 void undo_property(const GameSpec& spec) {
   E game(spec.variant);
   MovePicker picker(spec.policy, spec.seed);
-  std::vector<Snapshot> history{snapshot(game)};
+  std::vector<E> history{game};  // copies of the game before each move
   for (int i = 0; i < spec.length && !game.is_over(); ++i) {
     const Point p = picker.pick(game);
     game.play(p);
-    const Snapshot now = snapshot(game);
+    const E now = game;
+    // Values, not a copy: a copy that shares state with `game` would change along with it.
+    const std::string position_text = game.position().to_string();
+    const std::uint64_t hash = game.hash();
     E copy = game;
     copy.undo();
     const std::string where = "undo of move " + std::to_string(history.size()) + " (" + point_name(p) + ")";
-    ensure(snapshot_difference(history.back(), snapshot(copy)), game, where);
-    ensure(snapshot_difference(now, snapshot(game)), game, where + " on a copy changed the original");
+    ensure(state_change(history.back(), copy), game, where);
+    if (game.position().to_string() != position_text || game.hash() != hash ||
+        game.ply() != static_cast<int>(history.size()))
+      ensure("the original changed", game, where + " on a copy");
+    ensure(state_change(now, game), game, where + " on a copy changed the original");
     copy.play(p);
-    ensure(snapshot_difference(now, snapshot(copy)), game, where + " then replaying it");
+    ensure(state_change(now, copy), game, where + " then replaying it");
     history.push_back(now);
   }
   const E finished = game;
   while (game.ply() > 0) {
     game.undo();
     history.pop_back();
-    ensure(snapshot_difference(history.back(), snapshot(game)), finished,
-           "unwinding to ply " + std::to_string(game.ply()));
+    ensure(state_change(history.back(), game), finished, "unwinding to ply " + std::to_string(game.ply()));
   }
   bool threw = false;
   try {
@@ -156,7 +141,7 @@ void notation_property(const GameSpec& spec) {
         resumed.position() != pos)
       ensure("a game restarted from the position string differs", game, "resume");
   }
-  const std::string record = record_of(game);
+  const std::string record = verify::record_of(game);
   const GameRecord parsed = parse_record(record);
   if (parsed.start != game.start_position()) ensure("record start does not round-trip", game, "record");
   if (parsed.points() != game.moves()) ensure("record moves do not round-trip", game, "record");

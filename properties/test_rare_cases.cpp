@@ -6,7 +6,7 @@
 #include <string>
 
 #include "classify.hpp"
-#include "compare.hpp"
+#include "tanbo/verify/compare.hpp"
 #include "generators.hpp"
 #include "invariant_props.hpp"
 #include "props.hpp"
@@ -42,13 +42,13 @@ LockstepResult lockstep_game(const props::GameSpec& spec) {
     const MoveEffect want = ref.play(p);
     const MoveEffect got = opt.play(p);
     const std::string where = "move " + std::to_string(ref.ply()) + " " + point_name(p) + ": ";
-    if (!(want == got)) out.problem = where + "effect " + props::text(got) + ", reference " + props::text(want);
-    if (out.problem.empty()) out.problem = props::state_mismatch(ref, opt);
+    if (!(want == got)) out.problem = where + "effect " + verify::show(got) + ", reference " + verify::show(want);
+    if (out.problem.empty()) out.problem = verify::first_difference(ref, opt).value_or("");
     if (out.problem.empty()) out.problem = props::move_accounting_problem(before, ref.last_result(), ref.position());
     if (out.problem.empty()) out.problem = props::position_problem(ref);
     if (!out.problem.empty()) out.problem = where + out.problem;
   }
-  out.record = props::record_of(ref);
+  out.record = verify::record_of(ref);
   return out;
 }
 

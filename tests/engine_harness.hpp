@@ -16,6 +16,7 @@
 #include "tanbo/core.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/reference/rules.hpp"
+#include "tanbo/verify/compare.hpp"
 #include "test_util.hpp"
 
 namespace tanbo_test {
@@ -31,56 +32,22 @@ struct SimOptions {
   int deep_plies = 1 << 30;
 };
 
-/// What the simulated games went through, so callers can assert the games were not trivial.
-struct SimStats {
-  int games = 0;
-  long long moves = 0;
-  int longest = 0;
-  int black_wins = 0;
-  int white_wins = 0;
-  long long expanded_root_removals = 0;
-  long long bounded_roots_removals = 0;
-  long long both_colours_removals = 0;  ///< BoundedRoots moves that removed stones of both colours.
-  long long deep_checks = 0;
-
-  SimStats& operator+=(const SimStats& o) {
-    games += o.games;
-    moves += o.moves;
-    longest = std::max(longest, o.longest);
-    black_wins += o.black_wins;
-    white_wins += o.white_wins;
-    expanded_root_removals += o.expanded_root_removals;
-    bounded_roots_removals += o.bounded_roots_removals;
-    both_colours_removals += o.both_colours_removals;
-    deep_checks += o.deep_checks;
-    return *this;
-  }
-};
+/// What the simulated games went through (the counters every differential check keeps), so
+/// callers can assert the games were not trivial.
+using SimStats = tanbo::verify::DiffStats;
 
 /// Engines other than the reference engine are also compared move by move with it.
 template <typename G>
 inline constexpr bool kCompareWithReference = !std::is_same_v<G, tanbo::reference::Game>;
 
-/// What the Engine API lets one observe agrees between `a` and `b`. The light check leaves out
-/// the lists whose comparison costs O(N^2) or O(ply) (legal_moves(), moves()); `full` adds them.
+/// `expected` and `actual` agree on everything the one comparator (tanbo/verify/compare.hpp)
+/// compares at `depth`; on failure the first difference is printed.
 template <tanbo::Engine A, tanbo::Engine B>
-void require_same_observable_state(const A& a, const B& b, bool full = true) {
-  using tanbo::Color;
-  REQUIRE(a.position() == b.position());
-  REQUIRE(a.ply() == b.ply());
-  REQUIRE(a.to_move() == b.to_move());
-  REQUIRE(a.is_over() == b.is_over());
-  REQUIRE(a.winner() == b.winner());
-  REQUIRE(a.stone_count(Color::Black) == b.stone_count(Color::Black));
-  REQUIRE(a.stone_count(Color::White) == b.stone_count(Color::White));
-  REQUIRE(a.legal_move_count() == b.legal_move_count());
-  REQUIRE(a.hash() == b.hash());
-  if (a.ply() > 0) REQUIRE(a.last_result() == b.last_result());
-  if (!full) return;
-  REQUIRE(a.size() == b.size());
-  REQUIRE(a.start_position() == b.start_position());
-  REQUIRE(a.moves() == b.moves());
-  REQUIRE(a.legal_moves() == b.legal_moves());
+void require_same_state(const A& expected, const B& actual,
+                        tanbo::verify::Depth depth = tanbo::verify::Depth::Full) {
+  const std::optional<std::string> difference = tanbo::verify::first_difference(expected, actual, depth);
+  INFO("first difference: " << difference.value_or("none"));
+  REQUIRE_FALSE(difference.has_value());
 }
 
 /// Checks the consequence "at the start of every turn no root is bounded" on `pos` and returns
@@ -276,7 +243,7 @@ void require_game_over(const G& g) {
   REQUIRE(err.has_value());
   REQUIRE(err->point() == *target);
   REQUIRE(err->reason() == IllegalReason::GameOver);
-  require_same_observable_state(copy, g);
+  require_same_state(g, copy);
 }
 
 /// Plays `games` random games from `start` (game i uses seed `seed + i`), checking everything
@@ -326,42 +293,32 @@ SimStats simulate_random_games(const tanbo::Position& start, std::uint64_t seed,
       REQUIRE(parsed.points() == moves);
       const bool power_of_two = ply > 0 && (ply & (ply - 1)) == 0;
       const bool deep = ply < opt.deep_plies || (kCheapUndo<G> && power_of_two) || g.is_over();
-      require_same_observable_state(twin, g, deep);
-      if (oracle) require_same_observable_state(g, *oracle);
+      using tanbo::verify::Depth;
+      require_same_state(twin, g, deep ? Depth::Full : Depth::Step);
+      if (oracle) require_same_state(*oracle, g, deep ? Depth::Full : Depth::Step);
 
       if (deep || kCheapUndo<G>) {
         G undone = g;
         undone.undo();
-        require_same_observable_state(undone, before);
-        require_consistent(undone);
+        require_same_state(before, undone);
         // Playing the move again after undo must give the same result as the first time.
         REQUIRE(undone.play(m) == effect);
-        require_same_observable_state(undone, g, false);
+        require_same_state(g, undone, Depth::Step);
       }
       if (deep) {
-        ++stats.deep_checks;
+        ++stats.full_comparisons;
         G replay(parsed.start);
         for (const Point p : parsed.points()) replay.play(p);
-        require_same_observable_state(replay, g);
+        require_same_state(g, replay);
         require_legal_moves_consistent(g);
         twin = g;  // copy-assignment mid-game; the twin carries on from here
-        require_same_observable_state(twin, g);
+        require_same_state(g, twin);
       }
 
-      ++stats.moves;
-      switch (effect.removal) {
-        case Removal::None: break;
-        case Removal::ExpandedRoot: ++stats.expanded_root_removals; break;
-        case Removal::BoundedRoots:
-          ++stats.bounded_roots_removals;
-          if (effect.removed_black > 0 && effect.removed_white > 0) ++stats.both_colours_removals;
-          break;
-      }
+      stats.count_move(effect);
     }
     require_game_over(g);
-    ++stats.games;
-    stats.longest = std::max(stats.longest, g.ply());
-    (*g.winner() == Color::Black ? stats.black_wins : stats.white_wins)++;
+    stats.count_game_end(*g.winner(), g.ply());
   }
   return stats;
 }

@@ -64,8 +64,7 @@ int run_input_file(const DiffOptions& o) {
   verify::DiffStats stats;
   if (verify::run_differential(bytes, &stats))
     return report(o, verify::minimize(bytes), "input-minimized");
-  std::cout << in.name << ": the engines agree (" << stats.steps << " steps, " << stats.moves
-            << " moves)\n";
+  std::cout << in.name << ": the engines agree: " << verify::format_stats(stats) << '\n';
   return kExitOk;
 }
 

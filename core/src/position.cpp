@@ -16,7 +16,10 @@ void Position::set(Point p, Cell c) {
   if (!on_board(p, size_))
     throw UsageError("Position::set: " + point_name(p) + " is not on the " +
                      std::to_string(size_) + "x" + std::to_string(size_) + " board");
-  cells_[static_cast<std::size_t>(index(p))] = c;
+  Cell& cell = cells_[static_cast<std::size_t>(index(p))];
+  if (cell != Cell::Empty) --stones_[cell == Cell::Black ? 0 : 1];
+  if (c != Cell::Empty) ++stones_[c == Cell::Black ? 0 : 1];
+  cell = c;
 }
 
 void Position::set_variant(const Variant& v) {
@@ -24,12 +27,6 @@ void Position::set_variant(const Variant& v) {
     throw UsageError("Position::set_variant: variant " + v.name() + " does not fit a " +
                      std::to_string(size_) + "x" + std::to_string(size_) + " board");
   variant_ = v;
-}
-
-int Position::count(Color c) const noexcept {
-  int n = 0;
-  for (Cell cell : cells_) n += cell == stone(c);
-  return n;
 }
 
 std::string Position::to_string() const {
@@ -112,7 +109,7 @@ Position Position::parse(std::string_view text) {
 
   Position pos(n);
   for (int y = 0; y < n; ++y)
-    for (int x = 0; x < n; ++x) pos.cells_[static_cast<std::size_t>(y * n + x)] = rows[y][x];
+    for (int x = 0; x < n; ++x) pos.set({x, y}, rows[y][x]);
 
   // Side to move.
   if (i >= end) bad("missing side to move after the board (expected ' X' or ' O')", end - 1, text);

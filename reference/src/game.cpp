@@ -29,16 +29,25 @@ bool Game::is_legal(Point p) const { return !why_illegal(p).has_value(); }
 
 std::vector<Point> Game::legal_moves() const {
   std::vector<Point> out;
-  if (is_over()) return out;
-  for (int y = 0; y < size(); ++y)
-    for (int x = 0; x < size(); ++x)
-      if (!placement_problem(board_, {x, y}, to_move())) out.push_back({x, y});
+  legal_moves(out);
   return out;
+}
+
+void Game::legal_moves(std::vector<Point>& out) const {
+  out.clear();
+  for_each_legal_move([&](Point p) { out.push_back(p); });
+}
+
+int Game::legal_move_count() const {
+  int n = 0;
+  for_each_legal_move([&](Point) { ++n; });
+  return n;
 }
 
 MoveEffect Game::play(Point p) {
   if (auto reason = why_illegal(p)) throw IllegalMoveError(p, to_move(), *reason);
   const Color mover = to_move();
+  earlier_.push_back(board_);
   board_.set(p, stone(mover));                       // rules 3-4: the stone joins one root
   auto [removal, removed] = stones_to_remove(board_, p);  // rules 5-6
   MoveEffect effect{removal, 0, 0};
@@ -53,10 +62,9 @@ MoveEffect Game::play(Point p) {
 
 void Game::undo() {
   if (history_.empty()) throw UsageError("undo: no move to take back");
-  std::vector<MoveResult> kept(history_.begin(), history_.end() - 1);
-  Game replay(start_);
-  for (const MoveResult& m : kept) replay.play(m.move);
-  *this = std::move(replay);
+  board_ = std::move(earlier_.back());
+  earlier_.pop_back();
+  history_.pop_back();
 }
 
 MoveResult Game::last_result() const {

@@ -190,16 +190,12 @@ CampaignSummary run_campaign(const CampaignOptions& o) {
 }
 
 std::string format_progress(const CampaignProgress& p) {
-  char buf[256];
-  const double rate = p.elapsed > 0 ? static_cast<double>(p.executions) / p.elapsed : 0.0;
-  std::snprintf(buf, sizeof buf,
-                "[%7.1f s] %llu executions (%.0f/s), %llu steps compared, %llu moves, %llu game "
-                "ends",
-                p.elapsed, static_cast<unsigned long long>(p.executions), rate,
-                static_cast<unsigned long long>(p.stats.steps),
-                static_cast<unsigned long long>(p.stats.moves),
-                static_cast<unsigned long long>(p.stats.games_over));
-  return buf;
+  char buf[128];
+  const double t = p.elapsed > 0 ? p.elapsed : 1.0;
+  std::snprintf(buf, sizeof buf, "[%7.1f s] %llu executions (%.0f/s, %.0f steps/s): ", p.elapsed,
+                static_cast<unsigned long long>(p.executions), static_cast<double>(p.executions) / t,
+                static_cast<double>(p.stats.steps) / t);
+  return buf + format_stats(p.stats);
 }
 
 std::string format_summary(const CampaignSummary& s, const CampaignOptions& o,
@@ -214,13 +210,14 @@ std::string format_summary(const CampaignSummary& s, const CampaignOptions& o,
   char secs[32];
   std::snprintf(secs, sizeof secs, "%.1f", s.seconds);
   out += line("seconds", secs);
+  const double t = s.seconds > 0 ? s.seconds : 1.0;
+  char rates[96];
+  std::snprintf(rates, sizeof rates, "%.0f executions/s, %.0f steps/s, %.0f moves/s, %.1f game ends/s",
+                static_cast<double>(s.executions) / t, static_cast<double>(s.stats.steps) / t,
+                static_cast<double>(s.stats.moves) / t, static_cast<double>(s.stats.games_over) / t);
   out += line("executions", num(s.executions));
-  out += line("steps compared", num(s.stats.steps));
-  out += line("moves played", num(s.stats.moves));
-  out += line("illegal rejected", num(s.stats.rejected));
-  out += line("undos", num(s.stats.undos));
-  out += line("removals", num(s.stats.removals));
-  out += line("game ends reached", num(s.stats.games_over));
+  out += line("rates", rates);
+  out += line("compared", format_stats(s.stats));
   out += line("divergences", num(s.divergences));
   if (!o.corpus_dir.empty())
     out += line("corpus", num(s.corpus_files) + " inputs, " + num(s.corpus_bytes) + " bytes in " +

@@ -147,9 +147,26 @@ DiffStats& DiffStats::operator+=(const DiffStats& o) noexcept {
   rejected += o.rejected;
   undos += o.undos;
   removals += o.removals;
+  expanded_root_removals += o.expanded_root_removals;
+  bounded_roots_removals += o.bounded_roots_removals;
+  both_colours_removals += o.both_colours_removals;
   games_over += o.games_over;
+  black_wins += o.black_wins;
+  white_wins += o.white_wins;
+  longest_game = std::max(longest_game, o.longest_game);
   comparisons += o.comparisons;
+  full_comparisons += o.full_comparisons;
   return *this;
+}
+
+std::string format_stats(const DiffStats& s) {
+  const auto n = [](std::uint64_t v) { return std::to_string(v); };
+  return n(s.steps) + " steps (" + n(s.moves) + " moves, " + n(s.rejected) + " rejected, " +
+         n(s.undos) + " undos), " + n(s.removals) + " removals (" + n(s.expanded_root_removals) +
+         " expanded-root, " + n(s.bounded_roots_removals) + " bounded-roots, " +
+         n(s.both_colours_removals) + " of both colours), " + n(s.games_over) + " game ends (X " +
+         n(s.black_wins) + ", O " + n(s.white_wins) + ", longest " + n(s.longest_game) +
+         " plies), " + n(s.comparisons) + " comparisons (" + n(s.full_comparisons) + " full)";
 }
 
 std::string Divergence::report() const {

@@ -14,12 +14,12 @@ using namespace tanbo::verify;
 
 TEST_CASE("start selectors decode as documented", "[verify]") {
   const auto named = Variant::all_named();
-  CHECK(detail::selected_variant(0) == Variant::classic());
-  CHECK(detail::selected_variant(static_cast<std::uint8_t>(named.size())) == Variant::classic());
-  CHECK(detail::selected_variant(1) == named[1]);
+  CHECK(verify::detail::selected_variant(0) == Variant::classic());
+  CHECK(verify::detail::selected_variant(static_cast<std::uint8_t>(named.size())) == Variant::classic());
+  CHECK(verify::detail::selected_variant(1) == named[1]);
   const std::uint8_t bytes[] = {3, 0x01 << 1 | 1, 0x80, 0x05, 0x00, 0x00};  // n=5, White, 2 stones
-  detail::Reader in{bytes};
-  const Position p = detail::decode_custom_start(in);
+  verify::detail::Reader in{bytes};
+  const Position p = verify::detail::decode_custom_start(in);
   CHECK(p.size() == 5);
   CHECK(p.to_move() == Color::White);
   CHECK(p.at({0, 1}) == Cell::White);  // 0x8005: White at index 5 = A2
@@ -28,11 +28,11 @@ TEST_CASE("start selectors decode as documented", "[verify]") {
 }
 
 TEST_CASE("raw coordinates cover a ring around the board and the extremes", "[verify]") {
-  CHECK(detail::raw_coordinate(0, 5) == -2);
-  CHECK(detail::raw_coordinate(8, 5) == 6);
-  CHECK(detail::raw_coordinate(9, 5) == -2);
-  CHECK(detail::raw_coordinate(0xFF, 5) == INT_MAX);
-  CHECK(detail::raw_coordinate(0xFE, 5) == INT_MIN);
+  CHECK(verify::detail::raw_coordinate(0, 5) == -2);
+  CHECK(verify::detail::raw_coordinate(8, 5) == 6);
+  CHECK(verify::detail::raw_coordinate(9, 5) == -2);
+  CHECK(verify::detail::raw_coordinate(0xFF, 5) == INT_MAX);
+  CHECK(verify::detail::raw_coordinate(0xFE, 5) == INT_MIN);
 }
 
 TEST_CASE("random scripts over every variant agree, and play games to the end", "[verify]") {

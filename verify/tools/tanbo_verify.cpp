@@ -129,8 +129,7 @@ int run_input(const Options& o) {
   const std::vector<std::uint8_t> input(bytes.begin(), bytes.end());
   DiffStats stats;
   if (!run_differential(input, &stats)) {
-    std::cout << o.input << ": the engines agree (" << stats.steps << " steps, " << stats.moves
-              << " moves)\n";
+    std::cout << o.input << ": the engines agree: " << format_stats(stats) << '\n';
     return 0;
   }
   return report_divergence(o, minimize(input), "input-minimized");

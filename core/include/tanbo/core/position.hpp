@@ -34,8 +34,9 @@ class Position {
   const Variant& variant() const noexcept { return variant_; }  ///< Where the position came from.
   /// Sets the variant tag. @throws UsageError if its size differs from the board's.
   void set_variant(const Variant& v);
-  /// Number of stones of colour `c`.
-  int count(Color c) const noexcept;
+  /// Number of stones of colour `c`. O(1): set() keeps the two counts, because the engines ask
+  /// for them on every legality query (rule 7: is the game over?).
+  int count(Color c) const noexcept { return stones_[static_cast<int>(c)]; }
   /// Row-major index of `p`: y * size() + x.
   int index(Point p) const noexcept { return p.y * size_ + p.x; }
   /// Row-major cells, size()*size() of them.
@@ -55,6 +56,7 @@ class Position {
  private:
   int size_;
   std::vector<Cell> cells_;
+  int stones_[2] = {0, 0};  // stones of each colour in cells_
   Color to_move_ = Color::Black;
   Variant variant_;
 };

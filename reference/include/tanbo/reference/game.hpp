@@ -1,5 +1,7 @@
 // The reference engine: a game of Tanbo whose every query is recomputed from the board using
-// the rule functions of rules.hpp. Slow and obviously correct; the oracle for everything else.
+// the rule functions of rules.hpp. Simple and obviously correct; the oracle for everything else.
+// It keeps no derived state between moves: only the board, the history and, for undo, the
+// earlier boards themselves (restoring a stored board cannot be wrong).
 #pragma once
 
 #include <cstdint>
@@ -40,14 +42,16 @@ class Game {
   std::optional<IllegalReason> why_illegal(Point p) const;
   /// Every legal move of the side to move, row-major. Empty once the game is over.
   std::vector<Point> legal_moves() const;
+  /// Same, written into `out` (cleared first), so a caller can reuse one buffer.
+  void legal_moves(std::vector<Point>& out) const;
   /// Number of legal moves of the side to move.
-  int legal_move_count() const { return static_cast<int>(legal_moves().size()); }
+  int legal_move_count() const;
 
   /// Plays `p` for the side to move: places the stone (@ref rule3 "rules 3" and @ref rule4 "4"),
   /// removes stones (@ref rule5 "rules 5" and @ref rule6 "6"), passes the turn
   /// (@ref rule2 "rule 2"). @throws IllegalMoveError (state unchanged) if not legal.
   MoveEffect play(Point p);
-  /// Takes back the last move by replaying the game from the start without it.
+  /// Takes back the last move: restores the board stored before it.
   /// @throws UsageError if no move has been played.
   void undo();
   /// Full description of the last move. @throws UsageError if no move has been played.
@@ -59,6 +63,8 @@ class Game {
 
   /// The current position (tagged with the start's variant).
   Position position() const { return board_; }
+  /// The current position without a copy.
+  const Position& board() const noexcept { return board_; }
   /// The position the game started from.
   const Position& start_position() const noexcept { return start_; }
   /// Zobrist hash of (board, side to move), computed from scratch.
@@ -67,9 +73,19 @@ class Game {
   std::vector<Root> roots() const { return all_roots(board_); }
 
  private:
+  // Calls f(p) for every legal move p of the side to move, row-major (rule 3; none after rule 7).
+  template <class F>
+  void for_each_legal_move(F f) const {
+    if (is_over()) return;
+    for (int y = 0; y < size(); ++y)
+      for (int x = 0; x < size(); ++x)
+        if (!placement_problem(board_, {x, y}, to_move())) f(Point{x, y});
+  }
+
   Position start_;
   Position board_;
   std::vector<MoveResult> history_;
+  std::vector<Position> earlier_;  // earlier_[i]: the board before move i (for undo)
 };
 
 static_assert(Engine<Game>);

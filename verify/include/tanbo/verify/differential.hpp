@@ -49,6 +49,7 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/record.hpp"
 #include "tanbo/core/types.hpp"
+#include "tanbo/verify/compare.hpp"
 
 namespace tanbo::verify {
 
@@ -84,19 +85,6 @@ struct Divergence {
 
   /// Multi-line report: step, action, difference, both states and the record.
   std::string report() const;
-};
-
-/// Counters a run adds to (all runs of a campaign share one).
-struct DiffStats {
-  std::uint64_t steps = 0;         ///< Steps executed (each followed by a full comparison).
-  std::uint64_t moves = 0;         ///< Moves both engines played.
-  std::uint64_t rejected = 0;      ///< Moves both engines rejected (same reason).
-  std::uint64_t undos = 0;         ///< Moves both engines took back.
-  std::uint64_t removals = 0;      ///< Moves that removed stones.
-  std::uint64_t games_over = 0;    ///< Games that reached their end.
-  std::uint64_t comparisons = 0;   ///< Full state comparisons.
-  /// Adds `o` to this.
-  DiffStats& operator+=(const DiffStats& o) noexcept;
 };
 
 /// Runs the script `input` (encoding above) on reference vs optimized engine.

@@ -3,7 +3,6 @@
 // the functions of differential.hpp, where the candidate is tanbo::optimized::Game.
 #pragma once
 
-#include <deque>
 #include <optional>
 #include <span>
 #include <string>
@@ -16,6 +15,7 @@
 #include "tanbo/core/zobrist.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/verify/campaign.hpp"
+#include "tanbo/verify/compare.hpp"
 #include "tanbo/verify/differential.hpp"
 #include "tanbo/verify/support.hpp"
 
@@ -41,49 +41,6 @@ EngineState describe_engine(const G& g) {
     s.status += " [describing it threw " + show(current_exception_info()) + "]";
   }
   return s;
-}
-
-/// First difference between the observable states of the two engines, or nullopt.
-/// `ref_legal` receives the reference's legal moves (the driver picks moves from them).
-template <class Cand>
-std::optional<std::string> state_difference(const reference::Game& r, const Cand& c,
-                                            std::vector<Point>& ref_legal) {
-  using namespace detail;
-  try {
-    if (r.size() != c.size()) return "size(): " + show(r.size()) + " vs " + show(c.size());
-    if (auto d = position_difference(r.position(), c.position())) return "position(): " + *d;
-    if (r.to_move() != c.to_move()) return "to_move(): " + show(r.to_move()) + " vs " + show(c.to_move());
-    if (r.ply() != c.ply()) return "ply(): " + show(r.ply()) + " vs " + show(c.ply());
-    if (r.is_over() != c.is_over()) return "is_over(): " + show(r.is_over()) + " vs " + show(c.is_over());
-    if (r.winner() != c.winner()) return "winner(): " + show(r.winner()) + " vs " + show(c.winner());
-    for (const Color col : {Color::Black, Color::White})
-      if (r.stone_count(col) != c.stone_count(col))
-        return "stone_count(" + show(col) + "): " + show(r.stone_count(col)) + " vs " +
-               show(c.stone_count(col));
-    ref_legal = r.legal_moves();
-    const std::vector<Point> cand_legal = c.legal_moves();
-    if (ref_legal != cand_legal) return "legal_moves(): " + points_difference(ref_legal, cand_legal);
-    if (c.legal_move_count() != static_cast<int>(cand_legal.size()))
-      return "legal_move_count() " + show(c.legal_move_count()) + " but legal_moves() has " +
-             show(static_cast<int>(cand_legal.size())) + " (candidate)";
-    if (r.hash() != c.hash()) return "hash(): " + show(r.hash()) + " vs " + show(c.hash());
-    if (const std::uint64_t h = zobrist_hash(c.position()); c.hash() != h)
-      return "hash() " + show(c.hash()) + " differs from zobrist_hash(position()) " + show(h) +
-             " (candidate)";
-    if (r.moves() != c.moves()) return "moves(): " + points_difference(r.moves(), c.moves());
-    const auto rl = attempt([&] { return r.last_result(); });
-    const auto cl = attempt([&] { return c.last_result(); });
-    if (auto d = outcome_difference(rl, cl)) return "last_result(): " + *d;
-    if (auto d = position_difference(r.start_position(), c.start_position()))
-      return "start_position(): " + *d;
-    if constexpr (requires { c.check_consistency(); }) {
-      if (auto problem = c.check_consistency())
-        return "check_consistency() of the candidate: " + *problem;
-    }
-  } catch (...) {
-    return "comparing the states threw " + show(current_exception_info());
-  }
-  return std::nullopt;
 }
 
 /// Runs scripts (see differential.hpp for the encoding) on reference::Game vs `Cand`.
@@ -143,6 +100,8 @@ class Driver {
       action_ = "undo back to ply " + std::to_string(ref_->ply() - 1);
       if ((res.divergence = undo_once())) return res;
     }
+    action_ = "end of the record";
+    res.divergence = compare(Depth::Full);
     return res;
   }
 
@@ -156,24 +115,25 @@ class Driver {
     if (r.value && c.value) {
       ref_ = std::move(*r.value);
       cand_ = std::move(*c.value);
-      return check_state();
+      return check_state(true);
     }
     if (r.error && c.error) {
       if (auto d = detail::thrown_difference(*r.error, *c.error, detail::Match::Exact))
-        return diverge("constructing the engines: " + *d, detail::show(*r.error), detail::show(*c.error));
-      if (!r.error->tanbo_error) return diverge("constructing the engines threw " + detail::show(*r.error), {}, {});
+        return diverge("constructing the engines: " + *d, show(*r.error), show(*c.error));
+      if (!r.error->tanbo_error) return diverge("constructing the engines threw " + show(*r.error), {}, {});
       stopped_ = r.error->message;
       return std::nullopt;  // both reject the start alike: nothing more to run
     }
-    const std::string rs = r.value ? "accepted" : "threw " + detail::show(*r.error);
-    const std::string cs = c.value ? "accepted" : "threw " + detail::show(*c.error);
+    const std::string rs = r.value ? "accepted" : "threw " + show(*r.error);
+    const std::string cs = c.value ? "accepted" : "threw " + show(*c.error);
     return diverge("constructing the engines: reference " + rs + ", candidate " + cs, rs, cs);
   }
 
   std::optional<Divergence> run_steps(detail::Reader& in) {
     while (!in.done())
       if (auto d = step(in)) return d;
-    return std::nullopt;
+    action_ = "end of the input";
+    return compare(Depth::Full);  // whatever the schedule skipped is compared at the end
   }
 
   std::optional<Divergence> step(detail::Reader& in) {
@@ -181,7 +141,7 @@ class Driver {
     offset_ = in.pos;
     const std::uint8_t b = in.next();
     const int n = ref_->size();
-    const std::vector<Point>& legal = ref_legal_;  // the reference's, from the last comparison
+    const std::vector<Point>& legal = comparator_.expected_legal();  // from the last comparison
     if (b < kStepRaw || (b >= kStepWide && b < kStepUndo)) {
       std::size_t index = b;
       if (b >= kStepWide) {
@@ -215,43 +175,31 @@ class Driver {
   }
 
   std::optional<Divergence> play(Point p) {
-    std::optional<reference::Game> before;
-    if (ref_->ply() >= kCheapUndoPly && !ref_->is_over()) before = *ref_;
     auto r = detail::attempt([&] { return ref_->play(p); });
     auto c = detail::attempt([&] { return cand_->play(p); });
     if (auto d = detail::outcome_difference(r, c)) {
       if (c.value && !r.value) cand_only_move_ = p;
-      return diverge("play(" + point_name(p) + "): " + *d, detail::show(r), detail::show(c));
+      return diverge("play(" + point_name(p) + "): " + *d, show(r), show(c));
     }
     if (r.value) {
-      if (before) {
-        snapshots_.push_back(std::move(*before));
-        if (snapshots_.size() > kSnapshots) snapshots_.pop_front();
-      }
-      ++stats_->moves;
-      if (r.value->removal != Removal::None) ++stats_->removals;
-      if (ref_->is_over()) ++stats_->games_over;
+      stats_->count_move(*r.value);
+      if (const auto w = ref_->winner()) stats_->count_game_end(*w, ref_->ply());
     } else {
       ++stats_->rejected;
       stopped_ = r.error->message;
     }
-    return check_state();
+    return check_state(r.value && r.value->removal != Removal::None);
   }
 
   std::optional<Divergence> undo_once() {
-    // The reference's undo() replays the whole game (correct by construction, but O(ply)
-    // moves); deep in a game restore the snapshot taken before the move instead.
-    auto r = detail::attempt([&] {
-      const bool have = !snapshots_.empty() && snapshots_.back().ply() == ref_->ply() - 1;
-      if (have && ref_->ply() > kCheapUndoPly) ref_ = std::move(snapshots_.back());
-      else ref_->undo();
-      if (have) snapshots_.pop_back();
-    });
+    // Undoing a move that removed stones puts them back: compare everything afterwards.
+    const bool restores = ref_->ply() > 0 && !ref_->history().back().removed.empty();
+    auto r = detail::attempt([&] { ref_->undo(); });
     auto c = detail::attempt([&] { cand_->undo(); });
     if (auto d = detail::outcome_difference(r, c))
-      return diverge("undo(): " + *d, detail::show(r), detail::show(c));
+      return diverge("undo(): " + *d, show(r), show(c));
     if (r.value) ++stats_->undos;
-    return check_state();
+    return check_state(restores);
   }
 
   std::optional<Divergence> undo_steps(int k) {
@@ -274,26 +222,26 @@ class Driver {
       copy_through(ref_);
       copy_through(cand_);
     } catch (...) {
-      return diverge("copying threw " + detail::show(detail::current_exception_info()), {}, {});
+      return diverge("copying threw " + show(detail::current_exception_info()), {}, {});
     }
-    return check_state();
+    return check_state(true);  // a copy must carry everything: compare everything
   }
 
   std::optional<Divergence> probe_point(Point p) {
     ++stats_->comparisons;
     if (ref_->is_legal(p) != cand_->is_legal(p))
-      return diverge("is_legal(" + point_name(p) + "): " + detail::show(ref_->is_legal(p)) +
-                         " vs " + detail::show(cand_->is_legal(p)), {}, {});
+      return diverge("is_legal(" + point_name(p) + "): " + show(ref_->is_legal(p)) +
+                         " vs " + show(cand_->is_legal(p)), {}, {});
     if constexpr (requires { cand_->why_illegal(p); }) {
       if (ref_->why_illegal(p) != cand_->why_illegal(p))
-        return diverge("why_illegal(" + point_name(p) + "): " + detail::show(ref_->why_illegal(p)) +
-                           " vs " + detail::show(cand_->why_illegal(p)), {}, {});
+        return diverge("why_illegal(" + point_name(p) + "): " + show(ref_->why_illegal(p)) +
+                           " vs " + show(cand_->why_illegal(p)), {}, {});
     }
     // at() off the board: both throw UsageError; the wording is the engine's own.
     const auto ra = detail::attempt([&] { return ref_->at(p); });
     const auto ca = detail::attempt([&] { return cand_->at(p); });
     if (auto d = detail::outcome_difference(ra, ca, detail::Match::KindOnly))
-      return diverge("at(" + point_name(p) + "): " + *d, detail::show(ra), detail::show(ca));
+      return diverge("at(" + point_name(p) + "): " + *d, show(ra), show(ca));
     return std::nullopt;
   }
 
@@ -316,19 +264,22 @@ class Driver {
         return diverge("format_record/parse_record round trip changed the game:\n" + text, {}, {});
       Cand fresh(rec.start);
       for (const Point p : moves) fresh.play(p);
-      std::vector<Point> ignored;
-      if (auto d = state_difference(*ref_, fresh, ignored))
+      if (auto d = Comparator().first_difference(*ref_, fresh, Depth::Full))
         return diverge("a fresh candidate replaying the moves differs: " + *d, {}, {});
     } catch (...) {
-      return diverge("record check threw " + detail::show(detail::current_exception_info()), {}, {});
+      return diverge("record check threw " + show(detail::current_exception_info()), {}, {});
     }
     return std::nullopt;
   }
 
-  std::optional<Divergence> check_state() {
+  // Counts the step and compares at the depth the schedule gives it.
+  std::optional<Divergence> check_state(bool removal_involved) {
     ++stats_->steps;
-    ++stats_->comparisons;
-    if (auto d = state_difference(*ref_, *cand_, ref_legal_)) return diverge(*d, {}, {});
+    return compare(schedule_.next(removal_involved));
+  }
+
+  std::optional<Divergence> compare(Depth depth) {
+    if (auto d = comparator_.first_difference(*ref_, *cand_, depth, stats_)) return diverge(*d, {}, {});
     return std::nullopt;
   }
 
@@ -354,24 +305,19 @@ class Driver {
     try {
       d.record = format_record(d.start, d.moves);
     } catch (...) {
-      d.record = "(format_record threw " + detail::show(detail::current_exception_info()) + ")";
+      d.record = "(format_record threw " + show(detail::current_exception_info()) + ")";
     }
     return d;
   }
 
-  // Reference undo() is used directly up to this ply; deeper, snapshots replace it.
-  static constexpr int kCheapUndoPly = 24;
-  // Snapshots kept (the reference game before each of the last moves).
-  static constexpr std::size_t kSnapshots = 64;
-
   DiffStats own_stats_;
   DiffStats* stats_;
-  std::deque<reference::Game> snapshots_;
   std::string name_;
   Position start_;
   std::optional<reference::Game> ref_;
   std::optional<Cand> cand_;
-  std::vector<Point> ref_legal_;
+  Comparator comparator_;
+  Schedule schedule_;
   std::size_t step_ = 0;
   std::size_t offset_ = 0;
   std::string action_;

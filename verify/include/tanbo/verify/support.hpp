@@ -131,3 +131,8 @@ Position decode_custom_start(Reader& in);
 int raw_coordinate(std::uint8_t b, int n) noexcept;
 
 }  // namespace tanbo::verify::detail
+
+namespace tanbo::verify {
+/// The value printers of every report (verify::show(x)): one spelling for every value.
+using detail::show;
+}  // namespace tanbo::verify
