@@ -5,7 +5,7 @@ import glob
 import os
 import re
 
-from pybind11.setup_helpers import Pybind11Extension, build_ext
+from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
 from setuptools import setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -39,6 +39,8 @@ def sources():
     return [os.path.relpath(f, HERE) for f in files]
 
 
+# Compile the ~15 sources in parallel: TANBO_BUILD_JOBS jobs (default: every core).
+ParallelCompile("TANBO_BUILD_JOBS", default=0).install()
 version = project_version()
 write_version_header(*version)
 os.chdir(HERE)

@@ -3,6 +3,7 @@
 // Only the engines' public APIs are used (tanbo::Engine plus the optimized board's playout).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -76,8 +77,10 @@ class GameOn final : public AnyGame {
     if constexpr (kOptimized) {
       // The board's legal set: O(legal moves), no sorting, no allocation.
       for (const optimized::Vertex v : g_.board().legal_vertices()) {
+        // Bounds-checked: a broken engine (a mutant) must show up as a difference, not a
+        // write out of the buffer.
         const Point p = optimized::Board::point(v);
-        mask[p.y * n + p.x] = 1;
+        if (on_board(p, n)) mask[p.y * n + p.x] = 1;
       }
     } else {
       for (const Point p : g_.legal_moves()) mask[p.y * n + p.x] = 1;

@@ -35,6 +35,7 @@ struct PyGame {
   std::unique_ptr<AnyGame> g;
   PyGame(const Position& start, const std::string& engine) : g(make_game(start, engine)) {}
   PyGame(const PyGame& other) : g(other.g->clone()) {}
+  PyGame(PyGame&&) noexcept = default;  // returning by value moves instead of cloning twice
   PyGame& operator=(const PyGame&) = delete;
   AnyGame* operator->() const { return g.get(); }
 };
@@ -70,6 +71,14 @@ PyMoveResult play(PyGame& game, py::handle point) {
   if (!huge.empty()) raise_far_away(huge, game->to_move());
   const MoveEffect effect = game->play(p);
   return {game->last_result(), effect};
+}
+
+PyMoveResult last_result(const PyGame& game) {
+  MoveResult result = game->last_result();  // throws UsageError at ply 0
+  // The per-colour counts are not kept in the history: replay the move on a copy.
+  const std::unique_ptr<AnyGame> before = game->clone();
+  before->undo();
+  return {std::move(result), before->play(game->last_result().move)};
 }
 
 Point query_point(const PyGame& game, py::handle point) {
@@ -166,7 +175,8 @@ void bind_move_result(py::module_& m) {
                              "Number of Black (X) stones removed.")
       .def_property_readonly("removed_white", [](const PyMoveResult& r) { return r.effect.removed_white; },
                              "Number of White (O) stones removed.")
-      .def("__eq__", [](const PyMoveResult& a, const PyMoveResult& b) { return a.result == b.result; })
+      .def("__eq__", [](const PyMoveResult& a, const PyMoveResult& b) { return a.result == b.result; },
+           py::is_operator())
       .def("__repr__", [](const PyMoveResult& r) {
         std::string s = "MoveResult(move='" + point_name(r.result.move) + "', player='" +
                         color_str(r.result.player) + "', removal='" + removal_name(r.result.removal) +
@@ -215,8 +225,7 @@ whose move choice depends on the engine (see its docstring).)")
            "Plays ``point`` ('A2', 'a2' or (x, y) with 0-based x, y) for the side to move and returns "
            "a MoveResult. Raises IllegalMoveError (the game unchanged) or ParseError.")
       .def("undo", [](PyGame& g) { g->undo(); }, "Takes back the last move; UsageError at ply 0.")
-      .def("last_result", [](const PyGame& g) { return PyMoveResult{g->last_result(), {}}; },
-           "The MoveResult of the last move (removed_black/removed_white are 0 here); UsageError at ply 0.")
+      .def("last_result", &last_result, "The MoveResult of the last move; UsageError at ply 0.")
       .def("legal_moves", [](const PyGame& g) { return names(g->legal_moves()); },
            "The side to move's legal moves, row-major, as names. Empty once the game is over.")
       .def("legal_move_count", [](const PyGame& g) { return g->legal_move_count(); },

@@ -55,7 +55,9 @@ def test_removal_is_reported(engine):
     r = h.play("B1")
     assert r.removal == "expanded-root"
     assert r.removed == ["A1", "B1"] and r.removed_black == 2
-    assert h.last_result() == r
+    last = h.last_result()
+    assert last == r and last.removed_black == 2 and last.removed_white == 0
+    assert (r == "B1") is False  # other types compare unequal instead of raising
     assert not h.is_over and h.stone_count("X") == 1
 
 

@@ -1,7 +1,9 @@
 """Stateful differential test through the bindings: the reference and optimized engines take the
 same random steps (legal moves, arbitrary points, undo, copy, seeded random moves) and must agree
 on the whole observable state after every step. Failures shrink to a short step list; the
-failing game's record is in the assertion message."""
+failing game's record is in the assertion message. playout() is left out: the engines choose
+its moves differently, and a broken engine's unchecked C++ playout could crash instead of
+reporting (test_replay.py covers playout)."""
 
 import numpy as np
 from hypothesis import settings
@@ -29,7 +31,7 @@ def snapshot(g):
         "legal_count": g.legal_move_count(), "moves": g.moves(), "record": g.record(),
         "str": str(g), "size": g.size, "variant": g.variant,
         "stones": (g.stone_count("X"), g.stone_count("O")),
-        "last": outcome(lambda: repr(g.last_result())),
+        "last": outcome(lambda: (repr(r := g.last_result()), r.removed_black, r.removed_white)),
         "observation": g.observation(dtype=np.uint8).tobytes(),
         "mask": g.legal_mask().tobytes(),
     }
@@ -73,14 +75,6 @@ class ReferenceVsOptimized(RuleBasedStateMachine):
             self.ref.play(move)
             self.opt.play(move)
         self.ref, self.opt = ref, opt
-
-    @rule(seed=st.integers(0, 1000))
-    def reference_playout_on_copy(self, seed):
-        # Engines choose playout moves differently; each must leave the game itself unchanged.
-        before = snapshot(self.ref), snapshot(self.opt)
-        assert self.ref.playout(tanbo.Rng(seed)) in ("X", "O")
-        assert self.opt.playout(tanbo.Rng(seed)) in ("X", "O")
-        assert (snapshot(self.ref), snapshot(self.opt)) == before
 
     @invariant()
     def same_state(self):

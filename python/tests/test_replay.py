@@ -1,7 +1,9 @@
 """Seeds replay across languages: tanbo.Rng is the C++ tanbo::Rng, random_move() is the choice
 `tanbo selfplay` makes, playout() makes the moves of the C++ Board::playout."""
 
+import importlib.util
 import json
+import pathlib
 import re
 import subprocess
 
@@ -9,6 +11,12 @@ import pytest
 
 import tanbo
 from conftest import tool
+
+# The example's self-play loop is the one under test (so the example is checked too).
+_spec = importlib.util.spec_from_file_location(
+    "play_example", pathlib.Path(__file__).parents[1] / "examples" / "play.py")
+play_example = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(play_example)
 
 
 def test_rng_matches_cpp_reference_values():
@@ -26,30 +34,19 @@ def test_rng_matches_cpp_reference_values():
     assert a.next() == c.next()
 
 
-def python_selfplay(engine, variant, seed, games):
-    out = []
-    for i in range(games):
-        rng = tanbo.Rng(seed + i)
-        g = tanbo.Game(variant, engine=engine)
-        while not g.is_over:
-            g.play(g.random_move(rng))
-        out.append((g.ply, g.winner))
-    return out
-
-
 @pytest.mark.parametrize("variant,games", [("lattice-9", 6), ("dense-7", 6), ("classic", 2)])
 def test_random_move_replays_tanbo_selfplay(engine, variant, games):
     cli = tool("TANBO_CLI")
     seed = 20260101
     if engine == "reference" and variant == "classic":
-        games = 1  # the reference engine needs ~25 ms per classic move list... per game: fine
+        games = 1  # a reference-engine classic game: ~30 ms in C++, a little more from Python
     run = subprocess.run(
         [cli, "selfplay", "--games", str(games), "--seed", str(seed), "--variant", variant,
          "--engine", engine, "--json"],
         check=True, capture_output=True, text=True)
     lines = [json.loads(line) for line in run.stdout.splitlines()]
     cpp = [(j["length"], j["winner"]) for j in lines if "game" in j]
-    assert cpp == python_selfplay(engine, variant, seed, games), f"seed {seed}, {variant}"
+    assert cpp == play_example.random_selfplay(variant, seed, games, engine), f"seed {seed}, {variant}"
 
 
 def test_playout_replays_cpp_board_playouts():
@@ -87,6 +84,17 @@ def test_playout_in_place_matches_copy(engine):
     assert g.ply == 1
     done = h.copy()
     assert done.playout(tanbo.Rng(1), in_place=True) == done.winner and done.ply == h.ply
+
+
+def test_playout_leaves_the_game_unchanged(engine):
+    g = tanbo.Game("dense-7", engine=engine)
+    rng = tanbo.Rng(4)
+    for _ in range(10):
+        g.play(g.random_move(rng))
+    before = (g.position(), g.record(), g.hash, g.legal_moves(), g.observation().tobytes())
+    for seed in range(20):
+        assert g.playout(tanbo.Rng(seed)) in ("X", "O")
+    assert (g.position(), g.record(), g.hash, g.legal_moves(), g.observation().tobytes()) == before
 
 
 def test_reference_playout_is_a_random_move_loop():
