@@ -31,11 +31,20 @@ bool coordinate(py::handle item, py::handle whole, int& out) {
   return true;
 }
 
+// The UTF-8 text of a str; unencodable characters (lone surrogates) become escapes, so such a
+// string is reported as a bad name instead of failing the conversion.
+std::string text_of(py::handle s) {
+  const py::object b =
+      py::reinterpret_steal<py::object>(PyUnicode_AsEncodedString(s.ptr(), "utf-8", "backslashreplace"));
+  if (!b) throw py::error_already_set();
+  return {PyBytes_AS_STRING(b.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(b.ptr()))};
+}
+
 }  // namespace
 
 Point to_point(py::handle obj, int size, PointUse use, std::string* huge) {
   if (PyUnicode_Check(obj.ptr())) {
-    const std::string text = obj.cast<std::string>();
+    const std::string text = text_of(obj);
     if (use == PointUse::Move) return parse_point(text, size);
     if (auto p = try_parse_point(text, kMaxSize)) return *p;  // valid name, maybe off this board
     return parse_point(text, size);                           // throws the ParseError
@@ -61,12 +70,12 @@ Point to_point(py::handle obj, int size, PointUse use, std::string* huge) {
 
 Color to_color(py::handle obj, const char* what) {
   if (PyUnicode_Check(obj.ptr())) {
-    const std::string s = obj.cast<std::string>();
+    const std::string s = text_of(obj);
     if (s == "X" || s == "x") return Color::Black;
     if (s == "O" || s == "o") return Color::White;
   }
   throw UsageError(std::string(what) + ": a colour is 'X' (Black) or 'O' (White), not " +
-                   py::repr(obj).cast<std::string>().substr(0, 40));
+                   text_of(py::repr(obj)).substr(0, 40));
 }
 
 std::uint64_t to_uint64(py::handle obj, std::uint64_t lo, std::uint64_t hi, const char* what) {

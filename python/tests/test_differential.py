@@ -84,5 +84,5 @@ class ReferenceVsOptimized(RuleBasedStateMachine):
 
 
 ReferenceVsOptimized.TestCase.settings = settings(
-    max_examples=60, stateful_step_count=40, deadline=None)
+    max_examples=150, stateful_step_count=40, deadline=None)
 TestReferenceVsOptimized = ReferenceVsOptimized.TestCase

@@ -93,6 +93,10 @@ def test_wrong_types_raise_type_error(engine):
             g.is_legal(bad)
     with pytest.raises(TypeError):
         g.random_move(42)
+    with pytest.raises(tanbo.ParseError, match=r"'\\ud800' is not a point"):  # unencodable str
+        g.play("\ud800")
+    with pytest.raises(tanbo.UsageError, match="a colour is"):
+        g.stone_count("\ud800")
     assert g.ply == 0
 
 
