@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every test of tanbo. This is the README's test command and what CI runs:
 #   1. g++ build (warnings are errors): unit, CLI, property, exhaustive, docs-example, fuzz-corpus
-#      replay, example and packaging tests;
+#      replay, example and packaging tests, and the Python package's tests (pytest + Hypothesis,
+#      example, offline pip install; TANBO_BUILD_PYTHON=ON, so missing Python packages fail);
 #   2. clang build (warnings are errors): unit and CLI tests;
 #   3. AddressSanitizer + UndefinedBehaviorSanitizer build (clang): all tests but the exhaustive
 #      walk and packaging (fewer RapidCheck cases: max_success=100);
@@ -38,7 +39,7 @@ for stage in $stages; do
   case $stage in
     gcc)
       log "g++ build and tests"
-      configure_build "$root/gcc" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc
+      configure_build "$root/gcc" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc -DTANBO_BUILD_PYTHON=ON
       run_ctest "$root/gcc" ;;
     clang)
       log "clang build and tests"

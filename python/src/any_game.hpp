@@ -1,0 +1,133 @@
+// One interface over both engines (tanbo::optimized::Game and tanbo::reference::Game), so the
+// Python class tanbo.Game can hold either, chosen at run time by engine="optimized"|"reference".
+// Only the engines' public APIs are used (tanbo::Engine plus the optimized board's playout).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "tanbo/core.hpp"
+#include "tanbo/optimized/game.hpp"
+#include "tanbo/reference/game.hpp"
+
+namespace tanbo::python {
+
+/// A game on either engine, behind virtual calls (one indirection per Python call is noise).
+class AnyGame {
+ public:
+  virtual ~AnyGame() = default;
+  virtual std::unique_ptr<AnyGame> clone() const = 0;
+  virtual const char* engine() const noexcept = 0;
+  virtual int size() const noexcept = 0;
+  virtual Color to_move() const noexcept = 0;
+  virtual int ply() const noexcept = 0;
+  virtual std::optional<Color> winner() const = 0;
+  virtual int stone_count(Color c) const = 0;
+  virtual bool is_legal(Point p) const = 0;
+  virtual std::vector<Point> legal_moves() const = 0;  ///< Row-major.
+  virtual int legal_move_count() const = 0;
+  /// Marks every legal move of the side to move with 1 in `mask[y * N + x]` (zeroed first).
+  virtual void legal_mask(std::uint8_t* mask) const = 0;
+  virtual MoveEffect play(Point p) = 0;
+  virtual void undo() = 0;
+  virtual MoveResult last_result() const = 0;
+  virtual std::vector<Point> moves() const = 0;
+  virtual Position position() const = 0;
+  virtual const Position& start_position() const noexcept = 0;
+  virtual std::uint64_t hash() const noexcept = 0;
+  /// The winner of a uniformly random continuation. `in_place`: the moves are played on this
+  /// game; otherwise a copy plays them and this game is unchanged.
+  virtual Color playout(Rng& rng, bool in_place) = 0;
+
+  bool is_over() const { return winner().has_value(); }
+  /// legal_moves()[rng.below(n)]: the choice `tanbo selfplay` makes, identical on both engines.
+  Point random_move(Rng& rng) const {
+    const std::vector<Point> legal = legal_moves();
+    if (legal.empty()) throw UsageError("random_move: the game is over");
+    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+  }
+};
+
+/// AnyGame for one engine type G.
+template <Engine G>
+class GameOn final : public AnyGame {
+ public:
+  static constexpr bool kOptimized = std::is_same_v<G, optimized::Game>;
+
+  explicit GameOn(const Position& start) : g_(start) {}
+  std::unique_ptr<AnyGame> clone() const override { return std::make_unique<GameOn>(*this); }
+  const char* engine() const noexcept override { return kOptimized ? "optimized" : "reference"; }
+  int size() const noexcept override { return g_.size(); }
+  Color to_move() const noexcept override { return g_.to_move(); }
+  int ply() const noexcept override { return g_.ply(); }
+  std::optional<Color> winner() const override { return g_.winner(); }
+  int stone_count(Color c) const override { return g_.stone_count(c); }
+  bool is_legal(Point p) const override { return g_.is_legal(p); }
+  std::vector<Point> legal_moves() const override { return g_.legal_moves(); }
+  int legal_move_count() const override { return g_.legal_move_count(); }
+  void legal_mask(std::uint8_t* mask) const override {
+    const int n = g_.size();
+    std::fill(mask, mask + n * n, std::uint8_t{0});
+    if constexpr (kOptimized) {
+      // The board's legal set: O(legal moves), no sorting, no allocation.
+      for (const optimized::Vertex v : g_.board().legal_vertices()) {
+        // Bounds-checked: a broken engine (a mutant) must show up as a difference, not a
+        // write out of the buffer.
+        const Point p = optimized::Board::point(v);
+        if (on_board(p, n)) mask[p.y * n + p.x] = 1;
+      }
+    } else {
+      for (const Point p : g_.legal_moves()) mask[p.y * n + p.x] = 1;
+    }
+  }
+  MoveEffect play(Point p) override { return g_.play(p); }
+  void undo() override { g_.undo(); }
+  MoveResult last_result() const override { return g_.last_result(); }
+  std::vector<Point> moves() const override { return g_.moves(); }
+  Position position() const override { return g_.position(); }
+  const Position& start_position() const noexcept override { return g_.start_position(); }
+  std::uint64_t hash() const noexcept override { return g_.hash(); }
+
+  Color playout(Rng& rng, bool in_place) override {
+    if constexpr (kOptimized) {
+      if (in_place) {
+        // Same moves as Board::playout (random_legal_move is the board's O(1) pick).
+        while (!g_.is_over()) g_.play(g_.random_legal_move(rng));
+        return *g_.winner();
+      }
+      // Copy-make on the bare board, exactly what `tanbo bench` measures.
+      optimized::Board board = g_.board();
+      board.playout(rng);
+      return *board.winner();
+    } else {
+      // The reference engine has no O(1) legal set: it picks legal_moves()[rng.below(n)].
+      auto run = [&rng](AnyGame& game) {
+        while (!game.is_over()) game.play(game.random_move(rng));
+        return *game.winner();
+      };
+      if (in_place) return run(*this);
+      GameOn copy(*this);
+      return run(copy);
+    }
+  }
+
+ private:
+  G g_;
+};
+
+/// A new game from `start` on the engine named `engine` ("optimized" or "reference").
+/// @throws UsageError for another engine name, InvalidPositionError for a bad start.
+inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_view engine) {
+  if (engine == "optimized") return std::make_unique<GameOn<optimized::Game>>(start);
+  if (engine == "reference") return std::make_unique<GameOn<reference::Game>>(start);
+  throw UsageError("engine must be 'optimized' or 'reference', not '" +
+                   std::string(engine.substr(0, 40)) + "'");
+}
+
+}  // namespace tanbo::python

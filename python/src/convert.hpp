@@ -1,0 +1,41 @@
+// Conversions between Python values and tanbo's vocabulary for the bindings: point arguments
+// ("A2" or an (x, y) pair), colours, seeds. Bad values raise tanbo's exceptions or TypeError with
+// a message naming the argument; nothing here can crash on any Python object.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+
+#include "tanbo/core.hpp"
+
+namespace tanbo::python {
+
+namespace py = pybind11;
+
+/// How a point argument is used: `Query` (is_legal, at) accepts any syntactically valid name
+/// or any pair of ints and yields an off-board point for them; `Move` rejects names that are not
+/// on the board (ParseError, like a game record) and leaves off-board pairs to the engine.
+enum class PointUse { Query, Move };
+
+/// Off-board marker for pairs whose coordinates do not fit an int.
+inline constexpr Point kFarAway{-1, -1};
+
+/// Converts "A2"/"a2" or an (x, y) pair of ints (any sequence of two integers, numpy ints too).
+/// @throws ParseError for a malformed name; py::type_error for anything else.
+/// `huge` is set to the pair's text when a coordinate does not fit an int (the point is then
+/// kFarAway), so callers can word the error with the user's numbers.
+Point to_point(py::handle obj, int size, PointUse use, std::string* huge = nullptr);
+
+/// 'X'/"X" -> Black, 'O' -> White. @throws UsageError otherwise.
+Color to_color(py::handle obj, const char* what);
+
+/// "X" or "O".
+inline std::string color_str(Color c) { return std::string(1, color_char(c)); }
+
+/// A Python int in [lo, hi] as uint64. @throws UsageError (naming `what`) out of range,
+/// py::type_error if `obj` is not an integer.
+std::uint64_t to_uint64(py::handle obj, std::uint64_t lo, std::uint64_t hi, const char* what);
+
+}  // namespace tanbo::python

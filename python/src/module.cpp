@@ -1,0 +1,70 @@
+// The tanbo._core extension module: exceptions, tanbo.Rng and module-level helpers; the Game
+// class is bound in game_bindings.cpp. The pure-Python package tanbo/ re-exports all of it.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+
+namespace tanbo::python {
+namespace {
+
+void bind_errors(py::module_& m) {
+  // Registered base first: pybind11 tries translators newest first, so each C++ exception
+  // reaches its own Python class and anything else from tanbo reaches tanbo.Error.
+  auto& base = py::register_exception<Error>(m, "Error", PyExc_ValueError);
+  base.doc() = "Base of every tanbo error (a ValueError); the message is the C++ library's.";
+  py::register_exception<ParseError>(m, "ParseError", base.ptr()).doc() =
+      "Malformed text: a point name, position string, variant name or game record.";
+  py::register_exception<IllegalMoveError>(m, "IllegalMoveError", base.ptr()).doc() =
+      "A move the rules forbid; the game is unchanged.";
+  py::register_exception<InvalidPositionError>(m, "InvalidPositionError", base.ptr()).doc() =
+      "A position that cannot start a game (a side without stones, a bounded root).";
+  py::register_exception<UsageError>(m, "UsageError", base.ptr()).doc() =
+      "API misuse that is not a move, e.g. undo() with no move to take back.";
+}
+
+void bind_rng(py::module_& m) {
+  py::class_<PyRng>(m, "Rng", R"(Deterministic random numbers: the C++ tanbo::Rng (xoshiro256**
+seeded by splitmix64). The same seed gives the same numbers, and so the same games, in Python and
+C++: ``tanbo selfplay --seed S`` plays game i with ``Rng(S + i)``.)")
+      .def(py::init([](py::object seed) {
+             const std::uint64_t s = to_uint64(seed, 0, UINT64_MAX, "Rng: seed");
+             return PyRng{Rng(s), s};
+           }),
+           py::arg("seed") = 0, "A generator seeded with ``seed`` (an int in [0, 2**64)).")
+      .def("next", [](PyRng& r) { return r.rng.next(); }, "The next 64 random bits, as an int.")
+      .def(
+          "below",
+          [](PyRng& r, py::object n) {
+            return r.rng.below(static_cast<std::uint32_t>(to_uint64(n, 1, UINT32_MAX, "Rng.below: n")));
+          },
+          py::arg("n"), "A uniform int in [0, n) for 1 <= n < 2**32 (C++ Rng::below).")
+      .def("copy", [](const PyRng& r) { return r; }, "An independent copy of the stream.")
+      .def("__copy__", [](const PyRng& r) { return r; })
+      .def("__deepcopy__", [](const PyRng& r, py::handle) { return r; }, py::arg("memo"))
+      .def("__repr__", [](const PyRng& r) {
+        return "<tanbo.Rng seeded with " + std::to_string(r.seed) + ">";
+      });
+}
+
+}  // namespace
+}  // namespace tanbo::python
+
+PYBIND11_MODULE(_core, m) {
+  using namespace tanbo::python;
+  m.doc() = "tanbo's verified Tanbo engines (C++), bound with pybind11. Use the package 'tanbo'.";
+  m.attr("__version__") = tanbo::version();
+  bind_errors(m);
+  bind_rng(m);
+  bind_move_result(m);
+  bind_game(m);
+  m.def(
+      "variants",
+      [] {
+        std::vector<std::string> names;
+        for (const tanbo::Variant& v : tanbo::Variant::all_named()) names.push_back(v.name());
+        return names;
+      },
+      "Names of every named variant ('classic', 'lattice-5', ..., 'dense-25').");
+}

@@ -1,0 +1,37 @@
+"""Shared pytest setup: a deterministic Hypothesis profile and the engine parameter.
+
+Hypothesis runs derandomized (a fixed seed derived from each test) with no example database,
+so CTest runs are reproducible and nothing is written into the source tree.
+"""
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "tanbo",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+    max_examples=int(os.environ.get("TANBO_HYPOTHESIS_EXAMPLES", "100")),
+)
+settings.load_profile("tanbo")
+
+ENGINES = ["optimized", "reference"]
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request):
+    """Each test taking `engine` runs once per engine."""
+    return request.param
+
+
+def tool(variable):
+    """Path of a C++ program CTest passes in `variable`, or skip when run outside CTest."""
+    path = os.environ.get(variable)
+    if not path:
+        pytest.skip(f"{variable} not set (CTest sets it to the built program)")
+    return path
