@@ -10,6 +10,7 @@
 #   scripts/fuzz.sh ci                          build, then run every target briefly (CI)
 #   scripts/fuzz.sh merge [TARGET...]           add work-corpus inputs with new coverage to fuzz/corpus
 #   scripts/fuzz.sh cmin [TARGET...]            minimize fuzz/corpus/<t> in place (-merge=1)
+#   scripts/fuzz.sh cmin --work [TARGET...]     minimize the work corpora BUILD_DIR/fuzz-work/<t>
 #   scripts/fuzz.sh minimize --target T CRASH   shrink a crash input (-minimize_crash=1)
 #   scripts/fuzz.sh replay --target T FILE...   run inputs once
 # Options:
@@ -33,6 +34,7 @@
 # BUILD_DIR/fuzz-artifacts/<t>/ (AFL++ crashes are copied there as crash-<sha1>).
 # Exit status: 0 ok, 1 a target crashed (or found a divergence), 2 usage or build error.
 set -euo pipefail
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0; }
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build=""
@@ -43,7 +45,9 @@ seconds=""
 jobs=""
 workers=""
 target=""
+work_corpus=0
 cmd="${1:-}"
+[[ "$cmd" == -h || "$cmd" == --help ]] && usage
 [[ -n "$cmd" ]] && shift || true
 args=()
 while [[ $# -gt 0 ]]; do
@@ -56,7 +60,8 @@ while [[ $# -gt 0 ]]; do
     --bin-dir) bin_dir="$(realpath -m "$2")"; shift 2 ;;
     --corpus-root) corpus_root="$(realpath -m "$2")"; shift 2 ;;
     --target) target="$2"; shift 2 ;;
-    -h|--help) sed -n '2,37p' "$0"; exit 0 ;;
+    --work) work_corpus=1; shift ;;
+    -h|--help) usage; exit 0 ;;
     -*) echo "fuzz.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) args+=("$1"); shift ;;
   esac
@@ -153,10 +158,11 @@ run_one_afl() {
   done < <(target_flags "$t")
   local -a opts=(-i "$corpus" -o "$out" -V "$secs" -t "$timeout_ms" -m none)
   [[ -n "$dict" ]] && opts+=(-x "$dict")
-  # ASan/UBSan must abort (afl-fuzz sees signals, not exit codes); symbolizing is left to replay.
+  # ASan/UBSan must abort (afl-fuzz sees signals, not exit codes); symbolizing and allocation
+  # stacks are left to the replay (with them ASan made executions ~100x slower under afl-fuzz).
   # Unsigned overflow only feeds coverage in OSS-Fuzz's UBSan flags, as there.
   local -a env=(AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
-                AFL_QUIET=1 ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=1
+                AFL_QUIET=1 ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=1:malloc_context_size=0
                 UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0:silence_unsigned_overflow=1)
   local n="${jobs:-1}" i status=0 pids=()
   for (( i = 1; i < n; i++ )); do  # secondaries share the output folder with the main instance
@@ -263,6 +269,7 @@ case "$cmd" in
     [[ ${#args[@]} -gt 0 ]] || mapfile -t args < <(all_targets)
     for t in "${args[@]}"; do
       corpus="$root/fuzz/corpus/${t#fuzz_}"
+      [[ $work_corpus == 1 ]] && corpus="$build/fuzz-work/$t"
       [[ -d "$corpus" ]] || continue
       tmp="$(mktemp -d)"
       echo "$t: $(find "$corpus" -type f | wc -l) files before"

@@ -25,6 +25,7 @@
 # libc++abi-14-dev), zip/unzip, and afl++ for --engine afl. Exit status: 0 ok, 1 a check failed
 # or a target crashed, 2 usage or build error.
 set -euo pipefail
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0; }
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 engine=libfuzzer
@@ -41,7 +42,7 @@ while [[ $# -gt 0 ]]; do
     --dir) dir="$(realpath -m "$2")"; keep=1; shift 2 ;;
     --keep) keep=1; shift ;;
     --build-only) build_only=1; shift ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h|--help) usage; exit 0 ;;
     *) echo "oss-fuzz-check: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
