@@ -132,7 +132,13 @@ report_failure() {  # report_failure TARGET BINARY LOG ARTIFACT_DIR
     [[ -f "$a" ]] || continue
     echo "artifact: $a"
     echo "  replay:   $bin $a"
-    echo "  minimize: scripts/fuzz.sh minimize --target $t $a"
+    if [[ $engine == afl ]]; then
+      echo "  minimize: scripts/fuzz.sh minimize --target $t $a   (libFuzzer build: scripts/fuzz.sh build)"
+    elif [[ "$bin_dir" != "$build/fuzz" ]]; then
+      echo "  minimize: scripts/fuzz.sh minimize --target $t --bin-dir $bin_dir $a"
+    else
+      echo "  minimize: scripts/fuzz.sh minimize --target $t $a"
+    fi
     if [[ "$t" == fuzz_differential ]]; then
       if [[ -x "$build/verify/tanbo-verify" ]]; then echo "  as a game record: $build/verify/tanbo-verify --input $a"
       else echo "  as a game record: tanbo diff --input $a"; fi
@@ -184,6 +190,11 @@ run_one_afl() {
     cov="$(awk '$1 == "edges_found" {print $3}' "$stats")"
   done
   crashes="$(find "$art" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' \) | wc -l)"
+  if [[ $crashes != 0 ]]; then  # afl-fuzz logs no report: replay the first crash into the log
+    f="$(find "$art" -maxdepth 1 -type f -name 'crash-*' | head -1)"
+    [[ -n "$f" ]] && { echo "----- replay of $f -----"; UBSAN_OPTIONS=print_stacktrace=1:silence_unsigned_overflow=1 \
+      timeout 120 "$bin" "$f" 2>&1 | tail -n 40; } >>"$log" || true
+  fi
   printf '%-18s %6ss  %9s execs  %6s exec/s  edges %4s  queue %5s files  %s\n' "$t" "$secs" \
     "$execs" "$rate" "$cov" "$corpus_n" \
     "$([[ $status == 0 && $crashes == 0 ]] && echo "ok (afl-fuzz, $out)" || echo "FAILED (status $status, $crashes artifacts in $art)")"

@@ -136,7 +136,10 @@ for t in "${targets[@]}"; do
     [[ -z "$bad" ]] || fail "$t.options: unexpected line(s): $bad"
     grep -qx '\[libfuzzer\]' "$opts" || fail "$t.options has no [libfuzzer] section"
   fi
-  [[ -s "$OUT/$t.dict" ]] || fail "no $t.dict (add fuzz/dict/$name.dict)"
+  if [[ ! -s "$OUT/$t.dict" ]]; then
+    if [[ -f "$root/fuzz/dict/$name.dict" ]]; then fail "build.sh did not install $t.dict"
+    else fail "no $t.dict (add fuzz/dict/$name.dict)"; fi
+  fi
   # What check_build's bad-build check looks for: the sanitizers and coverage are really in.
   syms="$(nm "$bin" 2>/dev/null)"
   grep -q ' LLVMFuzzerTestOneInput$' <<<"$syms" || fail "$t: no LLVMFuzzerTestOneInput"
@@ -153,8 +156,8 @@ for f in "$OUT"/*; do
   b="$(basename "$f")"; t="${b%%.*}"; t="${t%_seed_corpus}"
   printf '%s\n' "${targets[@]}" | grep -qx "$t" || fail "$OUT/$b is not a target of fuzz/CMakeLists.txt"
 done
-echo "  \$OUT: ${#targets[@]} targets (${targets[*]}), each with _seed_corpus.zip, .options, .dict"
 [[ $failures == 0 ]] || { echo "oss-fuzz-check: $failures check(s) failed" >&2; exit 1; }
+echo "  \$OUT: ${#targets[@]} targets (${targets[*]}), each with _seed_corpus.zip, .options, .dict, instrumented"
 [[ $build_only == 1 || "$seconds" == 0 ]] && exit 0
 
 # --- 4. fuzz each target briefly on its unzipped seed corpus (what check_build runs) ------------
