@@ -118,7 +118,7 @@ all_targets() {
 
 binary() {
   local b="$bin_dir/$1"
-  [[ -x "$b" ]] || die "no fuzz target '$1' in $bin_dir (run: scripts/fuzz.sh build${engine/libfuzzer/})"
+  [[ -x "$b" ]] || die "no fuzz target '$1' in $bin_dir (run: scripts/fuzz.sh build$([[ $engine == afl ]] && echo " --engine afl"))"
   echo "$b"
 }
 
@@ -150,7 +150,7 @@ report_failure() {  # report_failure TARGET BINARY LOG ARTIFACT_DIR
 # folder under libFuzzer's names, so they are reported and replayed the same way.
 run_one_afl() {
   local t="$1" secs="$2" bin out art log corpus
-  bin="$(binary "$t")"
+  bin="$(binary "$t")" || return 2  # (set -e is off in `run_one ... || failed=1`)
   out="$build/afl-out/$t"; art="$build/fuzz-artifacts/$t"; log="$build/fuzz-logs/$t.log"
   corpus="$corpus_root/${t#fuzz_}"
   [[ -d "$corpus" ]] || die "afl-fuzz needs seeds: no $corpus"
@@ -205,7 +205,7 @@ run_one_afl() {
 # Fuzzes one target; prints a one-line result; returns 1 on a crash.
 run_one() {
   local t="$1" secs="$2" bin work art log corpus
-  bin="$(binary "$t")"
+  bin="$(binary "$t")" || return 2  # (set -e is off in `run_one ... || failed=1`)
   work="$build/fuzz-work/$t"; art="$build/fuzz-artifacts/$t"; log="$build/fuzz-logs/$t.log"
   corpus="$corpus_root/${t#fuzz_}"
   mkdir -p "$work" "$art" "$(dirname "$log")"
@@ -246,7 +246,7 @@ run_targets() {
   local secs="$1"; shift
   local targets=("$@") failed=0 t
   [[ ${#targets[@]} -gt 0 ]] || mapfile -t targets < <(all_targets)
-  [[ ${#targets[@]} -gt 0 ]] || die "no fuzz targets in $bin_dir (run: scripts/fuzz.sh build${engine/libfuzzer/})"
+  [[ ${#targets[@]} -gt 0 ]] || die "no fuzz targets in $bin_dir (run: scripts/fuzz.sh build$([[ $engine == afl ]] && echo " --engine afl"))"
   echo "fuzzing ${#targets[@]} target(s) with $engine for ${secs}s each (jobs ${jobs:-1}${workers:+, workers $workers}); logs in $build/fuzz-logs"
   for t in "${targets[@]}"; do
     if [[ $engine == afl ]]; then run_one_afl "$t" "$secs" || failed=1; else run_one "$t" "$secs" || failed=1; fi
@@ -298,6 +298,7 @@ case "$cmd" in
     echo "minimized crash: $out ($(wc -c <"$out") bytes); replay: $bin $out" ;;
   replay)
     [[ -n "$target" && ${#args[@]} -gt 0 ]] || die "usage: scripts/fuzz.sh replay --target T FILE..."
-    "$(binary "$target")" "${args[@]}" ;;
+    bin="$(binary "$target")" || exit 2
+    "$bin" "${args[@]}" ;;
   *) die "unknown or missing command '${cmd}' (build, run, ci, merge, cmin, minimize, replay; see --help)" ;;
 esac
