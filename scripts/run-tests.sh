@@ -7,15 +7,18 @@
 #   3. AddressSanitizer + UndefinedBehaviorSanitizer build (clang): all tests but the exhaustive
 #      walk and packaging (fewer RapidCheck cases: max_success=100);
 #   4. libFuzzer build (clang): every fuzz target for TANBO_FUZZ_SECONDS each, seed corpus first;
-#   5. the documentation (Doxygen with WARN_AS_ERROR, generated rules pages).
+#   5. the documentation (Doxygen with WARN_AS_ERROR, generated rules pages);
+#   6. scale-out fuzzing paths (ossfuzz): fuzz/oss-fuzz/build.sh run as OSS-Fuzz's compile does
+#      with libFuzzer and with AFL++, every target fuzzed briefly under each engine
+#      (TANBO_OSSFUZZ_SECONDS, default 5). (The workflow/OSS-Fuzz file checks are CTest tests.)
 # Environment: TANBO_FUZZ_SECONDS (default 30), TANBO_BUILD_ROOT (default build-tests),
-# TANBO_STAGES (default "gcc clang asan fuzz docs"), JOBS (default: number of cores).
+# TANBO_STAGES (default "gcc clang asan fuzz docs ossfuzz"), JOBS (default: number of cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 
 root=${TANBO_BUILD_ROOT:-build-tests}
-stages=${TANBO_STAGES:-gcc clang asan fuzz docs}
+stages=${TANBO_STAGES:-gcc clang asan fuzz docs ossfuzz}
 jobs=${JOBS:-$(nproc)}
 fuzz_seconds=${TANBO_FUZZ_SECONDS:-30}
 export CTEST_OUTPUT_ON_FAILURE=1
@@ -50,9 +53,10 @@ for stage in $stages; do
       configure_build "$root/asan" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_C_COMPILER=clang-14 \
         -DTANBO_SANITIZE=ON -DTANBO_BUILD_DOCS=OFF -DTANBO_BUILD_BENCHMARKS=OFF \
         -DTANBO_RC_PARAMS="seed=20260101 max_success=100"
-      # The exhaustive walk (80 s in Release) and the packaging builds already ran in the g++ stage.
+      # The exhaustive walk (80 s in Release), the packaging builds and the CI file checks already
+      # ran in the g++ stage.
       ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-        run_ctest "$root/asan" -LE "packaging|exhaustive" ;;
+        run_ctest "$root/asan" -LE "packaging|exhaustive|ci-config" ;;
     fuzz)
       log "libFuzzer targets, ${fuzz_seconds}s each"
       scripts/fuzz.sh ci --seconds "$fuzz_seconds" --build-dir "$root/fuzz" ;;
@@ -60,8 +64,12 @@ for stage in $stages; do
       log "documentation (reuses the g++ build)"
       configure_build "$root/gcc" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc
       cmake --build "$root/gcc" --target docs ;;
+    ossfuzz)
+      log "OSS-Fuzz build simulated with libFuzzer and with AFL++"
+      scripts/oss-fuzz-check.sh --engine libfuzzer --seconds "${TANBO_OSSFUZZ_SECONDS:-5}" --dir "$root/oss-fuzz"
+      scripts/fuzz.sh ci --engine afl --seconds "${TANBO_OSSFUZZ_SECONDS:-5}" --jobs 1 --build-dir "$root/afl" ;;
     *)
-      echo "run-tests: unknown stage '$stage' (known: gcc clang asan fuzz docs)" >&2
+      echo "run-tests: unknown stage '$stage' (known: gcc clang asan fuzz docs ossfuzz)" >&2
       exit 2 ;;
   esac
 done
