@@ -134,6 +134,8 @@ class BasicBoard {
  private:
   static constexpr std::uint8_t kEmpty = 0, kBorder = 3;
   static constexpr int kPlayable = MaxN * MaxN;
+  // Growth count of a root while remove_roots() empties it (no real count comes near).
+  static constexpr std::uint16_t kRemoving = 0xFFFF;
   // Layout of a point word: bits 0-1 content (kEmpty, 1 + colour, kBorder); for colour c a 3-bit
   // count of adjacent c stones at count_shift(c) and the XOR of their vertices at xor_shift(c).
   static constexpr int kXorBits = 10;
@@ -164,14 +166,18 @@ class BasicBoard {
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
   void build(const Position& pos);
   std::optional<InvalidPositionError> setup_problem() const;
-  void legal_add(int c, Vertex v) noexcept;
-  void legal_remove(int c, Vertex v) noexcept;
+  void legal_add(int c, Vertex v, std::uint16_t& count) noexcept;
+  void legal_remove(int c, Vertex v, std::uint16_t& count) noexcept;
+  void legal_add(int c, Vertex v) noexcept { legal_add(c, v, legal_count_[c]); }
+  void legal_remove(int c, Vertex v) noexcept { legal_remove(c, v, legal_count_[c]); }
   template <int c, bool kLog>
-  void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
+  inline void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
   template <int c>
-  MoveRecord play_as(Vertex v) noexcept;
+  inline MoveRecord play_as(Vertex v) noexcept;
   void remove_stone(Vertex v) noexcept;
   void remove_roots(const Vertex* heads, int count_of_heads, MoveRecord& rec) noexcept;
+  template <int c>
+  int remove_root(Vertex head) noexcept;
   void restore_root(Vertex head, int c) noexcept;
 
   std::array<std::uint32_t, kVertices> point_{};                  // content + neighbour fields
@@ -179,7 +185,8 @@ class BasicBoard {
   std::array<Vertex, kVertices> next_{};                          // circular list of a root
   std::array<std::uint16_t, kVertices> growth_{};                 // growth points, by head
   std::array<std::array<Vertex, kVertices>, 2> legal_pos_{};      // index in legal_, or kNoVertex
-  std::array<std::array<Vertex, kPlayable>, 2> legal_{};          // legal points per colour
+  // Legal points per colour, plus one slot that branch-free adds write when they do not add.
+  std::array<std::array<Vertex, kPlayable + 1>, 2> legal_{};
   std::array<std::uint16_t, 2> legal_count_{};
   std::array<std::uint16_t, 2> stones_{};
   std::array<std::uint16_t, 2> roots_{};
