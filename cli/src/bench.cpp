@@ -70,7 +70,10 @@ Signature signature(const Variant& variant) {
 
 // One thread's share of playouts until the deadline. The optimized path is what search programs
 // use: copy the start board, then Board::playout (random_legal_vertex + play, O(1) each).
-struct Tally {
+// Each thread writes only its own Tally, once, at the end; alignas keeps two threads' tallies
+// off one cache line anyway (the boards, the Rng and the running counts live on each thread's
+// own stack, so the playout loop shares no written cache line).
+struct alignas(64) Tally {
   std::uint64_t playouts = 0;
   std::uint64_t moves = 0;
   double cpu_seconds = 0;  // CPU time of the thread that played them

@@ -4,7 +4,7 @@
 // stones packed with the XOR of their vertices (so the single neighbour of a growth point is one
 // lookup away, and a placement updates each neighbour with one load and one store), the root each stone belongs
 // to (roots are circular linked lists of stones named by their head stone; Tanbo roots never
-// merge or split, they only grow or disappear) and the index of the point in each colour's set of
+// merge or split, they only grow or disappear, so no union-find: see BasicBoard) and the index of the point in each colour's set of
 // legal points; per root, its exact number of growth points. A move costs O(1) plus O(stones
 // removed); sampling a uniformly random legal move is O(1); nothing allocates on play or undo.
 //
@@ -52,6 +52,24 @@ struct MoveRecord {
 
 /// Incremental Tanbo board for sizes up to MaxN. Trivially copyable value (copy-make friendly).
 /// Use `Board` (any size up to 25) or `Board19` (up to 19x19, smaller and faster to copy).
+///
+/// **Roots are head-labelled circular lists, not a union-find forest.** Go engines keep groups
+/// in a union-find (or merge lists) because one stone can join two or more groups into one. In
+/// Tanbo it cannot: a stone may only be placed touching exactly one friendly stone (rule 3), so
+/// it joins exactly one existing root, and roots never merge and never split; they only grow by
+/// one stone or disappear whole. So every stone stores its root's head directly (`root_`), a
+/// placement copies its neighbour's label (one read, one write), and every "find" is that single
+/// array read. A union-find would pay for generality it never uses: each find is a loop of parent
+/// reads with a compare and a data-dependent branch per step (at least two reads and a branch
+/// even on a flat tree), about 1.5 finds per move (the expanded root plus the owners of the growth
+/// points the move takes); and a forest has no member list, so removing a bounded root (rule 6)
+/// and restoring it on undo would need a board scan or a separate stone list anyway, which is
+/// exactly the circular `next_` list kept here (an O(1) splice per placement, walked only when the
+/// root is removed or restored). (Not measured with a union-find implementation.)
+///
+/// The move loop is written for the branch predictor: in random play "is this neighbour empty"
+/// and "does it become a growth point" are coin flips, so the common outcome (a neighbour becomes
+/// a growth point or not) is computed without a branch; see README, Performance.
 template <int MaxN>
 class BasicBoard {
  public:
@@ -184,7 +202,9 @@ class BasicBoard {
   std::array<Vertex, kVertices> root_{};                          // head stone of a stone's root
   std::array<Vertex, kVertices> next_{};                          // circular list of a root
   std::array<std::uint16_t, kVertices> growth_{};                 // growth points, by head
-  std::array<std::array<Vertex, kVertices>, 2> legal_pos_{};      // index in legal_, or kNoVertex
+  // Index in legal_, or kNoVertex. Entry 0 (a padding corner no board point touches) is scratch:
+  // add_stone() writes there when a neighbour does not become a growth point.
+  std::array<std::array<Vertex, kVertices>, 2> legal_pos_{};
   // Legal points per colour, plus one slot that branch-free adds write when they do not add.
   std::array<std::array<Vertex, kPlayable + 1>, 2> legal_{};
   std::array<std::uint16_t, 2> legal_count_{};
