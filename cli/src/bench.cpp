@@ -1,4 +1,5 @@
-// `tanbo bench`: random-playout throughput of an engine on the classic 19x19 board, with a
+// `tanbo bench`: random-playout throughput of an engine on the classic 19x19 board (or any
+// variant with --variant), with a
 // deterministic signature every build must reproduce, optional multi-threaded scaling and an
 // optional side-by-side run of the reference engine. Figures come from here (and the Google
 // Benchmark micro-benchmarks in bench/), never from timed tests.
@@ -23,6 +24,7 @@ namespace {
 
 struct BenchOptions {
   std::string engine = "optimized";
+  std::string variant;  // empty: classic
   double seconds = 3.0;
   int threads = 1;
   std::uint64_t seed = 1;
@@ -45,14 +47,14 @@ struct Signature {
 };
 
 template <Engine G>
-Signature signature() {
+Signature signature(const Variant& variant) {
   Signature sig;
   sig.mix = 0xcbf29ce484222325ull;
   auto mix_in = [&](std::uint64_t x) {
     for (int i = 0; i < 8; ++i) sig.mix = (sig.mix ^ ((x >> (8 * i)) & 0xff)) * 0x100000001b3ull;
   };
   for (int s = 1; s <= kSignatureGames; ++s) {
-    G g{Variant::classic()};
+    G g{variant};
     Rng rng(static_cast<std::uint64_t>(s));
     while (!g.is_over()) {
       const std::vector<Point> moves = g.legal_moves();
@@ -68,7 +70,10 @@ Signature signature() {
 
 // One thread's share of playouts until the deadline. The optimized path is what search programs
 // use: copy the start board, then Board::playout (random_legal_vertex + play, O(1) each).
-struct Tally {
+// Each thread writes only its own Tally, once, at the end; alignas keeps two threads' tallies
+// off one cache line anyway (the boards, the Rng and the running counts live on each thread's
+// own stack, so the playout loop shares no written cache line).
+struct alignas(64) Tally {
   std::uint64_t playouts = 0;
   std::uint64_t moves = 0;
   double cpu_seconds = 0;  // CPU time of the thread that played them
@@ -80,23 +85,27 @@ double thread_cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-Tally playouts_optimized(std::uint64_t seed, std::chrono::steady_clock::time_point deadline) {
-  const optimized::Board19 start{Variant::classic()};
+// Board19 up to 19x19 (smaller to copy), the 25x25-capacity Board beyond.
+template <typename B>
+Tally playouts_optimized(const Variant& variant, std::uint64_t seed,
+                         std::chrono::steady_clock::time_point deadline) {
+  const B start{variant};
   Rng rng(seed);
   Tally t;
   do {
-    optimized::Board19 b = start;
+    B b = start;
     t.moves += static_cast<std::uint64_t>(b.playout(rng));
     ++t.playouts;
   } while (std::chrono::steady_clock::now() < deadline);
   return t;
 }
 
-Tally playouts_reference(std::uint64_t seed, std::chrono::steady_clock::time_point deadline) {
+Tally playouts_reference(const Variant& variant, std::uint64_t seed,
+                         std::chrono::steady_clock::time_point deadline) {
   Rng rng(seed);
   Tally t;
   do {
-    reference::Game g;
+    reference::Game g{variant};
     while (!g.is_over()) {
       const std::vector<Point> moves = g.legal_moves();
       g.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
@@ -122,7 +131,8 @@ struct Throughput {
   }
 };
 
-Throughput measure(EngineKind kind, int threads, double seconds, std::uint64_t seed) {
+Throughput measure(EngineKind kind, const Variant& variant, int threads, double seconds,
+                   std::uint64_t seed) {
   const auto t0 = std::chrono::steady_clock::now();
   const auto deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                  std::chrono::duration<double>(seconds));
@@ -134,8 +144,12 @@ Throughput measure(EngineKind kind, int threads, double seconds, std::uint64_t s
       const std::uint64_t s = seed + (static_cast<std::uint64_t>(i) << 40);
       const double cpu0 = thread_cpu_seconds();
       Tally& t = tallies[static_cast<std::size_t>(i)];
-      t = kind == EngineKind::Optimized ? playouts_optimized(s, deadline)
-                                        : playouts_reference(s, deadline);
+      if (kind == EngineKind::Reference)
+        t = playouts_reference(variant, s, deadline);
+      else if (variant.size <= 19)
+        t = playouts_optimized<optimized::Board19>(variant, s, deadline);
+      else
+        t = playouts_optimized<optimized::Board>(variant, s, deadline);
       t.cpu_seconds = thread_cpu_seconds() - cpu0;
     });
   for (auto& t : pool) t.join();
@@ -152,25 +166,31 @@ Throughput measure(EngineKind kind, int threads, double seconds, std::uint64_t s
 
 struct EngineReport {
   std::string name;
+  Variant variant;
   std::size_t object_size = 0;  // sizeof the game object the playouts copy
   Signature sig;
   Throughput single;
   std::optional<Throughput> multi;
 };
 
-EngineReport run_engine(EngineKind kind, const BenchOptions& o) {
+EngineReport run_engine(EngineKind kind, const Variant& variant, const BenchOptions& o) {
   EngineReport r;
   r.name = kind == EngineKind::Optimized ? "optimized" : "reference";
-  r.object_size = kind == EngineKind::Optimized ? sizeof(optimized::Board19) : sizeof(reference::Game);
-  r.sig = kind == EngineKind::Optimized ? signature<optimized::Game>() : signature<reference::Game>();
-  r.single = measure(kind, 1, o.seconds, o.seed);
-  if (o.threads > 1) r.multi = measure(kind, o.threads, o.seconds, o.seed);
+  r.variant = variant;
+  r.object_size = kind == EngineKind::Reference ? sizeof(reference::Game)
+                  : variant.size <= 19          ? sizeof(optimized::Board19)
+                                                : sizeof(optimized::Board);
+  r.sig = kind == EngineKind::Optimized ? signature<optimized::Game>(variant)
+                                        : signature<reference::Game>(variant);
+  r.single = measure(kind, variant, 1, o.seconds, o.seed);
+  if (o.threads > 1) r.multi = measure(kind, variant, o.threads, o.seconds, o.seed);
   return r;
 }
 
 nlohmann::ordered_json report_json(const EngineReport& r) {
   nlohmann::ordered_json j;
   j["engine"] = r.name;
+  j["variant"] = r.variant.name();
   j["playouts_per_s"] = r.single.playouts_per_s();
   j["moves_per_s"] = r.single.moves_per_s();
   j["playouts_per_cpu_s"] = r.single.playouts_per_cpu_s();
@@ -188,7 +208,9 @@ nlohmann::ordered_json report_json(const EngineReport& r) {
 }
 
 void print_text(const EngineReport& r) {
-  std::cout << std::fixed << std::setprecision(0) << r.name << ": " << r.single.playouts_per_s()
+  std::cout << std::fixed << std::setprecision(0) << r.name;
+  if (r.variant != Variant::classic()) std::cout << " (" << r.variant.name() << ")";
+  std::cout << ": " << r.single.playouts_per_s()
             << " playouts/s, " << r.single.moves_per_s() << " moves/s, mean game length "
             << std::setprecision(1) << r.single.mean_length() << " (" << r.single.total.playouts
             << " playouts in " << std::setprecision(2) << r.single.seconds << " s, 1 thread)\n";
@@ -208,9 +230,10 @@ int run_bench(const BenchOptions& o) {
   if (kind == EngineKind::Reference && o.compare)
     throw CliError(kExitUsage, "--compare runs the reference engine beside the optimized one; "
                                "use it with --engine optimized");
-  const EngineReport main = run_engine(kind, o);
+  const Variant variant = o.variant.empty() ? Variant::classic() : parse_variant_option(o.variant);
+  const EngineReport main = run_engine(kind, variant, o);
   std::optional<EngineReport> ref;
-  if (o.compare) ref = run_engine(EngineKind::Reference, o);
+  if (o.compare) ref = run_engine(EngineKind::Reference, variant, o);
   if (ref && ref->sig.text() != main.sig.text())
     throw CliError(kExitCheck, "signatures differ: optimized " + main.sig.text() + ", reference " +
                                    ref->sig.text() + " (the engines disagree on the rules)");
@@ -238,9 +261,11 @@ int run_bench(const BenchOptions& o) {
 Command add_bench_command(CLI::App& parent) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* app = parent.add_subcommand(
-      "bench", "Measure random-playout speed on the classic 19x19 board (uniformly random moves "
-               "from the start to the end of the game) and print a deterministic signature");
+      "bench", "Measure random-playout speed on the classic 19x19 board or --variant (uniformly "
+               "random moves from the start to the end of the game) and print a deterministic "
+               "signature");
   add_engine_option(*app, o->engine);
+  add_variant_option(*app, o->variant);
   app->add_option("--seconds", o->seconds, "Seconds per measurement")
       ->capture_default_str()
       ->check(CLI::Range(0.01, 3600.0));

@@ -311,6 +311,36 @@ $a
 $OUT"
 }
 
+# --- bench -------------------------------------------------------------------------------------
+
+# expect_output_has CMD... : CMD succeeds, stderr empty; then each of $NEEDLES occurs in stdout.
+expect_output_has() {
+  run "$@"
+  [[ $RC -eq 0 ]] || fail "'$*' exited $RC, stderr: $ERR"
+  [[ -z $ERR ]] || fail "'$*' wrote to stderr: $ERR"
+  local needle
+  for needle in "${NEEDLES[@]}"; do
+    [[ $OUT == *"$needle"* ]] || fail "'$*' printed:
+$OUT
+which does not contain: $needle"
+  done
+}
+
+# The signatures are golden values: both engines play the same fixed-seed games over the
+# row-major legal list, so every build must print them (classic: the value of landed main 1f844f3).
+# --compare exits 3 if the reference engine's signature differs.
+case_bench_variant() {
+  NEEDLES=('"variant":"classic"' '"signature":"3826-8da8101fce70d009"')
+  expect_output_has "$TANBO" bench --seconds 0.05 --json
+  NEEDLES=('"variant":"lattice-9"' '"signature":"546-a6f85c09b56bc64d"' '"reference":{')
+  expect_output_has "$TANBO" bench --seconds 0.05 --variant lattice-9 --compare --json
+  NEEDLES=('"variant":"dense-25"' '"signature":"12518-476cecfc92a5331f"')
+  expect_output_has "$TANBO" bench --seconds 0.05 --variant dense-25 --json
+  NEEDLES=('optimized (dense-9): ' 'signature: 1012-f4b6c4fcace51283')
+  expect_output_has "$TANBO" bench --seconds 0.05 --variant dense-9
+  expect_error 2 "no lattice opening for size 8" "$TANBO" bench --variant lattice-8
+}
+
 declare -F "case_$CASE" >/dev/null || fail "no such case"
 "case_$CASE"
 echo "PASS [$CASE]"

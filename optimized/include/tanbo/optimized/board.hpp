@@ -4,7 +4,7 @@
 // stones packed with the XOR of their vertices (so the single neighbour of a growth point is one
 // lookup away, and a placement updates each neighbour with one load and one store), the root each stone belongs
 // to (roots are circular linked lists of stones named by their head stone; Tanbo roots never
-// merge or split, they only grow or disappear) and the index of the point in each colour's set of
+// merge or split, they only grow or disappear, so no union-find: see BasicBoard) and the index of the point in each colour's set of
 // legal points; per root, its exact number of growth points. A move costs O(1) plus O(stones
 // removed); sampling a uniformly random legal move is O(1); nothing allocates on play or undo.
 //
@@ -52,6 +52,24 @@ struct MoveRecord {
 
 /// Incremental Tanbo board for sizes up to MaxN. Trivially copyable value (copy-make friendly).
 /// Use `Board` (any size up to 25) or `Board19` (up to 19x19, smaller and faster to copy).
+///
+/// **Roots are head-labelled circular lists, not a union-find forest.** Go engines keep groups
+/// in a union-find (or merge lists) because one stone can join two or more groups into one. In
+/// Tanbo it cannot: a stone may only be placed touching exactly one friendly stone (rule 3), so
+/// it joins exactly one existing root, and roots never merge and never split; they only grow by
+/// one stone or disappear whole. So every stone stores its root's head directly (`root_`), a
+/// placement copies its neighbour's label (one read, one write), and every "find" is that single
+/// array read. A union-find would pay for generality it never uses: each find is a loop of parent
+/// reads with a compare and a data-dependent branch per step (at least two reads and a branch
+/// even on a flat tree), about 1.5 finds per move (the expanded root plus the owners of the growth
+/// points the move takes); and a forest has no member list, so removing a bounded root (rule 6)
+/// and restoring it on undo would need a board scan or a separate stone list anyway, which is
+/// exactly the circular `next_` list kept here (an O(1) splice per placement, walked only when the
+/// root is removed or restored). (Not measured with a union-find implementation.)
+///
+/// The move loop is written for the branch predictor: in random play "is this neighbour empty"
+/// and "does it become a growth point" are coin flips, so the common outcome (a neighbour becomes
+/// a growth point or not) is computed without a branch; see README, Performance.
 template <int MaxN>
 class BasicBoard {
  public:
@@ -134,6 +152,8 @@ class BasicBoard {
  private:
   static constexpr std::uint8_t kEmpty = 0, kBorder = 3;
   static constexpr int kPlayable = MaxN * MaxN;
+  // Growth count of a root while remove_roots() empties it (no real count comes near).
+  static constexpr std::uint16_t kRemoving = 0xFFFF;
   // Layout of a point word: bits 0-1 content (kEmpty, 1 + colour, kBorder); for colour c a 3-bit
   // count of adjacent c stones at count_shift(c) and the XOR of their vertices at xor_shift(c).
   static constexpr int kXorBits = 10;
@@ -164,22 +184,29 @@ class BasicBoard {
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
   void build(const Position& pos);
   std::optional<InvalidPositionError> setup_problem() const;
-  void legal_add(int c, Vertex v) noexcept;
-  void legal_remove(int c, Vertex v) noexcept;
+  void legal_add(int c, Vertex v, std::uint16_t& count) noexcept;
+  void legal_remove(int c, Vertex v, std::uint16_t& count) noexcept;
+  void legal_add(int c, Vertex v) noexcept { legal_add(c, v, legal_count_[c]); }
+  void legal_remove(int c, Vertex v) noexcept { legal_remove(c, v, legal_count_[c]); }
   template <int c, bool kLog>
-  void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
+  inline void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
   template <int c>
-  MoveRecord play_as(Vertex v) noexcept;
+  inline MoveRecord play_as(Vertex v) noexcept;
   void remove_stone(Vertex v) noexcept;
   void remove_roots(const Vertex* heads, int count_of_heads, MoveRecord& rec) noexcept;
+  template <int c>
+  int remove_root(Vertex head) noexcept;
   void restore_root(Vertex head, int c) noexcept;
 
   std::array<std::uint32_t, kVertices> point_{};                  // content + neighbour fields
   std::array<Vertex, kVertices> root_{};                          // head stone of a stone's root
   std::array<Vertex, kVertices> next_{};                          // circular list of a root
   std::array<std::uint16_t, kVertices> growth_{};                 // growth points, by head
-  std::array<std::array<Vertex, kVertices>, 2> legal_pos_{};      // index in legal_, or kNoVertex
-  std::array<std::array<Vertex, kPlayable>, 2> legal_{};          // legal points per colour
+  // Index in legal_, or kNoVertex. Entry 0 (a padding corner no board point touches) is scratch:
+  // add_stone() writes there when a neighbour does not become a growth point.
+  std::array<std::array<Vertex, kVertices>, 2> legal_pos_{};
+  // Legal points per colour, plus one slot that branch-free adds write when they do not add.
+  std::array<std::array<Vertex, kPlayable + 1>, 2> legal_{};
   std::array<std::uint16_t, 2> legal_count_{};
   std::array<std::uint16_t, 2> stones_{};
   std::array<std::uint16_t, 2> roots_{};
