@@ -204,3 +204,107 @@ TEMPLATE_TEST_CASE("perft of small openings to depths where removals and game en
           std::vector<std::uint64_t>{3, 8, 23, 76, 205, 688, 1685});
   }
 }
+
+namespace {
+
+// Lines of play (brute force) that end with a finished game before `depth` moves.
+std::uint64_t brute_early_endings(const brute::Board& b, int depth) {
+  if (depth == 0) return 0;
+  if (brute::over(b)) return 1;
+  std::uint64_t total = 0;
+  for (int y = 0; y < b.n; ++y)
+    for (int x = 0; x < b.n; ++x)
+      if (brute::legal(b, x, y)) {
+        brute::Board child = b;
+        brute::play(child, x, y);
+        total += brute_early_endings(child, depth - 1);
+      }
+  return total;
+}
+
+#ifdef TANBO_TESTS_HAVE_OPTIMIZED
+// Perft leaves of the optimized board itself, walking with play_vertex / undo(record) over a
+// copy of legal_vertices() (the span changes as moves are made): checks undo and the legal set.
+template <int MaxN>
+Leaves board_leaves(optimized::BasicBoard<MaxN>& b, int depth) {
+  if (depth == 0 || b.is_over()) {
+    std::vector<int> cells;
+    const Position pos = b.position();  // named: a range-for over a temporary's member dangles
+    for (const Cell c : pos.cells()) cells.push_back(c == Cell::Black ? 1 : c == Cell::White ? 2 : 0);
+    return {1, board_digest(cells, b.to_move() == Color::Black ? 1 : 2)};
+  }
+  Leaves total;
+  const auto span = b.legal_vertices();
+  const std::vector<optimized::Vertex> moves(span.begin(), span.end());
+  for (const optimized::Vertex v : moves) {
+    const optimized::MoveRecord rec = b.play_vertex(v);
+    const Leaves l = board_leaves(b, depth - 1);
+    b.undo(rec);
+    total.count += l.count;
+    total.digest += l.digest;
+  }
+  return total;
+}
+#endif
+
+// Custom positions (found by a search for small trees) whose games end inside the perft depth
+// at several depths, as board rows for the brute force and as position strings for the engines.
+struct Ending {
+  const char* position;
+  std::vector<std::string> rows;
+  int mover;
+  int depth;
+};
+const Ending kEndings[] = {
+    {"2O1/2OO/1XO1/O1X1 X", {"..O.", "..OO", ".XO.", "O.X."}, 1, 7},
+    {"1O2/XO2/OX1X/1X2 O", {".O..", "XO..", "OX.X", ".X.."}, 2, 7},
+    {"OXX2/OOO1X/1OO2/1XX2/1XX2 O", {"OXX..", "OOO.X", ".OO..", ".XX..", ".XX.."}, 2, 5},
+    {"X4/X1XO1/XX2X/4X/2X2 O", {"X....", "X.XO.", "XX..X", "....X", "..X.."}, 2, 5},
+};
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("perft of more variants and of positions whose games end inside the depth",
+                   "[perft]", TANBO_TEST_ENGINES) {
+  SECTION("lattice-7 and dense-7") {
+    compare_with_brute<TestType>(opening(Variant::lattice(7)),
+                                 brute::from_rows({"X.....O", ".......", ".......", ".......", ".......", ".......", "O.....X"}, 1), 4, 3);
+    compare_with_brute<TestType>(opening(Variant::dense(7)),
+                                 brute::from_rows({"X.O.X.O", ".......", "O.X.O.X", ".......", "X.O.X.O", ".......", "O.X.O.X"}, 1), 3, 3);
+  }
+  SECTION("games ending inside the depth") {
+    for (const Ending& e : kEndings) {
+      INFO(e.position);
+      const brute::Board b = brute::from_rows(e.rows, e.mover);
+      CHECK(brute_early_endings(b, e.depth) > 0);  // the point of these positions
+      compare_with_brute<TestType>(Position::parse(e.position), b, e.depth, e.depth);
+    }
+  }
+}
+
+#ifdef TANBO_TESTS_HAVE_OPTIMIZED
+TEMPLATE_TEST_CASE_SIG("perft of the optimized board (play_vertex / undo) equals the brute force, "
+                       "Board19 and Board", "[perft]", ((int MaxN), MaxN), 19, 25) {
+  struct Case {
+    Position start;
+    brute::Board b;
+    int depth;
+  };
+  std::vector<Case> cases = {
+      {opening(Variant::lattice(5)), brute::from_rows({"X...O", ".....", ".....", ".....", "O...X"}, 1), 6},
+      {opening(Variant::dense(5)), brute::from_rows({"X.O.X", ".....", "O.X.O", ".....", "X.O.X"}, 1), 4},
+  };
+  for (const Ending& e : kEndings) cases.push_back({Position::parse(e.position), brute::from_rows(e.rows, e.mover), e.depth});
+  for (Case& c : cases) {
+    INFO(c.start.to_string());
+    optimized::BasicBoard<MaxN> board(c.start);
+    for (int d = 1; d <= c.depth; ++d) {
+      INFO("depth " << d);
+      CHECK(board_leaves(board, d) == brute_leaves(c.b, d));
+    }
+    CHECK(board.position() == c.start);  // the walk restored everything
+    CHECK(board.hash() == zobrist_hash(c.start));
+    CHECK_FALSE(board.check_consistency().has_value());
+  }
+}
+#endif
