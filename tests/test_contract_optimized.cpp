@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "contract_util.hpp"
@@ -92,6 +93,7 @@ void require_board_agrees(const BasicBoard<MaxN>& b, const reference::Game& ref,
         continue;
       }
       const Vertex v = B::vertex(p);
+      REQUIRE(v != optimized::kNoVertex);
       REQUIRE(B::point(v) == p);
       REQUIRE(v < B::kVertices);
       vertices.insert(v);
@@ -198,6 +200,13 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard queries, play, play_vertex, undo an
 TEMPLATE_TEST_CASE_SIG("contract: BasicBoard constructors take what fits and reject the rest like "
                        "the reference engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
   using B = BasicBoard<MaxN>;
+  // The documented instantiations: Board19 up to 19x19, Board (and Game) up to 25x25.
+  STATIC_REQUIRE(std::is_same_v<optimized::Board19, BasicBoard<19>>);
+  STATIC_REQUIRE(std::is_same_v<optimized::Board, BasicBoard<kMaxSize>>);
+  STATIC_REQUIRE(std::is_same_v<optimized::Game19, optimized::BasicGame<19>>);
+  STATIC_REQUIRE(std::is_same_v<optimized::Game, optimized::BasicGame<kMaxSize>>);
+  STATIC_REQUIRE(std::is_trivially_copyable_v<B>);
+  CHECK(MoveRecord{}.point == optimized::kNoVertex);
   for (const Variant& v : Variant::all_named()) {
     INFO(v.name());
     if (v.size > MaxN) {
