@@ -62,7 +62,7 @@ unit_checker=(bash -c '"$1" --abort "~[perft]" && "$2"' unit)
 # dashes), or the C test's first failed CHECK.
 first_failure() {
   local name
-  name=$(awk '/^-{70,}$/ { getline; print; exit }' "$1")
+  name=$(awk '/^----------------------------------------/ { getline; print; exit }' "$1")
   [ -z "$name" ] && name=$(grep -m1 -o 'capi_test.c:[0-9]*' "$1")
   [ -n "$name" ] && printf ' (`%s`)' "$name"
 }
