@@ -106,7 +106,7 @@ std::vector<T> build_all(const std::vector<Position>& positions) {
 
 }  // namespace
 
-TEST_CASE("sampling: Rng::below(n) is uniform on [0, n)", "[sampling]") {
+TEST_CASE("sampling: Rng::below(n) is uniform on 0 to n - 1", "[sampling]") {
   for (const std::uint32_t n : {1u, 2u, 3u, 7u, 10u, 97u, 361u, 625u}) {
     INFO("n = " << n);
     Rng rng(7700 + n);
