@@ -10,6 +10,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev            # the tanbo CLI
   libbenchmark-dev                           # micro-benchmarks
   doxygen graphviz                           # API reference and rules pages
+  python3                                    # contract.list_complete (tests/check_contract.py)
 )
 
 missing=()
