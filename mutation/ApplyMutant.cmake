@@ -1,17 +1,32 @@
-# tanbo_apply_mutant(NAME SRC_DIR OUT_DIR): copies the optimized engine's sources from SRC_DIR to
-# OUT_DIR and applies mutation/mutants/NAME.mutant to them (one exact find/replace). Fails the
-# configure step when the text to replace no longer occurs exactly once, so a mutant can never
-# silently stop planting its bug after the engine changes.
-function(tanbo_apply_mutant name src_dir out_dir)
-  set(mutant_file "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/mutants/${name}.mutant")
+# Mutation testing: -DTANBO_MUTANT=<name> builds the libraries with the planted bug
+# mutation/mutants/<name>.mutant, one exact find/replace in one file of core/, reference/,
+# optimized/ or capi/ (sources under src/ or public headers under include/).
+#
+# Each library calls tanbo_mutate_target(<target>) after add_library. If the mutant's file lies
+# in that library's folder, the library is built from a mutated copy: for src/ the whole src/
+# folder is copied (so private headers and relative includes work) and the target's sources are
+# pointed at the copy; for include/ the whole include/ tree is copied and put first on the
+# target's PUBLIC include path, so the library and everything that links it see the mutated
+# header. Configuration fails when the text to replace does not occur exactly once, so a mutant
+# can never silently stop planting its bug after the code changes.
+#
+# The mutant's "file:" is a path from the project root (core/src/notation.cpp,
+# optimized/include/tanbo/optimized/board.hpp, ...); a bare file name means optimized/src/<name>
+# (the original layout, kept so older mutants need no edit).
+include_guard(GLOBAL)
+set(TANBO_MUTANT "" CACHE STRING
+    "Mutation testing only: build with the planted bug mutation/mutants/<name>.mutant")
+
+# Reads the mutant: its file (path from the project root), the text to find and its replacement.
+function(_tanbo_read_mutant name out_file out_from out_to)
+  set(mutant_file "${PROJECT_SOURCE_DIR}/mutation/mutants/${name}.mutant")
   if(NOT EXISTS "${mutant_file}")
-    file(GLOB known RELATIVE "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/mutants"
-         "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/mutants/*.mutant")
+    file(GLOB known RELATIVE "${PROJECT_SOURCE_DIR}/mutation/mutants" "${PROJECT_SOURCE_DIR}/mutation/mutants/*.mutant")
     string(REPLACE ".mutant" "" known "${known}")
     message(FATAL_ERROR "TANBO_MUTANT=${name}: no such mutant; known: ${known}")
   endif()
   file(READ "${mutant_file}" spec)
-  # Layout: "file: NAME", then "from:" and "to:" each followed by a block between <<< and >>>.
+  # Layout: "file: PATH", then "from:" and "to:" each followed by a block between <<< and >>>.
   string(REGEX MATCH "file: ([^\n]+)" _ "${spec}")
   set(target_file "${CMAKE_MATCH_1}")
   string(FIND "${spec}" "from:\n<<<\n" from_at)
@@ -25,33 +40,81 @@ function(tanbo_apply_mutant name src_dir out_dir)
   math(EXPR to_begin "${mid_at} + 13")
   math(EXPR to_len "${end_at} - ${to_begin}")
   string(SUBSTRING "${spec}" ${from_begin} ${from_len} from_text)
+  set(to_text "")
   if(to_len GREATER 0)
     string(SUBSTRING "${spec}" ${to_begin} ${to_len} to_text)
-  else()
-    set(to_text "")
   endif()
+  if(NOT target_file MATCHES "/")
+    set(target_file "optimized/src/${target_file}")
+  endif()
+  if(NOT target_file MATCHES "^(core|reference|optimized|capi)/(src|include)/")
+    message(FATAL_ERROR "${mutant_file}: file ${target_file}: only files under core/, reference/, "
+                        "optimized/ or capi/ (their src/ or include/) can be mutated")
+  endif()
+  if(NOT EXISTS "${PROJECT_SOURCE_DIR}/${target_file}")
+    message(FATAL_ERROR "${mutant_file}: file ${target_file} does not exist")
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${mutant_file}")
+  set(${out_file} "${target_file}" PARENT_SCOPE)
+  set(${out_from} "${from_text}" PARENT_SCOPE)
+  set(${out_to} "${to_text}" PARENT_SCOPE)
+endfunction()
 
-  file(GLOB sources "${src_dir}/*")
-  file(MAKE_DIRECTORY "${out_dir}")
-  foreach(f IN LISTS sources)
-    get_filename_component(base "${f}" NAME)
-    file(READ "${f}" content)
-    if(base STREQUAL target_file)
-      string(REPLACE "${from_text}" "@@TANBO_MUTATION_SITE@@" marked "${content}")
+# Copies folder `from` to `to`, replacing the text in `mutated` (an absolute path inside `from`).
+# Files are rewritten only when their content changes, so rebuilds stay incremental.
+function(_tanbo_copy_mutated from to mutated find_text replace_text)
+  file(GLOB_RECURSE files RELATIVE "${from}" "${from}/*")
+  foreach(rel IN LISTS files)
+    file(READ "${from}/${rel}" content)
+    if("${from}/${rel}" STREQUAL "${mutated}")
+      string(REPLACE "${find_text}" "@@TANBO_MUTATION_SITE@@" marked "${content}")
       string(REGEX MATCHALL "@@TANBO_MUTATION_SITE@@" sites "${marked}")
       list(LENGTH sites n)
       if(NOT n EQUAL 1)
-        message(FATAL_ERROR "${mutant_file}: the text to replace occurs ${n} times in ${base}; "
+        message(FATAL_ERROR "mutant ${TANBO_MUTANT}: the text to replace occurs ${n} times in ${rel}; "
                             "expected exactly once (update the mutant to the current source)")
       endif()
-      string(REPLACE "@@TANBO_MUTATION_SITE@@" "${to_text}" content "${marked}")
-      set(found TRUE)
+      string(REPLACE "@@TANBO_MUTATION_SITE@@" "${replace_text}" content "${marked}")
     endif()
-    file(CONFIGURE OUTPUT "${out_dir}/${base}" CONTENT "${content}" @ONLY)
+    set(old "")
+    if(EXISTS "${to}/${rel}")
+      file(READ "${to}/${rel}" old)
+    endif()
+    if(NOT old STREQUAL content)
+      file(WRITE "${to}/${rel}" "${content}")
+    endif()
   endforeach()
-  if(NOT found)
-    message(FATAL_ERROR "${mutant_file}: file ${target_file} not found in ${src_dir}")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${files})
+endfunction()
+
+# Builds `target` (a library defined in the current folder) with the planted bug when the
+# mutant's file belongs to this folder; does nothing otherwise or without TANBO_MUTANT.
+function(tanbo_mutate_target target)
+  if(NOT TANBO_MUTANT)
+    return()
   endif()
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${mutant_file}" ${sources})
-  message(STATUS "tanbo: optimized engine built with planted bug '${name}'")
+  _tanbo_read_mutant("${TANBO_MUTANT}" file find_text replace_text)
+  set(abs "${PROJECT_SOURCE_DIR}/${file}")
+  file(RELATIVE_PATH rel "${CMAKE_CURRENT_SOURCE_DIR}" "${abs}")
+  if(rel MATCHES "^\\.\\./")
+    return()  # another library's file
+  endif()
+  string(REGEX MATCH "^[^/]+" part "${rel}")  # src or include
+  set(copy "${CMAKE_CURRENT_BINARY_DIR}/mutant-${part}")
+  _tanbo_copy_mutated("${CMAKE_CURRENT_SOURCE_DIR}/${part}" "${copy}" "${abs}" "${find_text}" "${replace_text}")
+  if(part STREQUAL "src")
+    get_target_property(sources ${target} SOURCES)
+    set(mutated_sources "")
+    foreach(s IN LISTS sources)
+      if(NOT IS_ABSOLUTE "${s}")
+        set(s "${CMAKE_CURRENT_SOURCE_DIR}/${s}")
+      endif()
+      string(REPLACE "${CMAKE_CURRENT_SOURCE_DIR}/src/" "${copy}/" s "${s}")
+      list(APPEND mutated_sources "${s}")
+    endforeach()
+    set_property(TARGET ${target} PROPERTY SOURCES ${mutated_sources})
+  else()
+    target_include_directories(${target} BEFORE PUBLIC "$<BUILD_INTERFACE:${copy}>")
+  endif()
+  message(STATUS "tanbo: ${target} built with planted bug '${TANBO_MUTANT}' in ${file}")
 endfunction()

@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# Mutation check: builds the optimized engine with each planted bug (mutation/mutants/*.mutant,
-# via -DTANBO_MUTANT) and measures how long each checker takes to catch it:
-#   unit        Catch2 suite (tests/), stopping at the first failure
+# Mutation check: builds tanbo with each planted bug (mutation/mutants/*.mutant, via
+# -DTANBO_MUTANT; a bug may sit in core/, reference/, optimized/ or capi/, sources or public
+# headers) and measures how long each checker takes to catch it:
+#   unit        Catch2 suite (tests/, including the contract, sampling and C API contract tests),
+#               stopping at the first failure, then the C99 C API test; the cell names the first
+#               failing test case
 #   properties  RapidCheck properties (properties/, fixed CTest seed), stopping at the first failure
 #   fuzzer      differential libFuzzer target (clang) from the seed corpus; without clang the
 #               portable runner `tanbo diff`
-# Prints a Markdown table (the one in README.md) and exits 1 if any mutant survives a checker.
+# Prints a Markdown table (the one in README.md) and exits 1 if any mutant survives a checker it
+# must be caught by: all three, unless the mutant file has a line "# expect: unit ..." listing
+# them (mutants in functions that only the contract and sampling tests check).
 # Usage: mutation/run.sh [SECONDS_PER_CHECK (default 120)] [MUTANT_NAME...]
+# TANBO_MUTATION_CHECKERS="unit" (default "unit properties fuzzer") runs only the listed
+# checkers and builds only what they need; the others' cells read "not run".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 budget=${1:-120}
@@ -26,16 +33,18 @@ else
   for f in mutation/mutants/*.mutant; do mutants+=("$(basename "$f" .mutant)"); done
 fi
 
-# check NAME COMMAND...: runs COMMAND with the time budget; prints "caught in Xs" or "missed".
+# check LABEL COMMAND...: runs COMMAND with the time budget (log: $build/log-MUTANT-LABEL.log);
+# prints "caught in Xs" or "MISSED".
 check() {
-  local start status ms
+  local label=$1 start status ms
+  shift
   start=$(date +%s%N)
   # A planted bug can make a checker allocate without bound: cap memory at 4 GiB, except for
   # sanitizer builds (ASan reserves terabytes of address space; libFuzzer caps RSS itself).
   if [ "${cap_memory:-1}" = 1 ]; then
-    (ulimit -v 4194304; timeout "$budget" "$@") >"$build/log-$m-$(basename "$1").log" 2>&1
+    (ulimit -v 4194304; timeout "$budget" "$@") >"$build/log-$m-$label.log" 2>&1
   else
-    timeout "$budget" "$@" >"$build/log-$m-$(basename "$1").log" 2>&1
+    timeout "$budget" "$@" >"$build/log-$m-$label.log" 2>&1
   fi
   status=$?
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
@@ -46,34 +55,75 @@ check() {
   fi
 }
 
+# The unit checker: the Catch2 suite, then (if it passed) the C99 C API test.
+unit_checker=(bash -c '"$1" --abort "~[perft]" && "$2"' unit)
+
+# first_failure LOG: the first failing Catch2 test case in LOG (the line after the first rule of
+# dashes), or the C test's first failed CHECK.
+first_failure() {
+  local name
+  name=$(awk '/^----------------------------------------/ { getline; print; exit }' "$1")
+  [ -z "$name" ] && name=$(grep -m1 -o 'capi_test.c:[0-9]*' "$1")
+  [ -n "$name" ] && printf ' (`%s`)' "$name"
+}
+
+# verdict CELL CHECKER: CELL, or "missed (not required, ...)" if CHECKER need not catch this
+# mutant (see the expect line).
+verdict() {
+  case "$1" in
+    *MISSED*) case " $expect " in *" $2 "*) printf '%s' "$1" ;; *) printf 'missed (not required, %s' "${1#MISSED (}" ;; esac ;;
+    *) printf '%s' "$1" ;;
+  esac
+}
+
+# note_survivor CELL CHECKER: marks the run failed if a required checker missed the mutant.
+note_survivor() {
+  case "$1" in *MISSED*) case " $expect " in *" $2 "*) survived=1 ;; esac ;; esac
+}
+
+checkers=" ${TANBO_MUTATION_CHECKERS:-unit properties fuzzer} "
+runs() { case "$checkers" in *" $1 "*) return 0 ;; esac; return 1; }
+targets=(tanbo_tests tanbo_capi_test)
+runs properties && targets+=(tanbo_properties)
+runs fuzzer && [ $use_libfuzzer -eq 0 ] && targets+=(tanbo)
 survived=0
 echo "| mutant | planted bug | unit tests | properties | differential fuzzer |"
 echo "|---|---|---|---|---|"
 for m in "${mutants[@]}"; do
   desc=$(head -1 "mutation/mutants/$m.mutant" | sed 's/^# //')
+  expect=$(sed -n 's/^# expect: //p' "mutation/mutants/$m.mutant")
+  [ -z "$expect" ] && expect="unit properties fuzzer"
   cmake -S . -B "$build" "${common[@]}" -DTANBO_MUTANT="$m" >"$build.configure.log" 2>&1 ||
     { echo "mutation: configuring $m failed, see $build.configure.log" >&2; exit 2; }
-  cmake --build "$build" --target tanbo_tests tanbo_properties tanbo >"$build.build.log" 2>&1 ||
+  cmake --build "$build" --target "${targets[@]}" >"$build.build.log" 2>&1 ||
     { echo "mutation: building $m failed, see $build.build.log" >&2; exit 2; }
-  unit=$(check "$build/tests/tanbo_tests" --abort "~[perft]")
-  props=$(RC_PARAMS="seed=20260101 max_success=500" check "$build/properties/tanbo_properties" --abort "~[planted]")
-  if [ $use_libfuzzer -eq 1 ]; then
+  unit=$(check unit "${unit_checker[@]}" "$build/tests/tanbo_tests" "$build/capi/tanbo_capi_test")
+  case "$unit" in caught*) unit="$unit$(first_failure "$build/log-$m-unit.log")" ;; esac
+  props="not run"
+  runs properties &&
+    props=$(RC_PARAMS="seed=20260101 max_success=500" check properties "$build/properties/tanbo_properties" --abort "~[planted]")
+  fuzz="not run"
+  if ! runs fuzzer; then
+    :
+  elif [ $use_libfuzzer -eq 1 ]; then
     fb="$build-fuzz"
     cmake -S . -B "$fb" "${common[@]}" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_C_COMPILER=clang-14 \
       -DTANBO_FUZZ=ON -DTANBO_BUILD_CLI=OFF -DTANBO_MUTANT="$m" >"$fb.configure.log" 2>&1 &&
       cmake --build "$fb" --target fuzz_differential >"$fb.build.log" 2>&1 ||
       { echo "mutation: building the fuzzer for $m failed, see $fb.build.log" >&2; exit 2; }
     work=$(mktemp -d)
-    fuzz=$(cap_memory=0 check "$fb/fuzz/fuzz_differential" -max_total_time="$budget" -artifact_prefix="$work/" \
+    fuzz=$(cap_memory=0 check fuzzer "$fb/fuzz/fuzz_differential" -max_total_time="$budget" -artifact_prefix="$work/" \
              -print_final_stats=0 "$work" fuzz/corpus/differential)
     rm -rf "$work"
   else
-    fuzz=$(check "$build/cli/tanbo" diff --seconds "$budget" --seed 1 --out "$build/diff-$m")
+    fuzz=$(check fuzzer "$build/cli/tanbo" diff --seconds "$budget" --seed 1 --out "$build/diff-$m")
   fi
-  echo "| \`$m\` | $desc | $unit | $props | $fuzz |"
-  case "$unit$props$fuzz" in *MISSED*) survived=1 ;; esac
+  echo "| \`$m\` | $desc | $(verdict "$unit" unit) | $(verdict "$props" properties) | $(verdict "$fuzz" fuzzer) |"
+  note_survivor "$unit" unit
+  note_survivor "$props" properties
+  note_survivor "$fuzz" fuzzer
 done
 # Leave the build trees unmutated for anyone reusing them.
 cmake -S . -B "$build" -DTANBO_MUTANT= >/dev/null 2>&1
-[ $use_libfuzzer -eq 1 ] && cmake -S . -B "$build-fuzz" -DTANBO_MUTANT= >/dev/null 2>&1
+[ $use_libfuzzer -eq 1 ] && [ -d "$build-fuzz" ] && cmake -S . -B "$build-fuzz" -DTANBO_MUTANT= >/dev/null 2>&1
 exit $survived

@@ -1,12 +1,13 @@
 // Perft (number of move sequences of a given length; a finished game is one leaf) of every
-// engine, compared at each depth with a tiny independent brute-force implementation of the
-// rules written here from the rules text (plain int grid, own flood fill, no engine code), and
-// with values derived by hand for the classic opening. Besides leaf counts, an order-independent
-// digest of the leaf positions is compared, so equal counts from different boards would fail.
+// engine, compared at each depth with the tiny independent brute-force implementation of the
+// rules in brute_force.hpp (plain int grid, own flood fill, no engine code), and with values
+// derived by hand for the classic opening. Besides leaf counts, an order-independent digest of
+// the leaf positions is compared, so equal counts from different boards would fail.
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "brute_force.hpp"
 #include "engine_types.hpp"
 #include "test_util.hpp"
 
@@ -14,115 +15,6 @@
 #include "tanbo/cli/perft.hpp"
 #endif
 
-namespace brute {
-
-// Cells: 0 empty, 1 Black (X), 2 White (O); x = column (A = 0), y = row (1 = 0, the top).
-struct Board {
-  int n = 0;
-  std::vector<int> cell;
-  int mover = 1;  // Black moves first (rule 2)
-};
-
-Board from_rows(const std::vector<std::string>& rows, int mover) {
-  Board b{static_cast<int>(rows.size()), {}, mover};
-  for (const std::string& r : rows)
-    for (const char ch : r) b.cell.push_back(ch == 'X' ? 1 : ch == 'O' ? 2 : 0);
-  return b;
-}
-
-int get(const Board& b, int x, int y) {
-  return x < 0 || y < 0 || x >= b.n || y >= b.n ? -1 : b.cell[static_cast<std::size_t>(y * b.n + x)];
-}
-
-constexpr int kDx[4] = {1, -1, 0, 0};
-constexpr int kDy[4] = {0, 0, 1, -1};
-
-// How many orthogonal neighbours of (x, y) hold colour c (rules 3 and 5).
-int touching(const Board& b, int x, int y, int c) {
-  int k = 0;
-  for (int d = 0; d < 4; ++d) k += get(b, x + kDx[d], y + kDy[d]) == c;
-  return k;
-}
-
-// Rule 3: empty, with exactly one orthogonal neighbour of the mover's colour.
-bool legal(const Board& b, int x, int y) { return get(b, x, y) == 0 && touching(b, x, y, b.mover) == 1; }
-
-// Rule 4: the cells (y * n + x) of the group through (x, y), by flood fill.
-std::vector<int> root(const Board& b, int x, int y) {
-  const int c = get(b, x, y);
-  std::vector<int> group{y * b.n + x};
-  std::vector<char> seen(b.cell.size(), 0);
-  seen[static_cast<std::size_t>(y * b.n + x)] = 1;
-  for (std::size_t k = 0; k < group.size(); ++k)
-    for (int d = 0; d < 4; ++d) {
-      const int nx = group[k] % b.n + kDx[d], ny = group[k] / b.n + kDy[d];
-      if (get(b, nx, ny) == c && !seen[static_cast<std::size_t>(ny * b.n + nx)]) {
-        seen[static_cast<std::size_t>(ny * b.n + nx)] = 1;
-        group.push_back(ny * b.n + nx);
-      }
-    }
-  return group;
-}
-
-// Rule 5: bounded unless some empty neighbour of one of its stones touches exactly one stone of
-// its colour (which is then that stone, so the point is a growth point of this root).
-bool bounded(const Board& b, const std::vector<int>& group) {
-  const int c = b.cell[static_cast<std::size_t>(group[0])];
-  for (const int i : group)
-    for (int d = 0; d < 4; ++d) {
-      const int nx = i % b.n + kDx[d], ny = i / b.n + kDy[d];
-      if (get(b, nx, ny) == 0 && touching(b, nx, ny, c) == 1) return false;
-    }
-  return true;
-}
-
-// Place, remove per rule 6, pass the turn (rule 2).
-void play(Board& b, int x, int y) {
-  b.cell[static_cast<std::size_t>(y * b.n + x)] = b.mover;
-  std::vector<int> gone = root(b, x, y);
-  if (!bounded(b, gone)) {
-    gone.clear();
-    std::vector<char> done(b.cell.size(), 0);
-    for (int i = 0; i < b.n * b.n; ++i) {
-      if (b.cell[static_cast<std::size_t>(i)] == 0 || done[static_cast<std::size_t>(i)]) continue;
-      const std::vector<int> group = root(b, i % b.n, i / b.n);
-      for (const int j : group) done[static_cast<std::size_t>(j)] = 1;
-      if (bounded(b, group)) gone.insert(gone.end(), group.begin(), group.end());
-    }
-  }
-  for (const int i : gone) b.cell[static_cast<std::size_t>(i)] = 0;
-  b.mover = 3 - b.mover;
-}
-
-// Rule 7: over when a colour has no stone.
-bool over(const Board& b) {
-  bool black = false, white = false;
-  for (const int c : b.cell) {
-    black = black || c == 1;
-    white = white || c == 2;
-  }
-  return !black || !white;
-}
-
-// Leaf count, counting the moves at the last level without playing them.
-std::uint64_t perft(const Board& b, int depth) {
-  if (depth == 0 || over(b)) return 1;
-  std::uint64_t total = 0;
-  for (int y = 0; y < b.n; ++y)
-    for (int x = 0; x < b.n; ++x) {
-      if (!legal(b, x, y)) continue;
-      if (depth == 1) {
-        ++total;
-        continue;
-      }
-      Board child = b;
-      play(child, x, y);
-      total += perft(child, depth - 1);
-    }
-  return total;
-}
-
-}  // namespace brute
 
 namespace {
 
@@ -312,3 +204,107 @@ TEMPLATE_TEST_CASE("perft of small openings to depths where removals and game en
           std::vector<std::uint64_t>{3, 8, 23, 76, 205, 688, 1685});
   }
 }
+
+namespace {
+
+// Lines of play (brute force) that end with a finished game before `depth` moves.
+std::uint64_t brute_early_endings(const brute::Board& b, int depth) {
+  if (depth == 0) return 0;
+  if (brute::over(b)) return 1;
+  std::uint64_t total = 0;
+  for (int y = 0; y < b.n; ++y)
+    for (int x = 0; x < b.n; ++x)
+      if (brute::legal(b, x, y)) {
+        brute::Board child = b;
+        brute::play(child, x, y);
+        total += brute_early_endings(child, depth - 1);
+      }
+  return total;
+}
+
+#ifdef TANBO_TESTS_HAVE_OPTIMIZED
+// Perft leaves of the optimized board itself, walking with play_vertex / undo(record) over a
+// copy of legal_vertices() (the span changes as moves are made): checks undo and the legal set.
+template <int MaxN>
+Leaves board_leaves(optimized::BasicBoard<MaxN>& b, int depth) {
+  if (depth == 0 || b.is_over()) {
+    std::vector<int> cells;
+    const Position pos = b.position();  // named: a range-for over a temporary's member dangles
+    for (const Cell c : pos.cells()) cells.push_back(c == Cell::Black ? 1 : c == Cell::White ? 2 : 0);
+    return {1, board_digest(cells, b.to_move() == Color::Black ? 1 : 2)};
+  }
+  Leaves total;
+  const auto span = b.legal_vertices();
+  const std::vector<optimized::Vertex> moves(span.begin(), span.end());
+  for (const optimized::Vertex v : moves) {
+    const optimized::MoveRecord rec = b.play_vertex(v);
+    const Leaves l = board_leaves(b, depth - 1);
+    b.undo(rec);
+    total.count += l.count;
+    total.digest += l.digest;
+  }
+  return total;
+}
+#endif
+
+// Custom positions (found by a search for small trees) whose games end inside the perft depth
+// at several depths, as board rows for the brute force and as position strings for the engines.
+struct Ending {
+  const char* position;
+  std::vector<std::string> rows;
+  int mover;
+  int depth;
+};
+const Ending kEndings[] = {
+    {"2O1/2OO/1XO1/O1X1 X", {"..O.", "..OO", ".XO.", "O.X."}, 1, 7},
+    {"1O2/XO2/OX1X/1X2 O", {".O..", "XO..", "OX.X", ".X.."}, 2, 7},
+    {"OXX2/OOO1X/1OO2/1XX2/1XX2 O", {"OXX..", "OOO.X", ".OO..", ".XX..", ".XX.."}, 2, 5},
+    {"X4/X1XO1/XX2X/4X/2X2 O", {"X....", "X.XO.", "XX..X", "....X", "..X.."}, 2, 5},
+};
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("perft of more variants and of positions whose games end inside the depth",
+                   "[perft]", TANBO_TEST_ENGINES) {
+  SECTION("lattice-7 and dense-7") {
+    compare_with_brute<TestType>(opening(Variant::lattice(7)),
+                                 brute::from_rows({"X.....O", ".......", ".......", ".......", ".......", ".......", "O.....X"}, 1), 4, 3);
+    compare_with_brute<TestType>(opening(Variant::dense(7)),
+                                 brute::from_rows({"X.O.X.O", ".......", "O.X.O.X", ".......", "X.O.X.O", ".......", "O.X.O.X"}, 1), 3, 3);
+  }
+  SECTION("games ending inside the depth") {
+    for (const Ending& e : kEndings) {
+      INFO(e.position);
+      const brute::Board b = brute::from_rows(e.rows, e.mover);
+      CHECK(brute_early_endings(b, e.depth) > 0);  // the point of these positions
+      compare_with_brute<TestType>(Position::parse(e.position), b, e.depth, e.depth);
+    }
+  }
+}
+
+#ifdef TANBO_TESTS_HAVE_OPTIMIZED
+TEMPLATE_TEST_CASE_SIG("perft of the optimized board (play_vertex / undo) equals the brute force, "
+                       "Board19 and Board", "[perft]", ((int MaxN), MaxN), 19, 25) {
+  struct Case {
+    Position start;
+    brute::Board b;
+    int depth;
+  };
+  std::vector<Case> cases = {
+      {opening(Variant::lattice(5)), brute::from_rows({"X...O", ".....", ".....", ".....", "O...X"}, 1), 6},
+      {opening(Variant::dense(5)), brute::from_rows({"X.O.X", ".....", "O.X.O", ".....", "X.O.X"}, 1), 4},
+  };
+  for (const Ending& e : kEndings) cases.push_back({Position::parse(e.position), brute::from_rows(e.rows, e.mover), e.depth});
+  for (Case& c : cases) {
+    INFO(c.start.to_string());
+    optimized::BasicBoard<MaxN> board(c.start);
+    for (int d = 1; d <= c.depth; ++d) {
+      INFO("depth " << d);
+      CHECK(board_leaves(board, d) == brute_leaves(c.b, d));
+    }
+    CHECK(board.position() == c.start);  // the walk restored everything
+    CHECK(board.hash() == zobrist_hash(c.start));
+    CHECK_FALSE(board.check_consistency().has_value());
+  }
+}
+#endif

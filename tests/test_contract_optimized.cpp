@@ -1,0 +1,298 @@
+// Contract tests of the optimized engine's public functions (optimized/include: BasicBoard and
+// BasicGame, both instantiations: Board19/Game19 and Board/Game), including those outside the
+// tanbo::Engine concept that the differential checks do not compare: growth_of, root_count,
+// legal_vertices, random_legal_vertex, play_vertex, MoveRecord fields, removed_stones,
+// records(), board(), vertex()/point(), at_vertex, variant(). Each is compared, on every position
+// of seeded random games, with the reference engine (rules.hpp functions) played in lockstep.
+// playout() and the uniformity of the samplers are in test_sampling.cpp. Index: verify/CONTRACT.md.
+#include <algorithm>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "contract_util.hpp"
+#include "engine_harness.hpp"
+#include "tanbo/optimized/game.hpp"
+#include "tanbo/reference/game.hpp"
+#include "tanbo/reference/rules.hpp"
+#include "test_util.hpp"
+
+using namespace tanbo;
+using optimized::BasicBoard;
+using optimized::MoveRecord;
+using optimized::Vertex;
+
+namespace {
+
+// Starts each instantiation can hold: the contract starts, plus the largest boards for Board.
+template <int MaxN>
+std::vector<Position> starts_for() {
+  std::vector<Position> out = tanbo_test::contract_starts();
+  out.push_back(opening(Variant::lattice(13)));
+  if (MaxN >= 19) out.push_back(opening(Variant::classic()));
+  if (MaxN >= 25) {
+    out.push_back(opening(Variant::lattice(21)));
+    out.push_back(opening(Variant::dense(25)));
+  }
+  return out;
+}
+
+// Per-root truth from the reference rules: growth_of(p) for every stone, root_count per colour.
+template <int MaxN>
+void require_roots_agree(const BasicBoard<MaxN>& b, const Position& pos) {
+  int roots[2] = {0, 0};
+  for (const reference::Root& r : reference::all_roots(pos)) {
+    ++roots[static_cast<int>(r.color)];
+    const int growth = static_cast<int>(reference::growth_points(pos, r).size());
+    for (const Point s : r.stones) {
+      INFO("growth_of(" << point_name(s) << ")");
+      REQUIRE(b.growth_of(s) == growth);
+    }
+  }
+  REQUIRE(b.root_count(Color::Black) == roots[0]);
+  REQUIRE(b.root_count(Color::White) == roots[1]);
+}
+
+// Every query of the board against the reference game in the same state.
+template <int MaxN>
+void require_board_agrees(const BasicBoard<MaxN>& b, const reference::Game& ref, bool deep) {
+  using B = BasicBoard<MaxN>;
+  const Position pos = ref.position();
+  const int n = pos.size();
+  REQUIRE(b.position() == pos);
+  REQUIRE(b.size() == n);
+  REQUIRE(b.to_move() == ref.to_move());
+  REQUIRE(b.ply() == ref.ply());
+  REQUIRE(b.is_over() == ref.is_over());
+  REQUIRE(b.winner() == ref.winner());
+  REQUIRE(b.variant() == ref.start_position().variant());
+  REQUIRE(b.stone_count(Color::Black) == pos.count(Color::Black));
+  REQUIRE(b.stone_count(Color::White) == pos.count(Color::White));
+  REQUIRE(b.hash() == zobrist_hash(pos));
+  const std::vector<Point> legal = ref.legal_moves();
+  REQUIRE(b.legal_moves() == legal);
+  REQUIRE(b.legal_move_count() == static_cast<int>(legal.size()));
+  // legal_vertices() as a set is legal_moves(), without duplicates, each an empty vertex.
+  std::vector<Point> from_span;
+  for (const Vertex v : b.legal_vertices()) {
+    REQUIRE(b.at_vertex(v) == Cell::Empty);
+    from_span.push_back(B::point(v));
+  }
+  std::sort(from_span.begin(), from_span.end());
+  REQUIRE(from_span == legal);
+  if (!deep) return;
+  std::set<Vertex> vertices;
+  for (int y = -1; y <= n; ++y)
+    for (int x = -1; x <= n; ++x) {
+      const Point p{x, y};
+      INFO("point " << point_name(p));
+      REQUIRE(b.is_legal(p) == ref.is_legal(p));
+      REQUIRE(b.why_illegal(p) == ref.why_illegal(p));
+      if (!on_board(p, n)) {
+        REQUIRE_THROWS_AS(b.at(p), UsageError);
+        continue;
+      }
+      const Vertex v = B::vertex(p);
+      REQUIRE(v != optimized::kNoVertex);
+      REQUIRE(B::point(v) == p);
+      REQUIRE(v < B::kVertices);
+      vertices.insert(v);
+      REQUIRE(b.at(p) == pos.at(p));
+      REQUIRE(b.at_vertex(v) == pos.at(p));
+    }
+  REQUIRE(static_cast<int>(vertices.size()) == n * n);  // vertex() is one-to-one
+  require_roots_agree(b, pos);
+  const auto problem = b.check_consistency();
+  INFO("check_consistency: " << problem.value_or("ok"));
+  REQUIRE_FALSE(problem.has_value());
+}
+
+// The fields of two records are equal (MoveRecord has no operator==).
+void require_same_record(const MoveRecord& a, const MoveRecord& b) {
+  REQUIRE(a.point == b.point);
+  REQUIRE(a.attach == b.attach);
+  REQUIRE(a.saved_next == b.saved_next);
+  REQUIRE(a.removal == b.removal);
+  REQUIRE(a.removed_roots == b.removed_roots);
+  REQUIRE(a.removed_white_mask == b.removed_white_mask);
+  REQUIRE(a.removed_black == b.removed_black);
+  REQUIRE(a.removed_white == b.removed_white);
+  REQUIRE(std::equal(a.removed.begin(), a.removed.begin() + a.removed_roots, b.removed.begin()));
+}
+
+// What a record says about its move agrees with the reference engine's last_result().
+template <int MaxN>
+void require_record_agrees(const BasicBoard<MaxN>& b, const MoveRecord& rec, const reference::Game& ref,
+                           const Position& before) {
+  const MoveResult want = ref.last_result();
+  REQUIRE(BasicBoard<MaxN>::point(rec.point) == want.move);
+  REQUIRE(rec.removal == want.removal);
+  REQUIRE(b.removed_stones(rec) == want.removed);
+  int black = 0, white = 0;
+  for (const Point p : want.removed) (p == want.move ? want.player == Color::Black : before.at(p) == Cell::Black) ? ++black : ++white;
+  REQUIRE(rec.removed_black == black);
+  REQUIRE(rec.removed_white == white);
+  REQUIRE(static_cast<int>(rec.removed_roots) <= optimized::kMaxRemovedRoots);
+  REQUIRE((rec.removed_roots == 0) == want.removed.empty());
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE_SIG("contract: BasicBoard queries, play, play_vertex, undo and records agree with "
+                       "the reference engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+  using B = BasicBoard<MaxN>;
+  long long moves = 0;
+  for (const Position& start : starts_for<MaxN>()) {
+    INFO("start \"" << start.to_string() << "\"");
+    const bool small = start.size() <= 9;
+    for (int game = 0; game < (small ? 4 : 1); ++game) {
+      Rng rng(7300 + static_cast<std::uint64_t>(game));
+      B b(start);
+      reference::Game ref(start);
+      require_board_agrees(b, ref, true);
+      while (!b.is_over()) {
+        const std::vector<Point> legal = ref.legal_moves();
+        const Point m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+        INFO("ply " << ref.ply() << ": " << point_name(m));
+        // An illegal point is rejected with the reference's reason and changes nothing.
+        for (const Point bad : {Point{-1, 0}, Point{0, 0}, Point{start.size() / 2, start.size() / 2}}) {
+          if (ref.is_legal(bad)) continue;
+          B copy = b;
+          const auto err = tanbo_test::thrown<IllegalMoveError>([&] { copy.play(bad); });
+          REQUIRE(err.has_value());
+          REQUIRE(err->reason() == *ref.why_illegal(bad));
+          REQUIRE(copy.position() == b.position());
+          REQUIRE(copy.hash() == b.hash());
+        }
+        Rng probe = rng;
+        const Vertex drawn = b.random_legal_vertex(probe);
+        REQUIRE(std::find(b.legal_vertices().begin(), b.legal_vertices().end(), drawn) != b.legal_vertices().end());
+        const B before = b;
+        B by_vertex = b;
+        const MoveRecord rec = b.play(m);
+        const MoveRecord rec_v = by_vertex.play_vertex(B::vertex(m));
+        require_same_record(rec, rec_v);
+        REQUIRE(by_vertex.position() == b.position());
+        ref.play(m);
+        ++moves;
+        const bool deep = small || ref.ply() % 16 == 0 || b.is_over();
+        require_record_agrees(b, rec, ref, before.position());
+        require_board_agrees(b, ref, deep);
+        // undo(rec) restores the board before the move; replaying gives the same record.
+        B undone = b;
+        undone.undo(rec);
+        REQUIRE(undone.position() == before.position());
+        REQUIRE(undone.hash() == before.hash());
+        REQUIRE(undone.ply() == before.ply());
+        REQUIRE(undone.legal_move_count() == before.legal_move_count());
+        if (deep) {
+          REQUIRE_FALSE(undone.check_consistency().has_value());
+          require_roots_agree(undone, before.position());
+        }
+        require_same_record(undone.play(m), rec);
+        REQUIRE(undone.position() == b.position());
+      }
+    }
+  }
+  CHECK(moves > 500);
+}
+
+TEMPLATE_TEST_CASE_SIG("contract: BasicBoard constructors take what fits and reject the rest like "
+                       "the reference engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+  using B = BasicBoard<MaxN>;
+  // The documented instantiations: Board19 up to 19x19, Board (and Game) up to 25x25.
+  STATIC_REQUIRE(std::is_same_v<optimized::Board19, BasicBoard<19>>);
+  STATIC_REQUIRE(std::is_same_v<optimized::Board, BasicBoard<kMaxSize>>);
+  STATIC_REQUIRE(std::is_same_v<optimized::Game19, optimized::BasicGame<19>>);
+  STATIC_REQUIRE(std::is_same_v<optimized::Game, optimized::BasicGame<kMaxSize>>);
+  STATIC_REQUIRE(std::is_trivially_copyable_v<B>);
+  CHECK(MoveRecord{}.point == optimized::kNoVertex);
+  for (const Variant& v : Variant::all_named()) {
+    INFO(v.name());
+    if (v.size > MaxN) {
+      const auto e = tanbo_test::thrown<InvalidPositionError>([&] { B b(v); });
+      REQUIRE(e.has_value());
+      CHECK(std::string(e->what()) == "board size " + std::to_string(v.size) +
+                                          " exceeds this engine's capacity of " + std::to_string(MaxN));
+      CHECK_THROWS_AS(B(opening(v)), InvalidPositionError);
+      continue;
+    }
+    const B b(v);
+    CHECK(b.position() == opening(v));
+    CHECK(B(opening(v)).hash() == b.hash());
+    CHECK(b.ply() == 0);
+  }
+  CHECK(B().position() == opening(Variant::classic()));
+  for (const char* bad : {"X4/5/5/5/5 X", "O4/5/5/5/5 O", "XO1/OX1/3 X", "X1O/3/O1X X"}) {
+    const Position p = Position::parse(bad);
+    const auto want = reference::position_problem(p);
+    INFO(bad);
+    const auto got = tanbo_test::thrown<InvalidPositionError>([&] { B b(p); });
+    if (!want) {
+      CHECK_FALSE(got.has_value());
+      continue;
+    }
+    REQUIRE(got.has_value());
+    CHECK(std::string(got->what()) == want->what());
+  }
+}
+
+TEMPLATE_TEST_CASE_SIG("contract: BasicGame queries, records() and board() agree with the reference "
+                       "engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+  using G = optimized::BasicGame<MaxN>;
+  for (const Position& start : starts_for<MaxN>()) {
+    if (start.size() > 13) continue;  // the board-level test covers the big boards
+    INFO("start \"" << start.to_string() << "\"");
+    Rng rng(7400);
+    G g(start);
+    reference::Game ref(start);
+    REQUIRE(g.start_position() == start);
+    REQUIRE(g.records().empty());
+    REQUIRE_THROWS_AS(g.last_result(), UsageError);
+    REQUIRE_THROWS_AS(G(start).undo(), UsageError);
+    std::vector<Position> seen{start};
+    while (!g.is_over()) {
+      Rng probe = rng;
+      REQUIRE(ref.is_legal(g.random_legal_move(probe)));
+      const std::vector<Point> legal = ref.legal_moves();
+      const Point m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+      const MoveEffect e = g.play(m);
+      REQUIRE(e == ref.play(m));
+      INFO("after " << point_name(m));
+      // The Engine API (position, ply, side, winner, counts, hash, last_result, moves, legal moves).
+      tanbo_test::require_same_state(ref, g);
+      REQUIRE(g.board().position() == ref.position());
+      REQUIRE(g.board().hash() == g.hash());
+      int roots[2] = {0, 0};
+      for (const auto& r : ref.roots()) ++roots[static_cast<int>(r.color)];
+      REQUIRE(g.root_count(Color::Black) == roots[0]);
+      REQUIRE(g.root_count(Color::White) == roots[1]);
+      const int n = g.size();
+      for (int i = 0; i < n * n; ++i) {
+        const Point p{i % n, i / n};
+        REQUIRE(g.at(p) == ref.at(p));
+        REQUIRE(g.is_legal(p) == ref.is_legal(p));
+        REQUIRE(g.why_illegal(p) == ref.why_illegal(p));
+      }
+      REQUIRE_FALSE(g.check_consistency().has_value());
+      // records(): one per move, each describing its move as the reference history does.
+      REQUIRE(g.records().size() == ref.history().size());
+      for (std::size_t i = 0; i < ref.history().size(); ++i) {
+        const MoveRecord& rec = g.records()[i];
+        REQUIRE(BasicBoard<MaxN>::point(rec.point) == ref.history()[i].move);
+        REQUIRE(rec.removal == ref.history()[i].removal);
+        REQUIRE(rec.removed_black + rec.removed_white == static_cast<int>(ref.history()[i].removed.size()));
+      }
+      REQUIRE(g.board().removed_stones(g.records().back()) == ref.last_result().removed);
+      seen.push_back(ref.position());
+    }
+    // Undo all the way back: every step restores the position the game went through.
+    while (g.ply() > 0) {
+      g.undo();
+      REQUIRE(g.position() == seen[static_cast<std::size_t>(g.ply())]);
+      REQUIRE(g.records().size() == static_cast<std::size_t>(g.ply()));
+    }
+    REQUIRE(g.position() == start);
+  }
+}
