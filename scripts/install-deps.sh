@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config           # build
   clang clang-14 libclang-rt-14-dev          # clang build, libFuzzer, sanitizers
+  llvm-14                                    # llvm-cov, llvm-profdata (scripts/coverage.sh)
   catch2 librapidcheck-dev                   # unit tests, property tests
   libcli11-dev nlohmann-json3-dev            # the tanbo CLI
   libbenchmark-dev                           # micro-benchmarks
