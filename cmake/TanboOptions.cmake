@@ -21,3 +21,19 @@ if(TANBO_SANITIZE)
   add_compile_options(${_tanbo_san})
   add_link_options(${_tanbo_san})
 endif()
+
+# Coverage instrumentation for scripts/coverage.sh: clang source-based coverage (llvm-cov), or
+# gcov counters with GCC (gcovr). Applies to every target, tests included, so one build measures
+# the libraries from all of them.
+option(TANBO_COVERAGE "Instrument everything for coverage (clang: source-based, GCC: gcov)" OFF)
+if(TANBO_COVERAGE)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    add_compile_options(-fprofile-instr-generate -fcoverage-mapping)
+    add_link_options(-fprofile-instr-generate)
+  elseif(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    add_compile_options(--coverage)
+    add_link_options(--coverage)
+  else()
+    message(FATAL_ERROR "TANBO_COVERAGE=ON needs clang or GCC, not ${CMAKE_CXX_COMPILER_ID}")
+  endif()
+endif()

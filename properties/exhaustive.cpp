@@ -9,18 +9,24 @@
 //   tanbo_exhaustive --full                deeper (about 3.5 minutes)
 //   tanbo_exhaustive --quick               shallow (for sanitizer builds)
 //   tanbo_exhaustive --variant dense-5 --depth 9
+//   tanbo_exhaustive --complete lattice-5  every reachable position (exact keys, no depth limit),
+//                                          the graph's size and its longest game; --engine
+//                                          reference|optimized computes them with one engine alone
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "game_graph.hpp"
 #include "invariants.hpp"
 #include "tanbo/core/errors.hpp"
+#include "tanbo/core/record.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/verify/compare.hpp"
 #include "tanbo/reference/game.hpp"
@@ -61,6 +67,8 @@ Position unpack(const std::string& key, const Variant& v) {
   return pos;
 }
 
+bool game_over(const Position& pos) { return pos.count(Color::Black) == 0 || pos.count(Color::White) == 0; }
+
 struct Totals {
   long positions = 0, moves = 0, terminal = 0, collisions = 0;
   long expanded_root = 0, bounded_roots = 0, both_colours = 0;  // removals among the moves
@@ -76,7 +84,8 @@ void require(const std::string& problem, const Position& pos, const std::string&
     throw Mismatch{where + ": " + problem + "\nposition: " + pos.to_string() + "\n" + pos.diagram()};
 }
 
-// Compares both engines on `pos` and on every legal move from it; returns the children.
+// Compares both engines on `pos` and on every legal move from it; returns the children (games
+// that ended included), in the order of the reference's legal moves.
 std::vector<Position> check_position(const Position& pos, Totals& totals) {
   const reference::Game ref(pos);
   const optimized::Game opt(pos);
@@ -84,6 +93,7 @@ std::vector<Position> check_position(const Position& pos, Totals& totals) {
   require(props::root_structure_problem(pos), pos, "root structure");
   require(props::turn_start_problem(pos, ref.legal_move_count(), ref.is_over()), pos, "turn start");
   std::vector<Position> children;
+  verify::Comparator comparator;
   for (const Point m : ref.legal_moves()) {
     reference::Game r = ref;
     optimized::Game o = opt;
@@ -93,16 +103,16 @@ std::vector<Position> check_position(const Position& pos, Totals& totals) {
     const MoveResult rr = r.last_result(), ro = o.last_result();
     if (!(rr == ro)) require("last_result " + verify::show(rr) + " vs " + verify::show(ro), pos, where);
     const Position after = r.position();
-    if (after != o.position()) require("resulting positions differ", pos, where);
-    if (r.hash() != o.hash() || o.hash() != zobrist_hash(after)) require("hashes differ", pos, where);
-    if (r.winner() != o.winner()) require("winners differ", pos, where);
+    // The child is compared in full when the walk reaches it; here the cheap depth, plus the
+    // optimized engine's own rebuild (the child may have been reached before by another move).
+    require(comparator.first_difference(r, o, verify::Depth::Step).value_or(""), pos, where);
+    if (o.hash() != zobrist_hash(after)) require("hash differs from zobrist_hash(position())", pos, where);
     if (auto c = o.check_consistency()) require("check_consistency: " + *c, pos, where);
     require(props::move_accounting_problem(pos, rr, after), pos, where);
-    {  // undo must restore the position exactly (cheap: optimized engine only)
+    {  // undo must restore the state exactly (cheap: optimized engine only)
       optimized::Game back = o;
       back.undo();
-      if (back.position() != pos || back.hash() != opt.hash() || back.legal_moves() != opt.legal_moves())
-        require("undo does not restore the position, hash and legal moves", pos, where);
+      require(comparator.first_difference(opt, back, verify::Depth::Step).value_or(""), pos, where + ", then undo");
       if (auto c = back.check_consistency()) require("after undo, check_consistency: " + *c, pos, where);
     }
     ++totals.moves;
@@ -112,9 +122,8 @@ std::vector<Position> check_position(const Position& pos, Totals& totals) {
     if (r.is_over()) {
       ++totals.terminal;
       require(verify::first_difference(r, o).value_or(""), pos, where + " (game over)");
-    } else {
-      children.push_back(after);
     }
+    children.push_back(after);
   }
   return children;
 }
@@ -134,6 +143,7 @@ Totals walk(const Variant& v, int depth) {
       const std::vector<Position> children = check_position(unpack(key, v), totals);
       if (d == depth) continue;  // the last level's moves are checked, its children not kept
       for (const Position& child : children) {
+        if (game_over(child)) continue;  // compared at the move that ended the game
         std::string packed = pack(child);
         const auto [it, fresh] = seen.emplace(zobrist_hash(child), packed);
         if (fresh) {
@@ -153,6 +163,116 @@ Totals walk(const Variant& v, int depth) {
   return totals;
 }
 
+
+// ---- --complete: the whole game graph of a board of at most 31 points -------------------------
+
+enum class Engines { Both, Reference, Optimized };
+
+using Successors = std::vector<std::pair<Point, Position>>;  // legal move, resulting position
+
+// Successors with one engine alone (reference: row-major legal moves, copy and play).
+Successors reference_successors(const Position& pos) {
+  const reference::Game game(pos);
+  Successors out;
+  for (const Point m : game.legal_moves()) {
+    reference::Game g = game;
+    g.play(m);
+    out.emplace_back(m, g.position());
+  }
+  return out;
+}
+
+// Optimized engine alone: play_vertex / undo on one board.
+Successors optimized_successors(const Position& pos) {
+  optimized::Board board(pos);
+  const auto legal = board.legal_vertices();
+  const std::vector<optimized::Vertex> moves(legal.begin(), legal.end());  // play/undo reorder the set
+  Successors out;
+  for (const optimized::Vertex v : moves) {
+    const optimized::MoveRecord rec = board.play_vertex(v);
+    out.emplace_back(optimized::Board::point(v), board.position());
+    board.undo(rec);
+  }
+  return out;
+}
+
+Successors successors(const Position& pos, Engines engines) {
+  return engines == Engines::Optimized ? optimized_successors(pos) : reference_successors(pos);
+}
+
+const char* engines_name(Engines e) {
+  return e == Engines::Both ? "both" : e == Engines::Reference ? "reference" : "optimized";
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Walks every position reachable from `start` (exact keys), comparing both engines on each with
+// check_position when `engines` is Both, then finds the longest game. Returns the exit status.
+int complete(const Position& start, const std::string& label, Engines engines) {
+  const auto t0 = std::chrono::steady_clock::now();
+  props::PositionIndex index;
+  props::GameGraph graph;
+  Totals totals;
+  long terminal = 0, differences = 0;
+  index.insert(props::exact_key(start));
+  std::printf("complete %s (engines: %s)\n", label.c_str(), engines_name(engines));
+  for (std::uint32_t node = 0; node < index.size(); ++node) {
+    graph.add_node();
+    const Position pos = props::from_exact_key(index.key(node), start);
+    if (game_over(pos)) {
+      ++terminal;
+      continue;
+    }
+    std::vector<Position> children;
+    if (engines == Engines::Both) {
+      try {
+        children = check_position(pos, totals);
+      } catch (const Mismatch& m) {  // report, then carry on along the reference's moves
+        if (++differences <= 3) std::cout << "DIFFERENCE: " << m.what << std::endl;
+        children.clear();
+        for (auto& [move, child] : reference_successors(pos)) children.push_back(std::move(child));
+      }
+    } else {
+      for (auto& [move, child] : successors(pos, engines)) children.push_back(std::move(child));
+      totals.moves += static_cast<long>(children.size());
+    }
+    for (const Position& child : children) graph.add_edge(index.insert(props::exact_key(child)).first);
+    if ((node + 1) % (1u << 21) == 0)
+      std::printf("  %10u positions done, %10zu found, %11ld moves  (%.0f s)\n", node + 1, index.size(),
+                  totals.moves, seconds_since(t0));
+    std::fflush(stdout);
+  }
+  const double walk_s = seconds_since(t0);
+  const props::LongestPath longest = props::longest_path(graph, 0);
+  std::printf("  %zu positions, %ld moves, walked in %.1f s; longest path in %.1f s\n", index.size(),
+              totals.moves, walk_s, seconds_since(t0) - walk_s);
+  if (engines == Engines::Both)
+    std::printf("  removals among the moves: %ld expanded-root, %ld bounded-roots, %ld of both colours\n",
+                totals.expanded_root, totals.bounded_roots, totals.both_colours);
+  const std::string counts = "complete " + label + ": " + std::to_string(index.size()) + " positions, " +
+                             std::to_string(terminal) + " terminal, ";
+  const std::string tail = engines == Engines::Both ? ", " + std::to_string(differences) + " differences"
+                                                     : std::string(" (") + engines_name(engines) + " engine alone)";
+  if (longest.cycle) {  // impossible by the rules (README.md); reported, not assumed
+    std::printf("  CYCLE of %zu plies, through:\n", longest.cycle->size() - 1);
+    for (const std::uint32_t n : *longest.cycle)
+      std::printf("    %s\n", props::from_exact_key(index.key(n), start).to_string().c_str());
+    std::printf("%sthe game graph has a cycle (no longest game)%s\n", counts.c_str(), tail.c_str());
+    return 1;
+  }
+  std::vector<Point> moves;  // the longest game itself, as a record anyone can replay
+  for (std::size_t i = 0; i + 1 < longest.path.size(); ++i)
+    for (const auto& [move, child] : successors(props::from_exact_key(index.key(longest.path[i]), start), engines))
+      if (props::exact_key(child) == index.key(longest.path[i + 1])) {
+        moves.push_back(move);
+        break;
+      }
+  std::printf("  a longest game (a record for `tanbo replay`):\n%s", format_record(start, moves).c_str());
+  std::printf("%slongest game %d plies%s\n", counts.c_str(), longest.length, tail.c_str());
+  return differences == 0 && static_cast<int>(moves.size()) == longest.length ? 0 : 1;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -165,7 +285,38 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 60));
   auto* full_flag = app.add_flag("--full", full, "Use the deeper per-variant depths of the long run");
   app.add_flag("--quick", quick, "Use shallow per-variant depths (for sanitizer builds)")->excludes(full_flag);
+  std::string complete_start;
+  std::string engine_name = "both";
+  auto* complete_opt =
+      app.add_option("--complete", complete_start,
+                     "Walk every reachable position from a variant's opening or a position string "
+                     "(at most 31 points, e.g. lattice-5) and print the game graph's size and longest game");
+  complete_opt->excludes("--variant", "--depth", "--full", "--quick");
+  app.add_option("--engine", engine_name, "With --complete: both (compare them), reference or optimized alone")
+      ->check(CLI::IsMember({"both", "reference", "optimized"}))
+      ->needs(complete_opt);
   CLI11_PARSE(app, argc, argv);
+
+  if (!complete_start.empty()) {
+    try {
+      const bool is_position = complete_start.find('/') != std::string::npos;
+      const Position start =
+          is_position ? Position::parse(complete_start) : opening(Variant::parse(complete_start));
+      if (start.cells().size() > static_cast<std::size_t>(props::kMaxExactKeyPoints))
+        throw UsageError("--complete: " + start.variant().name() + " has " + std::to_string(start.cells().size()) +
+                         " points; exact keys hold at most " + std::to_string(props::kMaxExactKeyPoints) +
+                         " (a 5x5 board)");
+      if (game_over(start)) throw UsageError("--complete: a side has no stones in the start position");
+      (void)reference::Game(start);  // rejects a start with a bounded root, with the reason
+      const Engines engines = engine_name == "reference"   ? Engines::Reference
+                              : engine_name == "optimized" ? Engines::Optimized
+                                                           : Engines::Both;
+      return complete(start, is_position ? '"' + start.to_string() + '"' : start.variant().name(), engines);
+    } catch (const Error& e) {
+      std::cerr << "tanbo_exhaustive: " << e.what() << "\n";
+      return 2;
+    }
+  }
 
   std::vector<std::pair<Variant, int>> runs;
   try {

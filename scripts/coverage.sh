@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# Line and branch coverage of tanbo, with clang's source-based coverage (llvm-cov, Debian
+# packages clang-14 and llvm-14). Two modes:
+#
+#   scripts/coverage.sh [OPTIONS]
+#       Builds everything with clang, -Werror and TANBO_COVERAGE=ON, runs every CTest test but
+#       the packaging ones (unit, CLI, properties, exhaustive walks, C API, examples, and the
+#       fuzz corpora replayed through each fuzz target's replay main()), then prints line and
+#       branch coverage of core/, reference/, optimized/ and capi/ separately, writes an HTML
+#       report, and exits 1 if a folder is under the thresholds (or a test failed).
+#   scripts/coverage.sh --fuzz-target NAME --corpus DIR [--html OUT] [OPTIONS]
+#       Coverage of one fuzz target (fuzz_differential, fuzz_capi, ...) on any corpus, e.g. a
+#       campaign's: builds the target with its replay main(), runs every input, prints the
+#       coverage of each project folder and writes the HTML report (what OSS-Fuzz's coverage
+#       build shows). Inputs that crash are skipped and listed; thresholds are not applied.
+# Options:
+#   --build-dir DIR     build directory (default build-coverage)
+#   --html OUT          HTML report directory (default BUILD_DIR/coverage-html, or
+#                       BUILD_DIR/coverage-NAME-html for a fuzz target); open OUT/index.html
+#   --min-lines P       per-folder line coverage threshold in percent (default 95)
+#   --min-branches P    per-folder branch coverage threshold in percent (default 90)
+#   --no-check          report only, never fail on the thresholds
+#   --jobs N            build and test parallelism (default: number of cores)
+#   --report-only       skip configure, build and tests: report from the profiles already in
+#                       BUILD_DIR/coverage-profiles (e.g. after running one more test binary
+#                       with LLVM_PROFILE_FILE=BUILD_DIR/coverage-profiles/%4m.profraw)
+# Also written: BUILD_DIR/coverage-summary.txt (the table) and BUILD_DIR/coverage-files.txt
+# (llvm-cov's per-file report: what each file misses). Exit status: 0 ok, 1 a test failed or a
+# folder is under a threshold, 2 usage or build error.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="$root/build-coverage"
+html=""
+fuzz_target=""
+corpus=""
+min_lines=95
+min_branches=90
+check=1
+report_only=0
+jobs="$(nproc)"
+die() { echo "coverage.sh: $*" >&2; exit 2; }
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --build-dir) build="$(realpath -m "$2")"; shift 2 ;;
+    --html) html="$(realpath -m "$2")"; shift 2 ;;
+    --fuzz-target) fuzz_target="$2"; shift 2 ;;
+    --corpus) corpus="$(realpath -m "$2")"; shift 2 ;;
+    --min-lines) min_lines="$2"; shift 2 ;;
+    --min-branches) min_branches="$2"; shift 2 ;;
+    --no-check) check=0; shift ;;
+    --report-only) report_only=1; shift ;;
+    --jobs) jobs="$2"; shift 2 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    *) die "unknown argument '$1' (see --help)" ;;
+  esac
+done
+[[ -n "$fuzz_target" && -z "$corpus" ]] && die "--fuzz-target needs --corpus DIR"
+[[ -z "$fuzz_target" && -n "$corpus" ]] && die "--corpus needs --fuzz-target NAME"
+[[ -n "$corpus" && ! -e "$corpus" ]] && die "corpus '$corpus' does not exist"
+[[ -n "$fuzz_target" && ! "$fuzz_target" =~ ^fuzz_[a-z_]+$ ]] &&
+  die "--fuzz-target '$fuzz_target' is not a fuzz target name (fuzz_differential, fuzz_capi, ...)"
+
+# The clang and LLVM tools of one version: clang++-14 with llvm-cov-14, or unversioned ones.
+tool() {
+  local name
+  for name in "$1-14" "$1"; do
+    command -v "$name" >/dev/null && { echo "$name"; return; }
+  done
+  die "$1 not found (Debian: apt-get install clang-14 llvm-14, or run scripts/install-deps.sh)"
+}
+cxx="$(tool clang++)" cc="$(tool clang)" profdata="$(tool llvm-profdata)" cov_tool="$(tool llvm-cov)"
+
+start=$SECONDS
+profiles="$build/coverage-profiles"
+if [[ $report_only == 0 ]]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTANBO_WERROR=ON -DTANBO_COVERAGE=ON \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" >/dev/null || die "configure failed"
+  rm -rf "$profiles"
+  mkdir -p "$profiles"
+fi
+# %4m: each binary merges its runs into at most 4 files as it exits (safe with parallel tests).
+export LLVM_PROFILE_FILE="$profiles/%4m.profraw"
+status=0
+
+if [[ -n "$fuzz_target" && $report_only == 1 ]]; then
+  objects=("$build/fuzz/$fuzz_target")
+  folders=(core reference optimized capi verify fuzz)
+  html="${html:-$build/coverage-$fuzz_target-html}"
+elif [[ -n "$fuzz_target" ]]; then
+  cmake --build "$build" -j "$jobs" --target "$fuzz_target" >/dev/null ||
+    die "cannot build '$fuzz_target' (see fuzz/CMakeLists.txt for the targets)"
+  objects=("$build/fuzz/$fuzz_target")
+  folders=(core reference optimized capi verify fuzz)
+  html="${html:-$build/coverage-$fuzz_target-html}"
+  # The corpus in one run; if an input crashes, rerun input by input and skip the crashing ones
+  # (their counters are lost with the process, as in OSS-Fuzz's coverage runs).
+  if ! "${objects[0]}" "$corpus" >"$build/coverage-replay.log" 2>&1; then
+    rm -f "$profiles"/*
+    crashed=0 ran=0
+    while IFS= read -r -d '' f; do
+      if "${objects[0]}" "$f" >/dev/null 2>&1; then ran=$((ran + 1))
+      else crashed=$((crashed + 1)); echo "coverage.sh: skipped (fails or crashes): $f" >&2
+      fi
+    done < <(find "$corpus" -type f -print0 | sort -z)
+    echo "coverage.sh: $ran inputs replayed, $crashed skipped"
+  else
+    tail -n 1 "$build/coverage-replay.log"
+  fi
+else
+  if [[ $report_only == 0 ]]; then
+    cmake --build "$build" -j "$jobs" || die "build failed"
+    # Packaging tests build consumer projects against the installed (here: instrumented)
+    # libraries without the profile runtime; they run in the g++ stage of scripts/run-tests.sh.
+    ctest --test-dir "$build" -j "$jobs" --timeout 1800 --output-on-failure -LE packaging || status=1
+  fi
+  # Every instrumented executable of the build (tests, CLI, examples, fuzz replays).
+  objects=()
+  while IFS= read -r -d '' f; do
+    readelf -S "$f" 2>/dev/null | grep -q __llvm_covmap && objects+=("$f")
+  done < <(find "$build" -type f -perm -u+x -not -path '*/CMakeFiles/*' -not -name '*.so*' -print0 | sort -z)
+  folders=(core reference optimized capi)
+  html="${html:-$build/coverage-html}"
+fi
+((${#objects[@]})) || die "no instrumented executables in $build"
+shopt -s nullglob
+raw=("$profiles"/*.profraw)
+((${#raw[@]})) || die "no profiles written under $profiles"
+"$profdata" merge -sparse "${raw[@]}" -o "$build/coverage.profdata"
+
+# llvm-cov warns about functions whose name appears with different code in several binaries
+# (main, LLVMFuzzerTestOneInput, test helpers); the libraries are compiled once, so not theirs.
+cov() { "$cov_tool" "$@" 2> >(grep -v -e 'functions have mismatched data' -e $'^\e\[0m$' >&2); }
+cov_args=(-instr-profile "$build/coverage.profdata" "${objects[0]}")
+for o in "${objects[@]:1}"; do cov_args+=(-object "$o"); done
+ignore='(^/usr/|/capi/tests/|'"$build"'/)'  # system headers, the C API's test program, generated files
+sources=()
+for d in "${folders[@]}"; do sources+=("$root/$d"); done
+cov report -use-color=false "${cov_args[@]}" -ignore-filename-regex="$ignore" "${sources[@]}" >"$build/coverage-files.txt"
+
+# One TOTAL line per folder: columns 8-9 are lines and missed lines, 11-12 branches and missed.
+# A folder none of whose files is in the binaries gets "-" (llvm-cov would report everything).
+measured="$(cov export -summary-only "${cov_args[@]}" | grep -o '"filename":"[^"]*"' || true)"
+{
+  printf '%-12s %22s %22s\n' folder lines branches
+  for d in "${folders[@]}"; do
+    if ! grep -qF "\"filename\":\"$root/$d/" <<<"$measured"; then
+      printf '%-12s %22s %22s\n' "$d/" "- (not in the binary)" -
+      continue
+    fi
+    cov report -use-color=false "${cov_args[@]}" -ignore-filename-regex="$ignore" "$root/$d" | awk -v d="$d/" '
+      /^TOTAL/ { lp = $8 ? 100 * ($8 - $9) / $8 : 100; bp = $11 ? 100 * ($11 - $12) / $11 : 100
+                 printf "%-12s %8d/%-7d %5.1f%% %8d/%-7d %5.1f%%\n", d, $8 - $9, $8, lp, $11 - $12, $11, bp }'
+  done
+} | tee "$build/coverage-summary.txt"
+
+cov show "${cov_args[@]}" -ignore-filename-regex="$ignore" -format=html -show-branches=count \
+  -show-line-counts-or-regions -output-dir "$html" "${sources[@]}"
+cp "$build/coverage-summary.txt" "$html/summary.txt"
+echo "HTML report: $html/index.html (per-file misses: $build/coverage-files.txt; $((SECONDS - start)) s)"
+
+if [[ -z "$fuzz_target" && $check == 1 ]]; then
+  if ! awk -v ml="$min_lines" -v mb="$min_branches" 'NR > 1 && $2 != "-" {
+         l = $3 + 0; b = $5 + 0
+         if (l < ml) { printf "coverage.sh: %s lines %.1f%% < %s%%\n", $1, l, ml; bad = 1 }
+         if (b < mb) { printf "coverage.sh: %s branches %.1f%% < %s%%\n", $1, b, mb; bad = 1 } }
+       END { exit bad }' "$build/coverage-summary.txt" >&2; then
+    status=1
+  else
+    echo "coverage: every folder at or above ${min_lines}% lines and ${min_branches}% branches"
+  fi
+fi
+[[ $status == 0 ]] || echo "coverage.sh: FAILED (see above)" >&2
+exit $status

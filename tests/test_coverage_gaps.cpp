@@ -1,0 +1,67 @@
+// Tests for code the coverage report (scripts/coverage.sh) showed no other test reaches:
+// fallbacks for enum values outside the enumerators, the Zobrist table built at run time (the
+// compile-time build leaves no run-time counts), openings that do not exist, and the optimized
+// board's size limit and variant constructor.
+#include <array>
+#include <cstdint>
+#include <set>
+
+#include "tanbo/core/zobrist.hpp"
+#include "test_util.hpp"
+#ifdef TANBO_TESTS_HAVE_OPTIMIZED
+#include "tanbo/optimized/board.hpp"
+#endif
+
+using namespace tanbo;
+
+TEST_CASE("enum texts fall back for values outside the enumerators", "[coverage][errors]") {
+  // Fixed underlying types make every uint8_t value a valid enum value, so a corrupted or
+  // future value must still give a text (never UB, never a crash).
+  CHECK(std::string(illegal_reason_text(static_cast<IllegalReason>(200))) == "unknown reason");
+  CHECK(std::string(removal_name(static_cast<Removal>(200))) == "unknown");
+  Variant odd = Variant::lattice(5);
+  odd.kind = static_cast<VariantKind>(200);
+  CHECK(odd.name() == "unknown");
+  CHECK(std::string(illegal_reason_text(IllegalReason::GameOver)) == "the game is over");
+}
+
+TEST_CASE("the Zobrist table built at run time equals the compile-time one", "[coverage][zobrist]") {
+  const ZobristKeys runtime = detail::make_zobrist_keys();
+  std::set<std::uint64_t> distinct{runtime.white_to_move};
+  for (std::size_t c = 0; c < runtime.stone.size(); ++c)
+    for (std::size_t i = 0; i < runtime.stone[c].size(); ++i) {
+      REQUIRE(runtime.stone[c][i] == kZobrist.stone[c][i]);
+      distinct.insert(runtime.stone[c][i]);
+    }
+  CHECK(runtime.white_to_move == kZobrist.white_to_move);
+  CHECK(distinct.size() == 2 * runtime.stone[0].size() + 1);  // no two keys alike
+}
+
+TEST_CASE("variants without an opening are refused with the reason", "[coverage][variant]") {
+  Variant lattice8 = Variant::lattice(5);
+  lattice8.size = 8;  // not a lattice size; Variant::lattice(8) refuses it already
+  CHECK_THROWS_WITH(opening(lattice8), "variant lattice-8 has no opening");
+  Variant classic9 = Variant::classic();
+  classic9.size = 9;
+  CHECK_THROWS_AS(opening(classic9), InvalidPositionError);
+  Variant dense6 = Variant::dense(5);
+  dense6.size = 6;
+  CHECK_THROWS_WITH(opening(dense6), "variant dense-6 has no opening");
+  CHECK_THROWS_AS(opening(Variant::custom(5)), InvalidPositionError);
+}
+
+#ifdef TANBO_TESTS_HAVE_OPTIMIZED
+TEST_CASE("optimized boards: variant constructor and size limit", "[coverage][optimized]") {
+  const optimized::Board19 from_variant(Variant::lattice(9));
+  const optimized::Board19 from_opening(opening(Variant::lattice(9)));
+  CHECK(from_variant.position() == from_opening.position());
+  CHECK(from_variant.hash() == from_opening.hash());
+  CHECK(from_variant.variant() == Variant::lattice(9));
+  CHECK(from_variant.ply() == 0);
+  CHECK_THROWS_AS(optimized::Board19(Variant::lattice(21)), InvalidPositionError);
+  CHECK_THROWS_WITH(optimized::Board19(opening(Variant::dense(25))),
+                    Catch::Contains("board size 25") && Catch::Contains("capacity of 19"));
+  const optimized::Board big(Variant::dense(25));  // the full-size board takes it
+  CHECK(big.size() == 25);
+}
+#endif
