@@ -10,9 +10,10 @@
 
 namespace {
 
-// Longest input used: longer ones are cut, so one execution stays well under a second even on
-// 25x25 boards with the slow reference engine.
-constexpr std::size_t kMaxInput = 8192;
+// Longest input used: longer ones are cut, so one execution stays cheap (a few ms even on 25x25
+// boards): coverage-guided search needs executions per second more than long games, which
+// short inputs reach through the corpus. Campaigns pass -max_len (fuzz_differential.options).
+constexpr std::size_t kMaxInput = 1024;
 
 // Counters for scripts/fuzz-campaign.sh's summary. libFuzzer's interface is a process-wide
 // callback, so these are process-wide too (the harness's only global state); they are appended

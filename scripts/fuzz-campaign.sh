@@ -13,9 +13,10 @@
 #     --out DIR     corpus, logs and reproducers (default build-campaign)
 #     --portable    use the portable runner even if libFuzzer is available
 # Mode: with clang++ and libFuzzer (clang + libclang-rt-*-dev) it builds fuzz_differential with
-# -DTANBO_FUZZ=ON (coverage-guided, ASan + UBSan, libFuzzer fork mode on --jobs cores, corpus
-# seeded from fuzz/corpus/differential); otherwise the portable runner tanbo-verify (seeded
-# random games, any compiler). Both use the same driver (verify/).
+# -DTANBO_FUZZ=ON twice, and runs --jobs coverage-guided workers sharing one corpus (seeded from
+# fuzz/corpus/differential): one under ASan + UBSan, the others uninstrumented (faster); otherwise
+# the portable runner tanbo-verify (seeded random games, any compiler). Both use the same driver
+# (verify/).
 # Exit status: 0 no divergence, 1 divergence, 2 usage or build error.
 set -euo pipefail
 
@@ -80,40 +81,64 @@ start_time=$(date +%s)
 
 if [[ $portable == 0 ]] && have_libfuzzer; then
   # ---- libFuzzer mode ----
+  # The cores go where bugs are found fastest: one worker on the ASan+UBSan build (memory errors,
+  # undefined behaviour) and the others on an uninstrumented build (-fsanitize=fuzzer only, several
+  # times the executions per second), all sharing one corpus directory: libFuzzer reloads it every
+  # second (-reload=1), so each worker runs what the others found.
   build="${build:-$root/build-fuzz}"
-  cmake_args=(-DTANBO_FUZZ=ON -DTANBO_BUILD_TESTS=OFF)
+  fast_build="${build}-fast"
   CXX="$(find_clang)"
   export CXX CC="${CXX/clang++/clang}"
+  cmake_args=(-DTANBO_FUZZ=ON -DTANBO_BUILD_TESTS=OFF)
   configure_build "$build" fuzz_differential tanbo-verify
-  corpus="$out/corpus"; art="$out/artifacts"; stats="$out/stats.txt"; log="$out/fuzz.log"
+  workers=("$build/fuzz/fuzz_differential")
+  if [[ $jobs -gt 1 ]]; then
+    cmake_args=(-DTANBO_FUZZ=ON -DTANBO_BUILD_TESTS=OFF "-DTANBO_FUZZ_FLAGS=-fsanitize=fuzzer -g"
+      "-DTANBO_FUZZ_LIB_FLAGS=-fsanitize=fuzzer-no-link -g")
+    configure_build "$fast_build" fuzz_differential
+    for ((i = 1; i < jobs; i++)); do workers+=("$fast_build/fuzz/fuzz_differential"); done
+  fi
+  # One execution's cost is bounded by the input length (the options file is shared with OSS-Fuzz).
+  max_len=$(sed -n 's/^max_len *= *//p' "$root/fuzz/oss-fuzz/options/fuzz_differential.options")
+  corpus="$out/corpus"; art="$out/artifacts"; stats="$out/stats.txt"
   mkdir -p "$corpus" "$art"
-  rm -f "$stats" "$art"/crash-* "$art"/timeout-* "$art"/oom-*
-  echo "differential campaign: libFuzzer, ${seconds}s on $jobs core(s), seed $seed, corpus $corpus"
-  echo "(progress: total executions, coverage, corpus size, execs/s; full log: $log)"
+  rm -f "$stats" "$art"/crash-* "$art"/timeout-* "$art"/oom-* "$out"/worker-*.log
+  echo "differential campaign: libFuzzer, ${seconds}s, seed $seed, corpus $corpus, max_len $max_len"
+  echo "workers: 1 x ASan+UBSan ($build)$([[ $jobs -gt 1 ]] && echo ", $((jobs - 1)) x uninstrumented ($fast_build)")"
+  pids=()
+  for i in "${!workers[@]}"; do
+    TANBO_FUZZ_STATS="$stats" "${workers[$i]}" -max_total_time="$seconds" -seed=$((seed + i)) \
+      -max_len="$max_len" -timeout=60 -rss_limit_mb=4096 -reload=1 -print_final_stats=1 \
+      -artifact_prefix="$art/" "$corpus" "$root/fuzz/corpus/differential" >"$out/worker-$i.log" 2>&1 &
+    pids+=($!)
+  done
+  # Progress every 10 s: each worker's latest libFuzzer status line ("#EXECS ... exec/s: R").
+  while kill -0 "${pids[@]}" 2>/dev/null; do
+    sleep 10
+    for i in "${!workers[@]}"; do
+      line=$(grep -aE '^#[0-9]+' "$out/worker-$i.log" | tail -1 | cut -c1-110)
+      [[ -n "$line" ]] && echo "  worker $i: $line"
+    done
+    find "$art" -maxdepth 1 -type f -name 'crash-*' | grep -q . && break
+  done
   status=0
-  TANBO_FUZZ_STATS="$stats" "$build/fuzz/fuzz_differential" -fork="$jobs" -max_total_time="$seconds" \
-    -seed="$seed" -max_len=4096 -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$art/" \
-    "$corpus" "$root/fuzz/corpus/differential" >"$log" 2>&1 &
-  pid=$!
-  # Progress: fork mode prints "#EXECS: cov: C ft: F corp: N exec/s R ..." after each job.
-  tail -n +1 -f "$log" --pid="$pid" 2>/dev/null |
-    grep --line-buffered -E '^#[0-9]+: cov:|^INFO: fuzzed for|DIVERGENCE|^SUMMARY' |
-    sed -u -E 's/ (oom\/timeout\/crash|dft_time|job):.*//' || true
-  wait "$pid" || status=$?
+  for p in "${pids[@]}"; do wait "$p" || status=$?; done
   elapsed=$(( $(date +%s) - start_time ))
   sum() { awk -v k="$1" '{for (i = 1; i < NF; i++) if ($i == k) s += $(i + 1)} END {print s + 0}' "$stats" 2>/dev/null || echo 0; }
   crashes=$(find "$art" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) | wc -l)
+  rate() { awk -v n="$1" -v t="$seconds" 'BEGIN {printf "%.0f", (t > 0 ? n / t : 0)}'; }
   echo
   echo "differential campaign summary (reference vs optimized, libFuzzer)"
-  printf '  %-20s%s\n' "seconds" "$elapsed (incl. build)" "executions" "$(sum executions)" \
-    "steps compared" "$(sum steps)" "moves played" "$(sum moves)" \
+  printf '  %-20s%s\n' "seconds" "$elapsed (incl. build), $seconds fuzzing" \
+    "executions" "$(sum executions) ($(rate "$(sum executions)")/s)" \
+    "steps compared" "$(sum steps) ($(rate "$(sum steps)")/s)" "moves played" "$(sum moves)" \
     "game ends reached" "$(sum games_over)" "divergences" "$crashes (distinct failing inputs)" \
     "corpus" "$(find "$corpus" -type f | wc -l) inputs, $(find "$corpus" -type f -printf '%s\n' | awk '{s += $1} END {print s + 0}') bytes in $corpus"
   if [[ $crashes -gt 0 || $status -ne 0 ]]; then
     crash="$(find "$art" -maxdepth 1 -type f -name 'crash-*' | head -1)"
     if [[ -z "$crash" ]]; then
-      grep -E 'ERROR|SUMMARY' "$log" | head -5
-      die "fuzz_differential stopped with status $status and no crash input (see $log)"
+      grep -aE 'ERROR|SUMMARY' "$out"/worker-*.log | head -5
+      die "fuzz_differential stopped with status $status and no crash input (see $out/worker-*.log)"
     fi
     echo
     echo "DIVERGENCE (or crash) found: $crash; minimizing ..."
