@@ -63,6 +63,22 @@ TEST_CASE("contract: reference rule functions equal the brute-force rules on ran
         }
       REQUIRE(reference::all_roots(pos) == want_roots);
       REQUIRE(g.roots() == want_roots);
+      // label_roots and growth_counts (rules 4 and 5): one label per stone, roots numbered by
+      // first stone, and each root's growth-point count.
+      const reference::RootMap map = reference::label_roots(pos);
+      const reference::GrowthCounts counts = reference::growth_counts(pos, map);
+      REQUIRE(map.count == static_cast<int>(want_roots.size()));
+      for (int r = 0; r < map.count; ++r) {
+        const auto& root = want_roots[static_cast<std::size_t>(r)];
+        REQUIRE(map.color[static_cast<std::size_t>(r)] == root.color);
+        REQUIRE(map.first_stone[static_cast<std::size_t>(r)] == pos.index(root.stones.front()));
+        for (const Point s : root.stones) REQUIRE(map.root_of(pos, s) == r);
+        REQUIRE(counts[static_cast<std::size_t>(r)] == static_cast<int>(brute_growth(b, root.stones.front()).size()));
+      }
+      for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x)
+          if (brute::get(b, x, y) == 0) REQUIRE(map.root_of(pos, {x, y}) == reference::RootMap::kNoRoot);
+      REQUIRE(g.board() == pos);
       for (const auto& r : want_roots) {
         REQUIRE(reference::root_at(pos, r.stones.back()) == r);
         const std::vector<Point> growth = brute_growth(b, r.stones.front());
@@ -79,9 +95,23 @@ TEST_CASE("contract: reference rule functions equal the brute-force rules on ran
             std::vector<Point> want;
             for (const Point q : {Point{x, y - 1}, Point{x - 1, y}, Point{x + 1, y}, Point{x, y + 1}})
               if (on_board(q, n)) want.push_back(q);
-            std::vector<Point> got = reference::neighbours(pos, p);
-            std::sort(got.begin(), got.end());
+            const reference::Neighbours around = reference::neighbours(pos, p);
+            std::vector<Point> got(around.begin(), around.end());
+            REQUIRE(around.size() == got.size());
+            REQUIRE(std::is_sorted(got.begin(), got.end()));  // row-major, as documented
             REQUIRE(got == want);
+            std::vector<Point> visited;
+            reference::for_each_neighbour(pos, p, [&](Point q) { visited.push_back(q); });
+            REQUIRE(visited == want);
+            // growth_anchors (rule 5): for each colour, the single adjacent stone of an empty point.
+            const reference::GrowthAnchors anchors = reference::growth_anchors(pos, p);
+            for (const int c : {1, 2}) {
+              std::optional<Point> want_anchor;
+              if (brute::get(b, x, y) == 0 && brute::touching(b, x, y, c) == 1)
+                for (const Point q : want)
+                  if (brute::get(b, q.x, q.y) == c) want_anchor = q;
+              REQUIRE(anchors.of[static_cast<std::size_t>(c - 1)] == want_anchor);
+            }
             for (const int c : {1, 2}) {
               const Color col = c == 1 ? Color::Black : Color::White;
               REQUIRE(reference::friendly_neighbours(pos, p, col) == brute::touching(b, x, y, c));
@@ -95,6 +125,9 @@ TEST_CASE("contract: reference rule functions equal the brute-force rules on ran
       // legal moves (rule 3) and stones_to_remove (rule 6) for every legal move
       const std::vector<Point> legal = g.is_over() ? std::vector<Point>{} : brute_legal(b);
       REQUIRE(g.legal_moves() == legal);
+      std::vector<Point> buffer{Point{99, 99}};  // the overload clears what was there
+      g.legal_moves(buffer);
+      REQUIRE(buffer == legal);
       REQUIRE(g.legal_move_count() == static_cast<int>(legal.size()));
       for (const Point m : legal) {
         Position placed = pos;
