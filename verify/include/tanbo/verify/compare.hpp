@@ -192,15 +192,13 @@ class Comparator {
   template <class A, class B>
   static std::optional<std::string> last_result_difference(const A& a, const B& b) {
     const MoveResult rb = b.last_result();
-    if constexpr (std::is_same_v<A, reference::Game>) {
-      const MoveResult& ra = a.history().back();  // no copy on the common path
+    const auto differs = [&](const MoveResult& ra) -> std::optional<std::string> {
       if (ra == rb) return std::nullopt;
       return "last_result(): " + show(ra) + " vs " + show(rb);
-    } else {
-      const MoveResult ra = a.last_result();
-      if (ra == rb) return std::nullopt;
-      return "last_result(): " + show(ra) + " vs " + show(rb);
-    }
+    };
+    // The reference's own history entry: no copy on the common path.
+    if constexpr (std::is_same_v<A, reference::Game>) return differs(a.history().back());
+    else return differs(a.last_result());
   }
 
   // Queries beyond the Engine concept that an incremental engine offers, against the rules:
