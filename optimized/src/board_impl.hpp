@@ -23,11 +23,15 @@ template <int MaxN>
 struct VertexKeys {
   static constexpr int kWidth = MaxN + 2;
   std::array<std::array<std::uint64_t, kWidth * kWidth>, 2> key{};
+  // A placement's whole hash change: the stone's key and the side-to-move key, one XOR a move.
+  std::array<std::array<std::uint64_t, kWidth * kWidth>, 2> move{};
   constexpr VertexKeys() {
     for (int c = 0; c < 2; ++c)
       for (int y = 0; y < MaxN; ++y)
-        for (int x = 0; x < MaxN; ++x)
+        for (int x = 0; x < MaxN; ++x) {
           key[c][(y + 1) * kWidth + x + 1] = kZobrist.stone[c][y * kMaxSize + x];
+          move[c][(y + 1) * kWidth + x + 1] = kZobrist.stone[c][y * kMaxSize + x] ^ kZobrist.white_to_move;
+        }
   }
 };
 template <int MaxN>
@@ -67,7 +71,7 @@ void BasicBoard<MaxN>::build(const Position& pos) {
   root_.fill(kNoVertex);
   next_.fill(kNoVertex);
   growth_.fill(0);
-  for (auto& a : legal_pos_) a.fill(kNoVertex);
+  for (auto& a : legal_pos_) a.fill(0);
   legal_count_ = {0, 0};
   stones_ = {0, 0};
   roots_ = {0, 0};
@@ -162,7 +166,7 @@ std::optional<IllegalReason> BasicBoard<MaxN>::why_illegal(Point p) const noexce
 
 template <int MaxN>
 bool BasicBoard<MaxN>::is_legal(Point p) const noexcept {
-  return !is_over() && on_board(p, size_) && legal_pos_[side()][vertex(p)] != kNoVertex;
+  return !is_over() && on_board(p, size_) && is_growth_word(side(), point_[vertex(p)]);
 }
 
 template <int MaxN>
@@ -175,111 +179,121 @@ std::vector<Point> BasicBoard<MaxN>::legal_moves() const {
 
 // `count` is legal_count_[c] or a local copy of it that the caller writes back: a local copy
 // stays in a register, the member would be reloaded after every 16-bit store (they may alias).
+// legal_pos_[c][v] is meaningful only while v is in the set (is_growth_word), so neither
+// primitive marks points that are not: membership is read from the point word.
 template <int MaxN>
-void BasicBoard<MaxN>::legal_add(int c, Vertex v, std::uint16_t& count) noexcept {
-  assert(legal_pos_[c][v] == kNoVertex);
-  legal_pos_[c][v] = count;
+void BasicBoard<MaxN>::legal_add(int c, Vertex v, std::uint32_t& count) noexcept {
+  legal_pos_[c][v] = static_cast<Vertex>(count);
   legal_[c][count++] = v;
 }
 
 template <int MaxN>
-void BasicBoard<MaxN>::legal_remove(int c, Vertex v, std::uint16_t& count) noexcept {
+void BasicBoard<MaxN>::legal_remove(int c, Vertex v, std::uint32_t& count) noexcept {
   // Swap-with-last keeps the set dense so a random element is one index away.
   const Vertex i = legal_pos_[c][v];
-  assert(i != kNoVertex);
+  assert(i < count && legal_[c][i] == v);
   const Vertex last = legal_[c][--count];
   legal_[c][i] = last;
   legal_pos_[c][last] = i;
-  legal_pos_[c][v] = kNoVertex;
 }
 
 // Puts a c stone on empty v as part of root `head`, keeping legal sets and growth counts exact.
-// kLog means a placement (play): v is then known to be a growth point of `head`, and every root
-// whose growth dropped to zero is recorded: only those can have become bounded (a root may be
-// logged and then regain growth later in the same call; callers re-check). Without kLog
-// (undo restoring a removed root) v may or may not be a growth point.
+// kLog means a placement (play): the hash also changes side to move, v is known to be a growth
+// point of `head`, and every root whose growth dropped to zero is recorded: only those can have
+// become bounded (a root may be logged and then regain growth later in the same call; callers
+// re-check). Without kLog (undo restoring a removed root) v may or may not be a growth point.
 //
 // The neighbour loop is branch-free for the common outcomes: random play makes "is the neighbour
 // empty" and "does it become a growth point" coin flips, and mispredicting them cost more than
-// the whole rest of a move (cachegrind: 2.3 of 4.6 mispredicts per move). A new growth point is
-// written unconditionally into the slot after the legal list and its index into legal_pos_ of n
-// or, when not taken, of vertex 0 (a corner of the padding that no point of the board touches,
-// used as scratch); `head`'s growth count is kept in a register.
+// the whole rest of a move (cachegrind: 2.3 of 4.6 mispredicts per move). Every neighbour is
+// written into the slot after the legal list, with its index; only a new growth point advances
+// the count, and any other neighbour is not in the set, so its index is free to overwrite.
+// `head`'s growth changes by exactly the count's change, except for a lost growth point owned
+// by another root, which the (rarer) branch charges to its owner instead.
 template <int MaxN>
 template <int c, bool kLog>
 TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept {
   constexpr int d = 1 - c;
   constexpr std::uint32_t kCountMask = 3u | (7u << count_shift(c));  // content + c count
-  std::uint16_t count_c = legal_count_[c];
-  std::uint16_t head_growth = growth_[head];
-  set_cell(v, cell_of(c));
+  constexpr std::uint32_t kOne = 1u << count_shift(c);
+  const std::uint32_t vword = point_[v];
+  std::uint32_t count_c = legal_count_[c];
+  point_[v] = (vword & ~3u) | cell_of(c);
   root_[v] = head;
-  hash_ ^= detail::kVertexKeys<MaxN>.key[c][v];
+  hash_ ^= kLog ? detail::kVertexKeys<MaxN>.move[c][v] : detail::kVertexKeys<MaxN>.key[c][v];
   ++stones_[c];
   // v stops being a growth point. Its single c neighbour is necessarily in `head`'s root.
-  if (kLog || legal_pos_[c][v] != kNoVertex) {
-    --head_growth;
-    legal_remove(c, v, count_c);
-  }
-  if (legal_pos_[d][v] != kNoVertex) {
-    const Vertex owner = root_[single_neighbour(d, v)];
+  const bool was_growth = kLog || is_growth_word(c, vword);
+  if (was_growth) legal_remove(c, v, count_c);
+  if (is_growth_word(d, vword)) {
+    const Vertex owner = root_[single_neighbour_in(d, vword)];
     if (--growth_[owner] == 0 && kLog) log[log_size++] = owner;
     legal_remove(d, v);
   }
+  const std::uint32_t count_before = count_c;
+  std::uint32_t head_growth = growth_[head] - was_growth;
+  const std::uint32_t v_bits = static_cast<std::uint32_t>(v) << xor_shift(c);
   for_each_neighbour<kWidth>(v, [&](const Vertex n) TANBO_ALWAYS_INLINE {
     const std::uint32_t word = point_[n];
-    point_[n] = linked(c, word, v);
+    point_[n] = (word + kOne) ^ v_bits;
     const std::uint32_t key = word & kCountMask;
-    // Empty with no c neighbour: n becomes a growth point of this root (branch-free).
-    const std::uint16_t gain = key == 0;
-    legal_[c][count_c] = n;
-    legal_pos_[c][n & -gain] = count_c;  // not taken: written to the scratch entry of vertex 0
-    count_c = static_cast<std::uint16_t>(count_c + gain);
-    head_growth = static_cast<std::uint16_t>(head_growth + gain);
-    if (key == (1u << count_shift(c))) {  // n had one c neighbour; now two, so it stops being a growth point
-      const Vertex owner = root_[single_neighbour(c, n) ^ v];  // XOR of both minus v
-      if (owner == head) {
-        --head_growth;
-      } else if (--growth_[owner] == 0 && kLog) {
-        log[log_size++] = owner;
+    if (key == kOne) {  // n had one c neighbour; now two, so it stops being a growth point
+      const Vertex owner = root_[single_neighbour_in(c, word)];
+      if (owner != head) {
+        ++head_growth;  // the count's drop below is not head's loss
+        if (--growth_[owner] == 0 && kLog) log[log_size++] = owner;
       }
       legal_remove(c, n, count_c);
     }
+    legal_[c][count_c] = n;
+    legal_pos_[c][n] = static_cast<Vertex>(count_c);
+    count_c += key == 0;  // empty with no c neighbour: a new growth point of this root
   });
-  legal_count_[c] = count_c;
-  growth_[head] = head_growth;
+  head_growth += count_c - count_before;
+  legal_count_[c] = static_cast<std::uint16_t>(count_c);
+  growth_[head] = static_cast<std::uint16_t>(head_growth);
   if (head_growth == 0 && kLog) log[log_size++] = head;
 }
 
-// Empties v (a stone of root root_[v]), keeping legal sets and growth counts exact. Used by undo
-// to take back a placement; whole roots are removed by remove_roots().
+// Empties v (a c stone of root root_[v]), keeping legal sets and growth counts exact. Used by
+// undo to take back a placement; whole roots are removed by remove_roots(). One load per
+// neighbour word: its old content and c count say what v's removal changes there.
 template <int MaxN>
+template <int c>
 void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
-  const int c = cell(v) - 1, d = 1 - c;
+  constexpr int d = 1 - c;
+  constexpr std::uint32_t kCountMask = 3u | (7u << count_shift(c));  // content + c count
+  constexpr std::uint32_t kOne = 1u << count_shift(c);
   const Vertex head = root_[v];
-  set_cell(v, kEmpty);
+  const std::uint32_t vword = point_[v] & ~3u;
+  point_[v] = vword;
   hash_ ^= detail::kVertexKeys<MaxN>.key[c][v];
   --stones_[c];
+  std::uint32_t count_c = legal_count_[c];
+  const std::uint32_t v_bits = static_cast<std::uint32_t>(v) << xor_shift(c);
   for_each_neighbour<kWidth>(v, [&](const Vertex n) TANBO_ALWAYS_INLINE {
-    const int before = count(c, n);
-    unlink_neighbour(c, n, v);
-    if (cell(n) != kEmpty) return;
-    if (before == 1) {  // v was n's only c neighbour
+    const std::uint32_t word = point_[n];
+    const std::uint32_t after = (word ^ v_bits) - kOne;
+    point_[n] = after;
+    const std::uint32_t key = word & kCountMask;
+    if (key == kOne) {  // empty, v was its only c neighbour: no longer a growth point of head
       --growth_[head];
-      legal_remove(c, n);
-    } else if (before == 2) {  // one c neighbour left: n becomes its growth point
-      legal_add(c, n);
-      ++growth_[root_[single_neighbour(c, n)]];
+      legal_remove(c, n, count_c);
+    } else if (key == 2 * kOne) {  // empty, one c neighbour left: n becomes its growth point
+      legal_add(c, n, count_c);
+      ++growth_[root_[single_neighbour_in(c, after)]];
     }
   });
-  // v's c neighbours (if any) are in the same root, which is being removed with it.
-  if (count(c, v) == 1) {
-    legal_add(c, v);
+  // v's own neighbour counts are unchanged; its single c neighbour, if any, is the stone it
+  // was attached to, in head's root.
+  if (is_growth_word(c, vword)) {
+    legal_add(c, v, count_c);
     ++growth_[head];
   }
-  if (count(d, v) == 1) {
+  legal_count_[c] = static_cast<std::uint16_t>(count_c);
+  if (is_growth_word(d, vword)) {
     legal_add(d, v);
-    ++growth_[root_[single_neighbour(d, v)]];
+    ++growth_[root_[single_neighbour_in(d, vword)]];
   }
 }
 
@@ -325,7 +339,6 @@ int BasicBoard<MaxN>::remove_root(Vertex head) noexcept {
       if (is_growth_word(c, point_[n])) {  // empty, one c neighbour left
         const Vertex owner = root_[single_neighbour(c, n)];
         if (growth_[owner] != kRemoving) {  // in a root that stays
-          assert(legal_pos_[c][n] == kNoVertex);
           legal_add(c, n);
           ++growth_[owner];
         }
@@ -334,7 +347,6 @@ int BasicBoard<MaxN>::remove_root(Vertex head) noexcept {
     if (is_growth_word(d, point_[s])) {  // the emptied point, other colour
       const Vertex owner = root_[single_neighbour(d, s)];
       if (growth_[owner] != kRemoving) {
-        assert(legal_pos_[d][s] == kNoVertex);
         legal_add(d, s);
         ++growth_[owner];
       }
@@ -369,7 +381,7 @@ MoveRecord BasicBoard<MaxN>::play(Point p) {
 
 template <int MaxN>
 MoveRecord BasicBoard<MaxN>::play_vertex(Vertex v) noexcept {
-  assert(!is_over() && legal_pos_[side()][v] != kNoVertex);
+  assert(!is_over() && is_growth_word(side(), point_[v]));
   return to_move_ == Color::Black ? play_as<0>(v) : play_as<1>(v);
 }
 
@@ -412,15 +424,15 @@ TANBO_ALWAYS_INLINE inline MoveRecord BasicBoard<MaxN>::play_as(Vertex v) noexce
       remove_roots(bounded, bounded_count, rec);
     }
   }
-  to_move_ = opponent(to_move_);
-  hash_ ^= kZobrist.white_to_move;
+  to_move_ = opponent(to_move_);  // add_stone<c, true> toggled the hash's side-to-move key
   ++ply_;
   return rec;
 }
 
 // Unrolled by colour so the side to move is a compile-time constant in each half.
 template <int MaxN>
-int BasicBoard<MaxN>::playout(Rng& rng, int max_moves) noexcept {
+int BasicBoard<MaxN>::playout(Rng& caller_rng, int max_moves) noexcept {
+  Rng rng = caller_rng;  // a local copy stays in registers; the caller's is one store per call
   int played = 0;
   if (to_move_ == Color::White && played < max_moves && !is_over()) {
     play_as<1>(legal_[1][rng.below(legal_count_[1])]);
@@ -432,6 +444,7 @@ int BasicBoard<MaxN>::playout(Rng& rng, int max_moves) noexcept {
     play_as<1>(legal_[1][rng.below(legal_count_[1])]);
     ++played;
   }
+  caller_rng = rng;
   return played;
 }
 
@@ -442,7 +455,10 @@ void BasicBoard<MaxN>::undo(const MoveRecord& rec) noexcept {
   hash_ ^= kZobrist.white_to_move;
   for (int i = rec.removed_roots - 1; i >= 0; --i)
     restore_root(rec.removed[i], (rec.removed_white_mask >> i) & 1);
-  remove_stone(rec.point);
+  if (to_move_ == Color::Black)
+    remove_stone<0>(rec.point);
+  else
+    remove_stone<1>(rec.point);
   next_[rec.attach] = next_[rec.point];
   next_[rec.point] = rec.saved_next;
 }

@@ -2,7 +2,7 @@
 // incremental quantity (KataGo's checkConsistency idea). Included once by board.cpp.
 #pragma once
 
-#include <map>
+#include <array>
 #include <string>
 
 #include "board_impl.hpp"
@@ -26,36 +26,48 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
              ", recomputed " + std::to_string(fresh.legal_count_[c]);
   }
   // Roots: the same partition of stones (heads may differ), each list exactly its stones.
-  std::map<Vertex, Vertex> to_fresh, from_fresh;
-  std::map<Vertex, int> members;
+  // Per-vertex tables instead of maps: the differential checks call this thousands of times a
+  // second, on every removal and undo that restores one.
+  std::array<Vertex, kVertices> to_fresh, from_fresh;
+  to_fresh.fill(kNoVertex);
+  from_fresh.fill(kNoVertex);
+  std::array<std::uint16_t, kVertices> members{};
+  std::array<Vertex, kPlayable> heads;
+  int head_count = 0;
   for (int y = 0; y < size_; ++y)
-    for (int x = 0; x < size_; ++x) {
-      const Vertex v = vertex({x, y});
-      if (cell(v) != fresh.cell(v)) return "cell " + at_point(v) + " differs";
-      for (int c = 0; c < 2; ++c) {
-        if (count(c, v) != fresh.count(c, v) || single_neighbour(c, v) != fresh.single_neighbour(c, v))
-          return std::string("neighbour count/XOR of ") + names[c] + " at " + at_point(v) + " differs";
-        const bool in = legal_pos_[c][v] != kNoVertex;
-        if (in != (fresh.legal_pos_[c][v] != kNoVertex))
-          return at_point(v) + (in ? " is" : " is not") + " in the legal set of " + names[c] +
-                 " but should" + (in ? " not" : "") + " be";
-        if (in && (legal_pos_[c][v] >= legal_count_[c] || legal_[c][legal_pos_[c][v]] != v))
-          return std::string("legal set of ") + names[c] + " has a broken index for " + at_point(v);
+    for (Vertex v = vertex({0, y}); v < vertex({0, y}) + size_; ++v) {
+      // The whole word at once (content, both counts and XORs); the detail only on a difference.
+      if (point_[v] != fresh.point_[v]) {
+        if (cell(v) != fresh.cell(v)) return "cell " + at_point(v) + " differs";
+        const int c = count(0, v) != fresh.count(0, v) || single_neighbour(0, v) != fresh.single_neighbour(0, v) ? 0 : 1;
+        return std::string("neighbour count/XOR of ") + names[c] + " at " + at_point(v) + " differs";
       }
+      // Membership is the point word (compared above); each member must sit at its index.
+      // With the counts equal, that makes the first legal_count_ entries exactly the set.
+      for (int c = 0; c < 2; ++c)
+        if (is_growth_word(c, point_[v]) &&
+            (legal_pos_[c][v] >= legal_count_[c] || legal_[c][legal_pos_[c][v]] != v))
+          return at_point(v) + " is a legal point of " + names[c] + " missing from its legal set";
       if (cell(v) == kEmpty) continue;
       const Vertex mine = root_[v], theirs = fresh.root_[v];
-      if (cell(mine) != cell(v) || root_[mine] != mine)
+      if (mine >= kVertices || cell(mine) != cell(v) || root_[mine] != mine)
         return "stone " + at_point(v) + " names a head that is not a live stone of its root";
-      auto [a, fresh_a] = to_fresh.emplace(mine, theirs);
-      auto [b, fresh_b] = from_fresh.emplace(theirs, mine);
-      if (a->second != theirs || b->second != mine)
+      const bool first_of_root = to_fresh[mine] == kNoVertex;
+      if (first_of_root) {
+        to_fresh[mine] = theirs;
+        heads[static_cast<std::size_t>(head_count++)] = mine;
+      }
+      if (from_fresh[theirs] == kNoVertex) from_fresh[theirs] = mine;
+      if (to_fresh[mine] != theirs || from_fresh[theirs] != mine)
         return "stone " + at_point(v) + " is in a different root than recomputed";
       ++members[mine];
-      if (fresh_a && growth_[mine] != fresh.growth_[theirs])
+      if (first_of_root && growth_[mine] != fresh.growth_[theirs])
         return "root at " + at_point(mine) + " has " + std::to_string(growth_[mine]) +
                " growth points, recomputed " + std::to_string(fresh.growth_[theirs]);
     }
-  for (const auto& [head, count] : members) {
+  for (int i = 0; i < head_count; ++i) {
+    const Vertex head = heads[static_cast<std::size_t>(i)];
+    const int count = members[head];
     int walked = 0;
     Vertex s = head;
     do {

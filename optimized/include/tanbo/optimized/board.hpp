@@ -166,8 +166,9 @@ class BasicBoard {
   }
   int count(int c, Vertex v) const noexcept { return static_cast<int>((point_[v] >> count_shift(c)) & 7u); }
   // The neighbour of colour c of v when v has exactly one (undefined otherwise).
-  Vertex single_neighbour(int c, Vertex v) const noexcept {
-    return static_cast<Vertex>((point_[v] >> xor_shift(c)) & ((1u << kXorBits) - 1));
+  Vertex single_neighbour(int c, Vertex v) const noexcept { return single_neighbour_in(c, point_[v]); }
+  static constexpr Vertex single_neighbour_in(int c, std::uint32_t word) noexcept {
+    return static_cast<Vertex>((word >> xor_shift(c)) & ((1u << kXorBits) - 1));
   }
   // Empty with exactly one adjacent c stone: a growth point of some c root.
   static constexpr bool is_growth_word(int c, std::uint32_t word) noexcept {
@@ -184,14 +185,23 @@ class BasicBoard {
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
   void build(const Position& pos);
   std::optional<InvalidPositionError> setup_problem() const;
-  void legal_add(int c, Vertex v, std::uint16_t& count) noexcept;
-  void legal_remove(int c, Vertex v, std::uint16_t& count) noexcept;
-  void legal_add(int c, Vertex v) noexcept { legal_add(c, v, legal_count_[c]); }
-  void legal_remove(int c, Vertex v) noexcept { legal_remove(c, v, legal_count_[c]); }
+  void legal_add(int c, Vertex v, std::uint32_t& count) noexcept;
+  void legal_remove(int c, Vertex v, std::uint32_t& count) noexcept;
+  void legal_add(int c, Vertex v) noexcept {
+    std::uint32_t count = legal_count_[c];
+    legal_add(c, v, count);
+    legal_count_[c] = static_cast<std::uint16_t>(count);
+  }
+  void legal_remove(int c, Vertex v) noexcept {
+    std::uint32_t count = legal_count_[c];
+    legal_remove(c, v, count);
+    legal_count_[c] = static_cast<std::uint16_t>(count);
+  }
   template <int c, bool kLog>
   inline void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
   template <int c>
   inline MoveRecord play_as(Vertex v) noexcept;
+  template <int c>
   void remove_stone(Vertex v) noexcept;
   void remove_roots(const Vertex* heads, int count_of_heads, MoveRecord& rec) noexcept;
   template <int c>
@@ -202,8 +212,8 @@ class BasicBoard {
   std::array<Vertex, kVertices> root_{};                          // head stone of a stone's root
   std::array<Vertex, kVertices> next_{};                          // circular list of a root
   std::array<std::uint16_t, kVertices> growth_{};                 // growth points, by head
-  // Index in legal_, or kNoVertex. Entry 0 (a padding corner no board point touches) is scratch:
-  // add_stone() writes there when a neighbour does not become a growth point.
+  // Index in legal_ of each point in the legal set of a colour; unspecified for other points
+  // (membership is is_growth_word of the point word), so branch-free adds may write it freely.
   std::array<std::array<Vertex, kVertices>, 2> legal_pos_{};
   // Legal points per colour, plus one slot that branch-free adds write when they do not add.
   std::array<std::array<Vertex, kPlayable + 1>, 2> legal_{};

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,6 +29,8 @@ struct Thrown {
   bool tanbo_error = false;  ///< A tanbo::Error; anything else escaping an engine is a bug.
 };
 
+/// Classifies a caught exception.
+Thrown exception_info(const std::exception& e);
 /// Classifies the exception being handled. Call only inside a catch block.
 Thrown current_exception_info();
 
@@ -56,6 +59,8 @@ auto attempt(F&& f) {
     } else {
       out.value = f();
     }
+  } catch (const std::exception& e) {
+    out.error = exception_info(e);
   } catch (...) {
     out.error = current_exception_info();
   }
