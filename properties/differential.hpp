@@ -51,13 +51,12 @@ using Command = rc::state::Command<Model, Sut<E>>;
   throw std::logic_error("unreachable");  // RC_FAIL throws; this keeps [[noreturn]] honest
 }
 
-/// Compares the SUT with the model after `command` (at Depth::Full on the schedule, and when
-/// `removal_involved`: the command removed or restored stones, copied or restarted), and checks
-/// the abandoned copy is intact.
+/// Compares the SUT with the model after `command`, which made `change`, at the depth the
+/// schedule gives it, and checks the abandoned copy is intact.
 template <class E>
-void expect_agree(const Model& model, Sut<E>& sut, const std::string& command, bool removal_involved) {
+void expect_agree(const Model& model, Sut<E>& sut, const std::string& command, verify::Change change) {
   std::string diff =
-      sut.comparator.first_difference(model, sut.game, sut.schedule.next(removal_involved)).value_or("");
+      sut.comparator.first_difference(model, sut.game, sut.schedule.next(change)).value_or("");
   if (!diff.empty()) diff += "\n";
   if (sut.abandoned) {
     const E& old = *sut.abandoned;
@@ -81,7 +80,7 @@ void play_both(const Model& model, Sut<E>& sut, Point p, const std::string& comm
   }
   if (!(got == want))
     fail("'" + command + "': MoveEffect " + verify::show(got) + ", reference " + verify::show(want), next);
-  expect_agree(next, sut, command, want.removal != Removal::None);
+  expect_agree(next, sut, command, want.removal != Removal::None ? verify::Change::Removal : verify::Change::Plain);
 }
 
 template <class E>
@@ -120,7 +119,7 @@ struct PlayAny final : Command<E> {
                  color_char(e.player()) + " at " + point_name(e.point()) + ", reference says '" +
                  illegal_reason_text(*want) + "'",
              m);
-      return expect_agree(m, s, command, false);  // a refused move leaves the state unchanged
+      return expect_agree(m, s, command, verify::Change::Plain);  // a refused move leaves the state unchanged
     }
     fail("'" + command + "': the engine under test accepted an illegal move (" +
              illegal_reason_text(*want) + ")",
@@ -139,14 +138,14 @@ struct Undo final : Command<E> {
       try {
         s.game.undo();
       } catch (const UsageError&) {
-        return expect_agree(m, s, "undo (nothing to undo)", false);
+        return expect_agree(m, s, "undo (nothing to undo)", verify::Change::Plain);
       }
       fail("'undo' with no move played did not throw UsageError", m);
     }
     Model next = m;
     next.undo();
     s.game.undo();
-    expect_agree(next, s, "undo", !m.history().back().removed.empty());
+    expect_agree(next, s, "undo", m.history().back().removed.empty() ? verify::Change::Plain : verify::Change::Removal);
   }
   void show(std::ostream& os) const override { os << "undo"; }
 };
@@ -161,7 +160,7 @@ struct Copy final : Command<E> {
     s.abandoned_position = s.abandoned->position().to_string();
     s.abandoned_hash = s.abandoned->hash();
     s.abandoned_moves = s.abandoned->moves();
-    expect_agree(m, s, "copy", true);
+    expect_agree(m, s, "copy", verify::Change::Copy);
   }
   void show(std::ostream& os) const override { os << "copy"; }
 };
@@ -182,7 +181,7 @@ struct Restart final : Command<E> {
     const Model next = variant ? Model(*variant) : Model(start);
     s.game = variant ? E(*variant) : E(Position::parse(start.to_string()));  // via the string
     s.abandoned.reset();
-    expect_agree(next, s, "restart", true);
+    expect_agree(next, s, "restart", verify::Change::Copy);
     (void)m;
   }
   void show(std::ostream& os) const override {
@@ -200,7 +199,7 @@ void property(int max_size = 13) {
   const Variant v = *gen_variant(max_size);
   const Model model(v);
   Sut<E> sut{E(v), {}, {}, std::nullopt, {}, 0, {}};
-  expect_agree(model, sut, "start", true);
+  expect_agree(model, sut, "start", verify::Change::Copy);
   // Sizes scaled x3: sequences of up to ~300 commands, long enough to reach game ends.
   const auto commands = *rc::gen::scale(
       3.0, rc::state::gen::commands(

@@ -67,11 +67,14 @@ void BasicBoard<MaxN>::build(const Position& pos) {
   size_ = static_cast<std::uint8_t>(pos.size());
   to_move_ = pos.to_move();
   variant_ = pos.variant();
-  point_.fill(kBorder);
-  root_.fill(kNoVertex);
-  next_.fill(kNoVertex);
-  growth_.fill(0);
-  for (auto& a : legal_pos_) a.fill(0);
+  // Only the rows a board of this size uses (its points and the border ring around them: no
+  // vertex beyond is ever read), so a small board in a large capacity rebuilds cheaply.
+  const std::size_t used = static_cast<std::size_t>((size_ + 2) * kWidth);
+  std::fill_n(point_.begin(), used, kBorder);
+  std::fill_n(root_.begin(), used, kNoVertex);
+  std::fill_n(next_.begin(), used, kNoVertex);
+  std::fill_n(growth_.begin(), used, std::uint16_t{0});
+  for (auto& a : legal_pos_) std::fill_n(a.begin(), used, Vertex{0});
   legal_count_ = {0, 0};
   stones_ = {0, 0};
   roots_ = {0, 0};

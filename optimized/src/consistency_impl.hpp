@@ -2,6 +2,7 @@
 // incremental quantity (KataGo's checkConsistency idea). Included once by board.cpp.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -28,10 +29,12 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
   // Roots: the same partition of stones (heads may differ), each list exactly its stones.
   // Per-vertex tables instead of maps: the differential checks call this thousands of times a
   // second, on every removal and undo that restores one.
+  const std::size_t used = static_cast<std::size_t>((size_ + 2) * kWidth);  // as in build()
   std::array<Vertex, kVertices> to_fresh, from_fresh;
-  to_fresh.fill(kNoVertex);
-  from_fresh.fill(kNoVertex);
-  std::array<std::uint16_t, kVertices> members{};
+  std::array<std::uint16_t, kVertices> members;
+  std::fill_n(to_fresh.begin(), used, kNoVertex);
+  std::fill_n(from_fresh.begin(), used, kNoVertex);
+  std::fill_n(members.begin(), used, std::uint16_t{0});
   std::array<Vertex, kPlayable> heads;
   int head_count = 0;
   for (int y = 0; y < size_; ++y)
@@ -50,7 +53,7 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
           return at_point(v) + " is a legal point of " + names[c] + " missing from its legal set";
       if (cell(v) == kEmpty) continue;
       const Vertex mine = root_[v], theirs = fresh.root_[v];
-      if (mine >= kVertices || cell(mine) != cell(v) || root_[mine] != mine)
+      if (mine >= used || cell(mine) != cell(v) || root_[mine] != mine)
         return "stone " + at_point(v) + " names a head that is not a live stone of its root";
       const bool first_of_root = to_fresh[mine] == kNoVertex;
       if (first_of_root) {

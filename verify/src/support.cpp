@@ -156,6 +156,7 @@ DiffStats& DiffStats::operator+=(const DiffStats& o) noexcept {
   longest_game = std::max(longest_game, o.longest_game);
   comparisons += o.comparisons;
   full_comparisons += o.full_comparisons;
+  consistency_comparisons += o.consistency_comparisons;
   return *this;
 }
 
@@ -166,7 +167,8 @@ std::string format_stats(const DiffStats& s) {
          " expanded-root, " + n(s.bounded_roots_removals) + " bounded-roots, " +
          n(s.both_colours_removals) + " of both colours), " + n(s.games_over) + " game ends (X " +
          n(s.black_wins) + ", O " + n(s.white_wins) + ", longest " + n(s.longest_game) +
-         " plies), " + n(s.comparisons) + " comparisons (" + n(s.full_comparisons) + " full)";
+         " plies), " + n(s.comparisons) + " comparisons (" + n(s.full_comparisons) + " full, " +
+         n(s.consistency_comparisons) + " consistency)";
 }
 
 std::string Divergence::report() const {

@@ -5,15 +5,19 @@
 // and the Catch2 engine harness. DiffStats is the one set of counters they all keep, and
 // format_stats() its one printer; the value printers are verify::show (support.hpp).
 //
-// Two depths, so that checking after every step stays cheap:
+// Three depths, so that checking after every step stays cheap:
 //   Depth::Step   O(N^2) with a small constant, no allocation on the common path: size, side to
 //                 move, ply, is_over, winner, stone counts, every point's content, hash, the legal
 //                 moves as a set and their count, and the last move's result.
+//   Depth::Consistency  Step, plus check_consistency() of the actual engine when it has one: its
+//                 incremental state (growth counts, root lists, legal-set indexes) rebuilt from the
+//                 stones and compared. O(N^2), one board rebuild; for steps that removed or
+//                 restored stones, where an incremental engine does its rarest work.
 //   Depth::Full   everything: Step, plus the queries of an incremental engine beyond the Engine
 //                 concept (root_count per colour, growth_of every stone) against the rules' own
 //                 root labelling, position() with its variant tag, start_position(),
-//                 moves(), both legal_moves() lists in order and each engine's is_legal() and
-//                 why_illegal() on every point and a ring around the board, each hash
+//                 moves(), both legal_moves() lists in order, both at() on every point, and each
+//                 engine's is_legal() and why_illegal() on every point and a ring around the board, each hash
 //                 against zobrist_hash(position()), last_result() throwing alike at ply 0, and
 //                 check_consistency() of each engine that has one. O(N^2 + ply), rebuilds boards.
 // Schedule says when a caller should pay for Full (see there). Text is built only on a difference.
@@ -39,8 +43,16 @@ namespace tanbo::verify {
 
 /// How much first_difference compares (see the file comment).
 enum class Depth : std::uint8_t {
-  Step,  ///< O(N^2), allocation-free: after every step.
-  Full,  ///< Everything, including O(ply) lists and check_consistency(): on a Schedule.
+  Step,         ///< O(N^2), allocation-free: after every step.
+  Consistency,  ///< Step plus the actual engine's check_consistency(): after removals.
+  Full,         ///< Everything, including O(ply) lists: on a Schedule.
+};
+
+/// What a step did, for Schedule::next.
+enum class Change : std::uint8_t {
+  Plain,    ///< Played, refused or took back a move without removing or restoring stones.
+  Removal,  ///< Removed stones, or took back a move that had removed some.
+  Copy,     ///< Replaced an engine: set-up, copy, restart (a copy must carry everything).
 };
 
 /// Counters kept by every differential check (driver, harness, properties, exhaustive walk).
@@ -59,6 +71,7 @@ struct DiffStats {
   std::uint64_t longest_game = 0;  ///< Most plies of a game seen at its end.
   std::uint64_t comparisons = 0;   ///< Comparisons of the two engines (any depth).
   std::uint64_t full_comparisons = 0;  ///< ... of them at Depth::Full.
+  std::uint64_t consistency_comparisons = 0;  ///< ... of them at Depth::Consistency.
 
   /// Counts a move both engines played with effect `e`.
   void count_move(const MoveEffect& e) noexcept {
@@ -85,16 +98,17 @@ struct DiffStats {
 /// The one printer of DiffStats: "123 steps (45 moves, 6 rejected, 7 undos), 8 removals (...)".
 std::string format_stats(const DiffStats& s);
 
-/// When a caller should compare at Depth::Full: at its steps number 1, 2, 4, 8, ... (so O(ply)
-/// checks cost O(total log) per game), after any step that removed or restored stones (where
-/// incremental engines do their rarest work), and at the end of an input (the caller's own
-/// final call with Depth::Full).
+/// When a caller should pay for which depth: Depth::Full at its steps number 1, 2, 4, 8, ... (so
+/// O(ply) checks cost O(total log) per game), after a copy or set-up, and at the end of an input
+/// (the caller's own final call with Depth::Full); Depth::Consistency after any other step that
+/// removed or restored stones; Depth::Step otherwise.
 class Schedule {
  public:
-  /// The depth for the next step; `removal_involved`: the step removed or put back stones.
-  Depth next(bool removal_involved) noexcept {
+  /// The depth for the next step, which made `change`.
+  Depth next(Change change) noexcept {
     ++step_;
-    return removal_involved || std::has_single_bit(step_) ? Depth::Full : Depth::Step;
+    if (change == Change::Copy || std::has_single_bit(step_)) return Depth::Full;
+    return change == Change::Removal ? Depth::Consistency : Depth::Step;
   }
 
  private:
@@ -112,10 +126,16 @@ class Comparator {
     if (stats) {
       ++stats->comparisons;
       if (depth == Depth::Full) ++stats->full_comparisons;
+      if (depth == Depth::Consistency) ++stats->consistency_comparisons;
     }
     try {
       if (auto d = step_difference(expected, actual)) return d;
       if (depth == Depth::Full) return full_difference(expected, actual);
+      if (depth == Depth::Consistency) {
+        if constexpr (requires { actual.check_consistency(); }) {
+          if (auto problem = actual.check_consistency()) return "check_consistency(): " + *problem + " (actual)";
+        }
+      }
     } catch (...) {
       return "comparing the states threw " + show(detail::current_exception_info());
     }
@@ -156,9 +176,16 @@ class Comparator {
     for (const Color c : {Color::Black, Color::White})
       if (a.stone_count(c) != b.stone_count(c))
         return "stone_count(" + show(c) + "): " + show(a.stone_count(c)) + " vs " + show(b.stone_count(c));
+    // The oracle's board is read directly (its at() is a bounds check in front of the same
+    // read, and is compared on every point at Depth::Full); the actual engine's at() is tested.
+    std::optional<Position> unused;
+    const auto expected_at = [&](Point p) {
+      if constexpr (std::is_same_v<A, reference::Game>) return board_of(a, unused).at(p);
+      else return a.at(p);
+    };
     for (int y = 0; y < n; ++y)
       for (int x = 0; x < n; ++x)
-        if (a.at({x, y}) != b.at({x, y}))
+        if (expected_at({x, y}) != b.at({x, y}))
           return "position(): " + detail::position_difference(a.position(), b.position()).value_or(
                                       "at(" + point_name({x, y}) + ") differs");
     if (a.hash() != b.hash()) return "hash(): " + show(a.hash()) + " vs " + show(b.hash());
@@ -252,6 +279,8 @@ class Comparator {
     for (int y = -1; y <= a.size(); ++y)
       for (int x = -1; x <= a.size(); ++x) {
         const Point p{x, y};
+        if (on_board(p, a.size()) && a.at(p) != b.at(p))  // Step reads the oracle's board directly
+          return "at(" + point_name(p) + "): " + show(a.at(p)) + " vs " + show(b.at(p));
         if (a.is_legal(p) != b.is_legal(p))
           return "is_legal(" + point_name(p) + "): " + show(a.is_legal(p)) + " vs " + show(b.is_legal(p));
         if constexpr (requires { a.why_illegal(p); b.why_illegal(p); }) {

@@ -29,7 +29,8 @@
 //     0xF0-0xF7     undo one move (at ply 0 both must throw UsageError).
 //     0xF8-0xFB     copy: each game is replaced by a copy (copy-construct, copy-assign, move).
 //     0xFC-0xFD     undo 1 + (operand % 8) moves.
-//     0xFE          probe: is_legal, why_illegal and at() on every point plus a ring around.
+//     0xFE          probe: is_legal, why_illegal and at() on every point; is_legal and
+//                   why_illegal on a ring around, at() on its corners and the middle of each side.
 //     0xFF          record check: format_record / parse_record round trip of the game so far,
 //                   replayed on a fresh candidate engine, compared with the reference.
 //

@@ -46,9 +46,11 @@ struct Outcome {
   std::optional<Thrown> error;
 };
 
-/// Runs `f`, capturing its result or exception.
+/// Runs `f`, capturing its result or exception. Never inlined: the unwinder scans the call-site
+/// table of the function that catches, and inlined into the large driver functions that table
+/// made every expected exception several times dearer.
 template <class F>
-auto attempt(F&& f) {
+[[gnu::noinline]] auto attempt(F&& f) {
   using R = std::invoke_result_t<F&>;
   using T = std::conditional_t<std::is_void_v<R>, Unit, std::decay_t<R>>;
   Outcome<T> out;
