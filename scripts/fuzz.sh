@@ -16,6 +16,10 @@
 # Options:
 #   --engine E        libfuzzer (default) or afl (AFL++'s afl-fuzz; build, run, ci and replay)
 #   --seconds S       fuzzing time per target (run: 60, ci: 40)
+#   --runs N          stop each target after N executions (libFuzzer -runs; in fork mode the
+#                     total over all jobs), --seconds still caps the time. ci gives
+#                     fuzz_differential --runs 10000 (TANBO_FUZZ_DIFF_RUNS) capped at 600 s, so
+#                     the main target gets a real search whatever the machine's speed.
 #   --jobs N          parallel fuzzing processes per target: libFuzzer fork mode (-fork=N), or
 #                     AFL++ one main + N-1 secondary afl-fuzz instances; 0 = all local cores
 #                     (nproc). Default 1 (run), 2 (ci).
@@ -42,6 +46,7 @@ engine=libfuzzer
 bin_dir=""
 corpus_root="$root/fuzz/corpus"
 seconds=""
+runs=""
 jobs=""
 workers=""
 target=""
@@ -53,6 +58,7 @@ args=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --workers) workers="$2"; shift 2 ;;
     --engine) engine="$2"; shift 2 ;;
@@ -213,22 +219,23 @@ run_one() {
                  -artifact_prefix="$art/")
   mapfile -t extra < <(target_flags "$t")
   opts+=("${extra[@]}")
+  [[ -n "$runs" ]] && opts+=(-runs="$runs")
   if [[ -n "$workers" ]]; then opts+=(-jobs="$workers" -workers="$workers")
   elif [[ -n "$jobs" && "$jobs" -gt 1 ]]; then opts+=(-fork="$jobs")
   fi
   local dirs=("$work")
   [[ -d "$corpus" ]] && dirs+=("$corpus")
-  local status=0 stats="$build/fuzz-logs/$t.stats"
+  local status=0 stats="$build/fuzz-logs/$t.stats" start=$SECONDS
   rm -f "$stats"
   # fuzz_differential appends its counters (steps compared, moves) to this file at exit.
   (cd "$build/fuzz-logs" && TANBO_FUZZ_STATS="$stats" "$bin" "${opts[@]}" "${dirs[@]}") >"$log" 2>&1 || status=$?
   # Figures: single-process runs print stat:: lines, fork mode a "#N: cov: ... exec/s N" line.
-  local execs rate cov
+  local execs rate cov elapsed=$(( SECONDS - start ))
   execs="$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)"
   rate="$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}' | tail -1)"
   if [[ -z "$execs" ]]; then  # fork mode: the last "#N:" is the total over all jobs
     execs="$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')"
-    [[ -n "$execs" ]] && rate=$(( execs / (secs > 0 ? secs : 1) ))
+    [[ -n "$execs" ]] && rate=$(( execs / (elapsed > 0 ? elapsed : 1) ))
   fi
   local steps=""
   [[ -f "$stats" ]] && steps="$(awk '{s += $4} END {print s + 0}' "$stats")"
@@ -236,7 +243,7 @@ run_one() {
   cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$')"
   local crashes
   crashes="$(find "$art" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)"
-  printf '%-18s %6ss  %9s execs  %6s exec/s  cov %6s  corpus %5s files  %s\n' "$t" "$secs" \
+  printf '%-18s %6ss  %9s execs  %6s exec/s  cov %6s  corpus %5s files  %s\n' "$t" "$elapsed" \
     "${execs:-?}" "${rate:-?}" "${cov:-?}" "$(find "$work" -type f | wc -l)" \
     "$([[ $status == 0 && $crashes == 0 ]] && echo "ok$steps" || echo "FAILED (status $status, $crashes artifacts in $art)")"
   if [[ $status != 0 || $crashes != 0 ]]; then report_failure "$t" "$bin" "$log" "$art"; return 1; fi
@@ -267,7 +274,16 @@ case "$cmd" in
   ci)
     jobs="${jobs:-2}"
     do_build
-    run_targets "${seconds:-40}" "${args[@]}" || exit 1 ;;
+    [[ ${#args[@]} -gt 0 ]] || mapfile -t args < <(all_targets)
+    failed=0
+    for t in "${args[@]}"; do
+      if [[ $t == fuzz_differential && $engine == libfuzzer && -z "$runs" ]]; then
+        runs="${TANBO_FUZZ_DIFF_RUNS:-10000}" run_targets 600 "$t" || failed=1
+      else
+        run_targets "${seconds:-40}" "$t" || failed=1
+      fi
+    done
+    exit $failed ;;
   merge|cmin|minimize)
     [[ $engine == libfuzzer ]] || die "$cmd uses libFuzzer (drop --engine $engine; AFL++ inputs replay in any build)"
     ;;&

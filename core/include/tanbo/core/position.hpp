@@ -26,7 +26,7 @@ class Position {
 
   int size() const noexcept { return size_; }  ///< Board side length.
   /// Content of `p`. @pre on_board(p, size()).
-  Cell at(Point p) const noexcept { return cells_[index(p)]; }
+  [[gnu::always_inline]] Cell at(Point p) const noexcept { return cells_[index(p)]; }
   /// Sets the content of `p`. @throws UsageError if `p` is off the board.
   void set(Point p, Cell c);
   Color to_move() const noexcept { return to_move_; }           ///< Side to move.
@@ -38,7 +38,7 @@ class Position {
   /// for them on every legality query (rule 7: is the game over?).
   int count(Color c) const noexcept { return stones_[static_cast<int>(c)]; }
   /// Row-major index of `p`: y * size() + x.
-  int index(Point p) const noexcept { return p.y * size_ + p.x; }
+  [[gnu::always_inline]] int index(Point p) const noexcept { return p.y * size_ + p.x; }
   /// Row-major cells, size()*size() of them.
   const std::vector<Cell>& cells() const noexcept { return cells_; }
 

@@ -41,10 +41,11 @@ struct Neighbours {
 };
 
 /// @ref rule3 "Rule 3": calls `f(q)` for each orthogonal neighbour `q` of `p` that lies on the
-/// board, in row-major order (up, left, right, down). Inline: the other rules call it for every
-/// point of the board.
+/// board, in row-major order (up, left, right, down). Inline, and `f` inlined into it (flatten):
+/// the other rules call it for every point of the board, and instrumented fuzzing builds
+/// otherwise keep each small lambda as a call.
 template <class F>
-[[gnu::always_inline]] inline void for_each_neighbour(const Position& pos, Point p, F&& f) {
+[[gnu::always_inline, gnu::flatten]] inline void for_each_neighbour(const Position& pos, Point p, F&& f) {
   const int n = pos.size();
   const bool column_on = p.x >= 0 && p.x < n, row_on = p.y >= 0 && p.y < n;
   if (column_on && p.y - 1 >= 0 && p.y - 1 < n) f(Point{p.x, p.y - 1});
