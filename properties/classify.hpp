@@ -32,19 +32,21 @@ inline MoveClass classify_move(const Position& before, Point p) {
   Position after = before;
   after.set(p, stone(mover));
   MoveClass mc;
-  const reference::Root expanded = reference::root_at(after, p);
-  const bool expanded_bounded = reference::is_bounded(after, expanded);
-  std::vector<reference::Root> bounded;
-  for (reference::Root& r : reference::all_roots(after))
-    if (reference::is_bounded(after, r)) bounded.push_back(std::move(r));
-  mc.bounded_at_placement = static_cast<int>(bounded.size());
-  mc.expanded_with_others = expanded_bounded && bounded.size() > 1;
+  // One labelling and one growth count of every root (the biased pickers classify every legal
+  // move, so a growth-point scan per root made them the model test's main cost).
+  const reference::RootMap roots = reference::label_roots(after);
+  const reference::GrowthCounts growth = reference::growth_counts(after, roots);
+  const bool expanded_bounded = growth[static_cast<std::size_t>(roots.root_of(after, p))] == 0;
+  int bounded = 0;
+  for (int r = 0; r < roots.count; ++r) bounded += growth[static_cast<std::size_t>(r)] == 0;
+  mc.bounded_at_placement = bounded;
+  mc.expanded_with_others = expanded_bounded && bounded > 1;
   const auto [removal, removed] = reference::stones_to_remove(after, p);
   mc.removal = removal;
   if (removal == Removal::ExpandedRoot) {
     mc.roots_removed = 1;
   } else if (removal == Removal::BoundedRoots) {
-    mc.roots_removed = static_cast<int>(bounded.size());
+    mc.roots_removed = bounded;
   }
   for (const Point s : removed) (after.at(s) == Cell::Black ? mc.black_removed : mc.white_removed)++;
   mc.both_colours = mc.black_removed > 0 && mc.white_removed > 0;

@@ -47,7 +47,7 @@ int Game::legal_move_count() const {
 MoveEffect Game::play(Point p) {
   if (auto reason = why_illegal(p)) throw IllegalMoveError(p, to_move(), *reason);
   const Color mover = to_move();
-  earlier_.push_back(board_);
+  earlier_.push_back(std::make_shared<const Position>(board_));
   board_.set(p, stone(mover));                       // rules 3-4: the stone joins one root
   auto [removal, removed] = stones_to_remove(board_, p);  // rules 5-6
   MoveEffect effect{removal, 0, 0};
@@ -62,7 +62,7 @@ MoveEffect Game::play(Point p) {
 
 void Game::undo() {
   if (history_.empty()) throw UsageError("undo: no move to take back");
-  board_ = std::move(earlier_.back());
+  board_ = *earlier_.back();
   earlier_.pop_back();
   history_.pop_back();
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -85,7 +86,10 @@ class Game {
   Position start_;
   Position board_;
   std::vector<MoveResult> history_;
-  std::vector<Position> earlier_;  // earlier_[i]: the board before move i (for undo)
+  // earlier_[i]: the board before move i (for undo). Stored boards never change, so copies of
+  // a game share them: copying a game (the model test copies it for every command) costs one
+  // pointer per move instead of one board per move.
+  std::vector<std::shared_ptr<const Position>> earlier_;
 };
 
 static_assert(Engine<Game>);
