@@ -57,16 +57,18 @@ BasicBoard<MaxN>::BasicBoard(const Position& pos) {
   if (pos.size() > MaxN)
     throw InvalidPositionError("board size " + std::to_string(pos.size()) +
                                " exceeds this engine's capacity of " + std::to_string(MaxN));
-  build(pos);
+  build(pos.size(), pos.to_move(), pos.variant(), [&pos](Point p) { return pos.at(p); });
   if (auto problem = setup_problem()) throw *problem;
 }
 
-// From-scratch construction: the definition that check_consistency() compares against.
+// From-scratch construction from the content of every point (`at`): the definition that
+// check_consistency() compares against.
 template <int MaxN>
-void BasicBoard<MaxN>::build(const Position& pos) {
-  size_ = static_cast<std::uint8_t>(pos.size());
-  to_move_ = pos.to_move();
-  variant_ = pos.variant();
+template <class CellAt>
+void BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, CellAt&& at) {
+  size_ = static_cast<std::uint8_t>(size);
+  to_move_ = to_move;
+  variant_ = variant;
   // Only the rows a board of this size uses (its points and the border ring around them: no
   // vertex beyond is ever read), so a small board in a large capacity rebuilds cheaply.
   const std::size_t used = static_cast<std::size_t>((size_ + 2) * kWidth);
@@ -78,11 +80,11 @@ void BasicBoard<MaxN>::build(const Position& pos) {
   legal_count_ = {0, 0};
   stones_ = {0, 0};
   roots_ = {0, 0};
-  hash_ = pos.to_move() == Color::White ? kZobrist.white_to_move : 0;
+  hash_ = to_move == Color::White ? kZobrist.white_to_move : 0;
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) {
       const Vertex v = vertex({x, y});
-      const Cell c = pos.at({x, y});
+      const Cell c = at(Point{x, y});
       set_cell(v, static_cast<int>(c));
       if (c == Cell::Empty) continue;
       const int colour = static_cast<int>(c) - 1;
@@ -90,7 +92,8 @@ void BasicBoard<MaxN>::build(const Position& pos) {
       hash_ ^= detail::kVertexKeys<MaxN>.key[colour][v];
     }
   // Roots: flood fill from each unvisited stone in row-major order; the first stone is the head.
-  std::vector<Vertex> stack;
+  std::array<Vertex, kPlayable> stack;  // each stone is pushed once
+  int pending = 0;
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) {
       const Vertex head = vertex({x, y});
@@ -98,16 +101,15 @@ void BasicBoard<MaxN>::build(const Position& pos) {
       ++roots_[cell(head) - 1];
       root_[head] = head;
       next_[head] = head;
-      stack.assign(1, head);
-      while (!stack.empty()) {
-        const Vertex s = stack.back();
-        stack.pop_back();
+      stack[static_cast<std::size_t>(pending++)] = head;
+      while (pending > 0) {
+        const Vertex s = stack[static_cast<std::size_t>(--pending)];
         for_each_neighbour<kWidth>(s, [&](const Vertex n) TANBO_ALWAYS_INLINE {
           if (cell(n) != cell(head) || root_[n] != kNoVertex) return;
           root_[n] = head;
           next_[n] = next_[head];
           next_[head] = n;
-          stack.push_back(n);
+          stack[static_cast<std::size_t>(pending++)] = n;
         });
       }
     }

@@ -13,8 +13,9 @@ namespace tanbo::optimized {
 template <int MaxN>
 std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
   // Build a fresh board without the validity checks (a bounded root is itself a difference).
+  // From this board's cells directly (no Position in between): the checks call this often.
   BasicBoard fresh = *this;
-  fresh.build(position());
+  fresh.build(size_, to_move_, variant_, [this](Point p) { return static_cast<Cell>(cell(vertex(p))); });
   auto at_point = [](Vertex v) { return point_name(point(v)); };
   const char* names[2] = {"X", "O"};
 

@@ -183,7 +183,8 @@ class BasicBoard {
   }
   int side() const noexcept { return static_cast<int>(to_move_); }
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
-  void build(const Position& pos);
+  template <class CellAt>
+  void build(int size, Color to_move, const Variant& variant, CellAt&& at);
   std::optional<InvalidPositionError> setup_problem() const;
   void legal_add(int c, Vertex v, std::uint32_t& count) noexcept;
   void legal_remove(int c, Vertex v, std::uint32_t& count) noexcept;

@@ -90,7 +90,7 @@ class Driver {
       const int ply_before = ref_->ply();
       if ((res.divergence = play(p))) return res;
       if (ref_->ply() == ply_before) {
-        res.stopped = action_ + " is illegal for both engines: " + stopped_;
+        res.stopped = action_.str() + " is illegal for both engines: " + stopped_;
         return res;
       }
       ++res.moves_played;
@@ -151,19 +151,18 @@ class Driver {
       if (legal.empty()) {  // the game is over: back up a little, or check moves are refused
         if (b >= 0x40) return undo_steps(1 + b % 16);
         const Point p{b % n, b / n % n};
-        action_ = "play " + point_name(p) + " after the end of the game";
+        action_ = {Action::AfterEnd, p};
         return play(p);
       }
       const Point p = legal[index % legal.size()];
-      action_ = std::string(b >= kStepWide ? "wide " : "") + "legal move " +
-                std::to_string(index % legal.size() + 1) + "/" + std::to_string(legal.size()) +
-                ": play " + point_name(p);
+      action_ = {b >= kStepWide ? Action::WideLegalMove : Action::LegalMove, p, index % legal.size() + 1,
+                 legal.size()};
       return play(p);
     }
     if (b < kStepWide) {
       const int x = detail::raw_coordinate(in.next(), n);
       const int y = detail::raw_coordinate(in.next(), n);
-      action_ = "raw point: play " + point_name({x, y});
+      action_ = {Action::RawPoint, {x, y}};
       if (auto d = probe_point({x, y})) return d;
       return play({x, y});
     }
@@ -203,7 +202,7 @@ class Driver {
   }
 
   std::optional<Divergence> undo_steps(int k) {
-    action_ = "undo " + std::to_string(k) + " move(s) from ply " + std::to_string(ref_->ply());
+    action_ = {Action::Undo, {}, static_cast<std::size_t>(k), static_cast<std::size_t>(ref_->ply())};
     // A single undo at ply 0 checks both engines refuse it; longer runs stop at ply 0.
     for (int i = 0; i < k && (i == 0 || ref_->ply() > 0); ++i)
       if (auto d = undo_once()) return d;
@@ -292,7 +291,7 @@ class Driver {
     Divergence d;
     d.step = step_;
     d.input_offset = offset_;
-    d.action = action_;
+    d.action = action_.str();
     d.what = std::move(what);
     d.start = start_;
     d.candidate_name = name_;
@@ -325,7 +324,33 @@ class Driver {
   Schedule schedule_;
   std::size_t step_ = 0;
   std::size_t offset_ = 0;
-  std::string action_;
+  // What the current step does. The common steps are kept as fields and only formatted for a
+  // report: building their text on every step was most of a step's allocations.
+  struct Action {
+    enum Kind : std::uint8_t { Text, LegalMove, WideLegalMove, AfterEnd, RawPoint, Undo } kind = Text;
+    Point p{};
+    std::size_t a = 0, b = 0;  // LegalMove: number and count; Undo: moves and ply
+    std::string text;          // Text
+    Action() = default;
+    Action(Kind k, Point point, std::size_t first = 0, std::size_t second = 0)
+        : kind(k), p(point), a(first), b(second) {}
+    Action(std::string t) : text(std::move(t)) {}  // NOLINT: assigned from strings on purpose
+    Action(const char* t) : text(t) {}             // NOLINT
+    std::string str() const {
+      switch (kind) {
+        case LegalMove:
+        case WideLegalMove:
+          return std::string(kind == WideLegalMove ? "wide " : "") + "legal move " + std::to_string(a) + "/" +
+                 std::to_string(b) + ": play " + point_name(p);
+        case AfterEnd: return "play " + point_name(p) + " after the end of the game";
+        case RawPoint: return "raw point: play " + point_name(p);
+        case Undo: return "undo " + std::to_string(a) + " move(s) from ply " + std::to_string(b);
+        case Text: break;
+      }
+      return text;
+    }
+  };
+  Action action_;
   std::string stopped_;
   std::optional<Point> cand_only_move_;
 };
