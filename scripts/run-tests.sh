@@ -8,7 +8,8 @@
 #      scripts/coverage.sh, report in $TANBO_BUILD_ROOT/clang/coverage-html/);
 #   3. AddressSanitizer + UndefinedBehaviorSanitizer build (clang): all tests but the exhaustive
 #      walk and packaging (fewer RapidCheck cases: max_success=100);
-#   4. libFuzzer build (clang): every fuzz target for TANBO_FUZZ_SECONDS each, seed corpus first;
+#   4. libFuzzer build (clang): every fuzz target for TANBO_FUZZ_SECONDS each (fuzz_differential:
+#      10,000 executions, TANBO_FUZZ_DIFF_RUNS), seed corpus first;
 #   5. the documentation (Doxygen with WARN_AS_ERROR, generated rules pages);
 #   6. scale-out fuzzing paths (ossfuzz): fuzz/oss-fuzz/build.sh run as OSS-Fuzz's compile does
 #      with libFuzzer and with AFL++, every target fuzzed briefly under each engine
