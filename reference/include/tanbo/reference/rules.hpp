@@ -21,9 +21,6 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
 
-// Forces a small lambda passed to for_each_neighbour inline (see there).
-#define TANBO_RULE_INLINE __attribute__((always_inline))
-
 namespace tanbo::reference {
 
 /// A root (@ref rule4 "rule 4"): a maximal orthogonally connected group of stones of one colour.
@@ -45,7 +42,7 @@ struct Neighbours {
 
 /// @ref rule3 "Rule 3": calls `f(q)` for each orthogonal neighbour `q` of `p` that lies on the
 /// board, in row-major order (up, left, right, down). Inline: the other rules call it for every
-/// point of the board. Their lambdas are forced inline too (TANBO_RULE_INLINE): instrumented
+/// point of the board. Their lambdas are forced inline too (`__attribute__((always_inline))`): instrumented
 /// fuzzing builds otherwise keep each small lambda as a call.
 template <class F>
 [[gnu::always_inline]] inline void for_each_neighbour(const Position& pos, Point p, F&& f) {
@@ -60,14 +57,14 @@ template <class F>
 /// @ref rule3 "Rule 3": the up-to-four orthogonal neighbours of `p` that lie on the board.
 inline Neighbours neighbours(const Position& pos, Point p) {
   Neighbours out;
-  for_each_neighbour(pos, p, [&](Point q) TANBO_RULE_INLINE { out.points[static_cast<std::size_t>(out.count++)] = q; });
+  for_each_neighbour(pos, p, [&](Point q) __attribute__((always_inline)) { out.points[static_cast<std::size_t>(out.count++)] = q; });
   return out;
 }
 
 /// @ref rule3 "Rule 3": how many stones of colour `c` are orthogonally adjacent to `p`.
 inline int friendly_neighbours(const Position& pos, Point p, Color c) {
   int n = 0;
-  for_each_neighbour(pos, p, [&](Point q) TANBO_RULE_INLINE { n += pos.at(q) == stone(c); });
+  for_each_neighbour(pos, p, [&](Point q) __attribute__((always_inline)) { n += pos.at(q) == stone(c); });
   return n;
 }
 
@@ -115,7 +112,7 @@ inline GrowthAnchors growth_anchors(const Position& pos, Point q) {
   GrowthAnchors out;
   if (pos.at(q) != Cell::Empty) return out;
   int friends[2] = {0, 0};
-  for_each_neighbour(pos, q, [&](Point s) TANBO_RULE_INLINE {
+  for_each_neighbour(pos, q, [&](Point s) __attribute__((always_inline)) {
     if (const Cell cell = pos.at(s); cell != Cell::Empty) {
       const int c = cell == Cell::Black ? 0 : 1;
       ++friends[c];
