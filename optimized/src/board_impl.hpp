@@ -238,8 +238,6 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
     if (--growth_[owner] == 0 && kLog) log[log_size++] = owner;
     legal_remove(d, v);
   }
-  const std::size_t count_before = count_c;
-  std::uint32_t head_growth = growth_[head] - was_growth;
   const std::uint32_t v_bits = static_cast<std::uint32_t>(v) << xor_shift(c);
   for_each_neighbour<kWidth>(v, [&](const std::size_t n) TANBO_ALWAYS_INLINE {
     const std::uint32_t word = point_[n];
@@ -248,7 +246,7 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
     if (key == kOne) {  // n had one c neighbour; now two, so it stops being a growth point
       const Vertex owner = root_[single_neighbour_in(c, word)];
       if (owner != head) {
-        ++head_growth;  // the count's drop below is not head's loss
+        ++growth_[head];  // the count's drop below is not head's loss
         if (--growth_[owner] == 0 && kLog) log[log_size++] = owner;
       }
       legal_remove(c, n, count_c);
@@ -257,7 +255,10 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
     legal_pos_[c][n] = static_cast<Vertex>(count_c);
     count_c += key == 0;  // empty with no c neighbour: a new growth point of this root
   });
-  head_growth += static_cast<std::uint32_t>(count_c - count_before);
+  // legal_count_[c] still holds the count from before the move, and the count's change is
+  // head's: v (if it was a growth point) and the lost growth points leave, the new ones come.
+  // Computed here from memory, so nothing of it occupies a register during the loop.
+  const std::uint32_t head_growth = growth_[head] + static_cast<std::uint32_t>(count_c) - legal_count_[c];
   legal_count_[c] = static_cast<std::uint16_t>(count_c);
   growth_[head] = static_cast<std::uint16_t>(head_growth);
   if (head_growth == 0 && kLog) log[log_size++] = head;
@@ -472,16 +473,22 @@ template <int MaxN>
 int BasicBoard<MaxN>::playout(Rng& caller_rng, int max_moves) noexcept {
   Rng rng = caller_rng;  // a local copy stays in registers; the caller's is one store per call
   int played = 0;
-  if (to_move_ == Color::White && played < max_moves && !is_over()) {
-    play_as<1>(legal_[1][rng.below(legal_count_[1])], nullptr);
+  if (is_over()) return 0;
+  if (to_move_ == Color::White && played < max_moves) {
+    const bool removed = play_as<1>(legal_[1][rng.below(legal_count_[1])], nullptr);
     ++played;
+    if (removed && is_over()) max_moves = played;
   }
-  while (played < max_moves && !is_over()) {
+  // Counting down frees the register max_moves would hold.
+  int left = max_moves - played;
+  while (left > 0) {
     const bool removed = play_as<0>(legal_[0][rng.below(legal_count_[0])], nullptr);
-    if (++played == max_moves || (removed && is_over())) break;
-    play_as<1>(legal_[1][rng.below(legal_count_[1])], nullptr);
-    ++played;
+    if (--left == 0 || (removed && is_over())) break;
+    const bool removed_too = play_as<1>(legal_[1][rng.below(legal_count_[1])], nullptr);
+    --left;
+    if (removed_too && is_over()) break;
   }
+  played = max_moves - left;
   caller_rng = rng;
   ply_ += static_cast<std::uint32_t>(played);
   if (played % 2 == 1) to_move_ = opponent(to_move_);
