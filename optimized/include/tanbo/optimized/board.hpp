@@ -65,7 +65,9 @@ struct MoveRecord {
 /// points the move takes); and a forest has no member list, so removing a bounded root (rule 6)
 /// and restoring it on undo would need a board scan or a separate stone list anyway, which is
 /// exactly the circular `next_` list kept here (an O(1) splice per placement, walked only when the
-/// root is removed or restored). (Not measured with a union-find implementation.)
+/// root is removed or restored). Measured with a union-find `find` (path halving) in place of
+/// every root read, on flat trees (the cheapest case): 12.7% more instructions per playout and
+/// 8-16% slower (README, Performance).
 ///
 /// The move loop is written for the branch predictor: in random play "is this neighbour empty"
 /// and "does it become a growth point" are coin flips, so the common outcome (a neighbour becomes
