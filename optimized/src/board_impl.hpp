@@ -54,6 +54,13 @@ TANBO_ALWAYS_INLINE inline void for_each_neighbour(std::size_t v, F&& f) {
   f(v + kWidth);
 }
 
+// Vertices of the rows a board of side `size` uses in a grid `width` wide: its points and the
+// border ring around them (no vertex beyond is ever read), so build() and check_consistency()
+// touch only these and a small board in a large capacity rebuilds cheaply.
+constexpr std::size_t used_vertices(int size, int width) noexcept {
+  return static_cast<std::size_t>((size + 2) * width);
+}
+
 template <int MaxN>
 BasicBoard<MaxN>::BasicBoard(const Variant& v) : BasicBoard(opening(v)) {}
 
@@ -74,9 +81,7 @@ void BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, Ce
   size_ = static_cast<std::uint8_t>(size);
   to_move_ = to_move;
   variant_ = variant;
-  // Only the rows a board of this size uses (its points and the border ring around them: no
-  // vertex beyond is ever read), so a small board in a large capacity rebuilds cheaply.
-  const std::size_t used = static_cast<std::size_t>((size_ + 2) * kWidth);
+  const std::size_t used = used_vertices(size_, kWidth);
   std::fill_n(point_.begin(), used, kBorder);
   std::fill_n(root_.begin(), used, kNoVertex);
   std::fill_n(next_.begin(), used, kNoVertex);

@@ -30,7 +30,7 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
   // Roots: the same partition of stones (heads may differ), each list exactly its stones.
   // Per-vertex tables instead of maps: the differential checks call this thousands of times a
   // second, on every removal and undo that restores one.
-  const std::size_t used = static_cast<std::size_t>((size_ + 2) * kWidth);  // as in build()
+  const std::size_t used = used_vertices(size_, kWidth);
   std::array<Vertex, kVertices> to_fresh, from_fresh;
   std::array<std::uint16_t, kVertices> members;
   std::fill_n(to_fresh.begin(), used, kNoVertex);
