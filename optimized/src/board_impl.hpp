@@ -214,9 +214,10 @@ void BasicBoard<MaxN>::legal_remove(int c, std::size_t v, std::size_t& count) no
 
 // Puts a c stone on empty v as part of root `head`, keeping legal sets and growth counts exact.
 // kLog means a placement (play): the hash also changes side to move, v is known to be a growth
-// point of `head`, and every root whose growth dropped to zero is recorded: only those can have
-// become bounded (a root may be logged and then regain growth later in the same call; callers
-// re-check). Without kLog (undo restoring a removed root) v may or may not be a growth point.
+// point of `head`, and every root whose growth dropped to zero is recorded, once: only those can
+// have become bounded, and they stay so (other roots only lose growth here; `head`, which can
+// gain, is recorded at the end). Without kLog (undo restoring a removed root) v may or may not
+// be a growth point.
 //
 // The neighbour loop is branch-free for the common outcomes: random play makes "is the neighbour
 // empty" and "does it become a growth point" coin flips, and mispredicting them cost more than

@@ -11,7 +11,10 @@
 namespace tanbo::optimized {
 
 // The rare end of a placement (about one move in 35 in random play), out of line so the hot
-// path of play_as() needs fewer registers: removes the bounded roots among the `zeroed` ones.
+// path of play_as() needs fewer registers: removes the bounded roots among the `zeroed` ones, the
+// roots whose growth the placement took to zero. The expanded root is logged last, and only if
+// its growth is zero at the end. Every other root only loses growth during a placement, and once
+// at zero it has nothing left to lose: so the logged roots are distinct and all still bounded.
 template <int MaxN>
 bool BasicBoard<MaxN>::remove_bounded(Vertex expanded, const Vertex* zeroed, int zeroed_count,
                                       MoveRecord* rec) noexcept {
@@ -19,17 +22,10 @@ bool BasicBoard<MaxN>::remove_bounded(Vertex expanded, const Vertex* zeroed, int
     remove_roots(&expanded, 1, Removal::ExpandedRoot, rec);
     return true;
   }
-  Vertex bounded[kMaxRemovedRoots];
-  int bounded_count = 0;
-  for (int i = 0; i < zeroed_count; ++i) {
-    const Vertex r = zeroed[i];
-    if (growth_[r] != 0 || std::find(bounded, bounded + bounded_count, r) != bounded + bounded_count)
-      continue;
-    assert(bounded_count < kMaxRemovedRoots);
-    bounded[bounded_count++] = r;
-  }
-  if (bounded_count == 0) return false;
-  remove_roots(bounded, bounded_count, Removal::BoundedRoots, rec);
+  assert(zeroed_count <= kMaxRemovedRoots);
+  for (int i = 0; i < zeroed_count; ++i)
+    assert(growth_[zeroed[i]] == 0 && std::find(zeroed, zeroed + i, zeroed[i]) == zeroed + i);
+  remove_roots(zeroed, zeroed_count, Removal::BoundedRoots, rec);
   return true;
 }
 
