@@ -316,7 +316,8 @@ TANBO_ALWAYS_INLINE inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* 
 
   // Rules 5-6: only roots whose growth dropped to zero can be bounded.
   if (zeroed_count == 0) return false;  // common case: nothing bounded
-  return remove_bounded(expanded, zeroed, zeroed_count, rec);
+  remove_bounded(expanded, zeroed, zeroed_count, rec);
+  return true;
 }
 
 // Unrolled by colour so the side to move is a compile-time constant in each half. Stones leave

@@ -16,17 +16,16 @@ namespace tanbo::optimized {
 // its growth is zero at the end. Every other root only loses growth during a placement, and once
 // at zero it has nothing left to lose: so the logged roots are distinct and all still bounded.
 template <int MaxN>
-bool BasicBoard<MaxN>::remove_bounded(Vertex expanded, const Vertex* zeroed, int zeroed_count,
+void BasicBoard<MaxN>::remove_bounded(Vertex expanded, const Vertex* zeroed, int zeroed_count,
                                       MoveRecord* rec) noexcept {
   if (growth_[expanded] == 0) {
     remove_roots(&expanded, 1, Removal::ExpandedRoot, rec);
-    return true;
+    return;
   }
   assert(zeroed_count <= kMaxRemovedRoots);
   for (int i = 0; i < zeroed_count; ++i)
     assert(growth_[zeroed[i]] == 0 && std::find(zeroed, zeroed + i, zeroed[i]) == zeroed + i);
   remove_roots(zeroed, zeroed_count, Removal::BoundedRoots, rec);
-  return true;
 }
 
 // Empties v (a c stone of root root_[v]), keeping legal sets and growth counts exact. Used by

@@ -208,7 +208,7 @@ class BasicBoard {
   inline void undo_as(const MoveRecord& rec) noexcept;
   template <int c>
   inline void remove_stone(Vertex v) noexcept;
-  bool remove_bounded(Vertex expanded, const Vertex* zeroed, int zeroed_count, MoveRecord* rec) noexcept;
+  void remove_bounded(Vertex expanded, const Vertex* zeroed, int zeroed_count, MoveRecord* rec) noexcept;
   void remove_roots(const Vertex* heads, int count_of_heads, Removal kind, MoveRecord* rec) noexcept;
   template <int c>
   int remove_root(Vertex head) noexcept;
