@@ -308,7 +308,7 @@ TANBO_ALWAYS_INLINE inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* 
   }
 
   // Rules 3-4: the stone joins the expanded root, linked right after the stone it touches.
-  Vertex zeroed[8];  // at most 2 for v itself + 4 neighbours
+  Vertex zeroed[kMaxRemovedRoots];  // v's enemy owner, up to 3 empty neighbours' owners, expanded
   int zeroed_count = 0;
   add_stone<c, true>(v, expanded, zeroed, zeroed_count);
   next_[v] = next_[attach];
