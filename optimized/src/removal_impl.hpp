@@ -12,9 +12,10 @@ namespace tanbo::optimized {
 
 // The rare end of a placement (about one move in 35 in random play), out of line so the hot
 // path of play_as() needs fewer registers: removes the `zeroed` roots, those whose growth the
-// placement took to zero (or the expanded root alone, if it is one of them: rule 6). The expanded root is logged last, and only if
-// its growth is zero at the end. Every other root only loses growth during a placement, and once
-// at zero it has nothing left to lose: so the logged roots are distinct and all still bounded.
+// placement took to zero (or the expanded root alone, if it is one of them: rule 6). The
+// expanded root is logged last, and only if its growth is zero at the end. Every other root only
+// loses growth during a placement, and once at zero it has nothing left to lose: so the logged
+// roots are distinct and all still bounded.
 template <int MaxN>
 void BasicBoard<MaxN>::remove_bounded(Vertex expanded, const Vertex* zeroed, int zeroed_count,
                                       MoveRecord* rec) noexcept {
