@@ -2,20 +2,20 @@
 # mutation/mutants/<name>.mutant, one exact find/replace in one file of core/, reference/,
 # optimized/ or capi/ (sources under src/ or public headers under include/).
 #
-# Each library calls tanbo_mutate_target(<target>) after add_library. If the mutant's file lies
-# in that library's folder, the library is built from a mutated copy: for src/ the whole src/
-# folder is copied (so private headers and relative includes work) and the target's sources are
-# pointed at the copy; for include/ the whole include/ tree is copied and put first on the
-# target's PUBLIC include path, so the library and everything that links it see the mutated
-# header. Configuration fails when the text to replace does not occur exactly once, so a mutant
-# can never silently stop planting its bug after the code changes.
+# tanbo_add_library (cmake/TanboLibrary.cmake) calls tanbo_mutate_target(<target>) for each
+# library. If the mutant's file lies in that library's folder, the library is built from a
+# mutated copy: for src/ the whole src/ folder is copied (so private headers and relative
+# includes work) and the target's sources are pointed at the copy; for include/ the whole
+# include/ tree is copied and put first on the target's PUBLIC include path, so the library and
+# everything that links it see the mutated header. Configuration fails when the text to replace
+# does not occur exactly once, so a mutant can
+# never silently stop planting its bug after the code changes.
 #
 # The mutant's "file:" is a path from the project root (core/src/notation.cpp,
 # optimized/include/tanbo/optimized/board.hpp, ...); a bare file name means optimized/src/<name>
 # (the original layout, kept so older mutants need no edit).
+# TANBO_MUTANT is declared with the other options in cmake/TanboOptions.cmake.
 include_guard(GLOBAL)
-set(TANBO_MUTANT "" CACHE STRING
-    "Mutation testing only: build with the planted bug mutation/mutants/<name>.mutant")
 
 # Reads the mutant: its file (path from the project root), the text to find and its replacement.
 function(_tanbo_read_mutant name out_file out_from out_to)

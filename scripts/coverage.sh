@@ -3,10 +3,10 @@
 # packages clang-14 and llvm-14). Two modes:
 #
 #   scripts/coverage.sh [OPTIONS]
-#       Builds everything with clang, -Werror and TANBO_COVERAGE=ON, runs every CTest test but
-#       the packaging ones (unit, CLI, properties, exhaustive walks, C API, examples, and the
-#       fuzz corpora replayed through each fuzz target's replay main()), then prints line and
-#       branch coverage of core/, reference/, optimized/ and capi/ separately, writes an HTML
+#       Builds everything with the "coverage" CMake preset (clang, -Werror, TANBO_COVERAGE=ON),
+#       runs every CTest test but the packaging ones (unit, CLI, properties, exhaustive walks,
+#       C API, examples, and the fuzz corpora replayed through each fuzz target's replay
+#       main()), then prints line and branch coverage of core/, reference/, optimized/ and capi/ separately, writes an HTML
 #       report, and exits 1 if a folder is under the thresholds (or a test failed).
 #   scripts/coverage.sh --fuzz-target NAME --corpus DIR [--html OUT] [OPTIONS]
 #       Coverage of one fuzz target (fuzz_differential, fuzz_capi, ...) on any corpus, e.g. a
@@ -14,7 +14,7 @@
 #       coverage of each project folder and writes the HTML report (what OSS-Fuzz's coverage
 #       build shows). Inputs that crash are skipped and listed; thresholds are not applied.
 # Options:
-#   --build-dir DIR     build directory (default build-coverage)
+#   --build-dir DIR     build directory (default build/coverage)
 #   --html OUT          HTML report directory (default BUILD_DIR/coverage-html, or
 #                       BUILD_DIR/coverage-NAME-html for a fuzz target); open OUT/index.html
 #   --min-lines P       per-folder line coverage threshold in percent (default 95)
@@ -30,7 +30,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="$root/build-coverage"
+build="$root/build/coverage"
 html=""
 fuzz_target=""
 corpus=""
@@ -74,8 +74,8 @@ cxx="$(tool clang++)" cc="$(tool clang)" profdata="$(tool llvm-profdata)" cov_to
 start=$SECONDS
 profiles="$build/coverage-profiles"
 if [[ $report_only == 0 ]]; then
-  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTANBO_WERROR=ON -DTANBO_COVERAGE=ON \
-    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" >/dev/null || die "configure failed"
+  (cd "$root" && cmake --preset coverage -B "$build" -DCMAKE_CXX_COMPILER="$cxx" \
+    -DCMAKE_C_COMPILER="$cc" >/dev/null) || die "configure failed"
   rm -rf "$profiles"
   mkdir -p "$profiles"
 fi
@@ -112,7 +112,7 @@ else
     cmake --build "$build" -j "$jobs" || die "build failed"
     # Packaging tests build consumer projects against the installed (here: instrumented)
     # libraries without the profile runtime; they run in the g++ stage of scripts/run-tests.sh.
-    ctest --test-dir "$build" -j "$jobs" --timeout 1800 --output-on-failure -LE packaging || status=1
+    (cd "$root" && ctest --preset coverage --test-dir "$build" -j "$jobs") || status=1
   fi
   # Every instrumented executable of the build (tests, CLI, examples, fuzz replays).
   objects=()

@@ -25,7 +25,7 @@
 #                     (nproc). Default 1 (run), 2 (ci).
 #   --workers N       use libFuzzer's older -jobs=N -workers=N mode instead of fork mode (each
 #                     worker is an independent fuzzer sharing the corpus directory; one log each)
-#   --build-dir DIR   default build-fuzz (libFuzzer) or build-afl (AFL++)
+#   --build-dir DIR   default build/fuzz (libFuzzer, the "fuzz" CMake preset) or build/afl (AFL++)
 #   --bin-dir DIR     where the fuzz_* binaries are: default BUILD_DIR/fuzz (libFuzzer) or
 #                     BUILD_DIR/out (AFL++, OSS-Fuzz's $OUT layout); <t>.options and <t>.dict
 #                     there are used when present (as OSS-Fuzz does)
@@ -77,8 +77,8 @@ done
 
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 case "$engine" in
-  libfuzzer) build="${build:-$root/build-fuzz}"; bin_dir="${bin_dir:-$build/fuzz}" ;;
-  afl) build="${build:-$root/build-afl}"; bin_dir="${bin_dir:-$build/out}" ;;
+  libfuzzer) build="${build:-$root/build/fuzz}"; bin_dir="${bin_dir:-$build/fuzz}" ;;
+  afl) build="${build:-$root/build/afl}"; bin_dir="${bin_dir:-$build/out}" ;;
   *) die "unknown engine '$engine' (libfuzzer, afl)" ;;
 esac
 
@@ -110,9 +110,9 @@ do_build() {
   local cxx
   cxx="$(find_clang)" || die "no clang++ found (Debian: apt-get install clang-14 libclang-rt-14-dev)"
   if [[ ! -f "$build/CMakeCache.txt" ]]; then
-    CXX="$cxx" CC="${cxx/clang++/clang}" cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DTANBO_FUZZ=ON -DTANBO_BUILD_TESTS=OFF -DTANBO_BUILD_CLI=OFF -DTANBO_BUILD_BENCHMARKS=OFF \
-      -DTANBO_BUILD_DOCS=OFF -DTANBO_BUILD_EXAMPLES=OFF -DTANBO_INSTALL=OFF || die "configure failed"
+    # The "fuzz" preset of CMakePresets.json, with the clang found here.
+    (cd "$root" && cmake --preset fuzz -B "$build" -DCMAKE_CXX_COMPILER="$cxx" \
+      -DCMAKE_C_COMPILER="${cxx/clang++/clang}") || die "configure failed"
   fi
   cmake --build "$build" -j"$(nproc)" || die "build failed"
 }

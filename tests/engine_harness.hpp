@@ -23,11 +23,11 @@ namespace tanbo_test {
 
 /// Knobs for simulate_random_games.
 struct SimOptions {
-  /// Checks whose cost grows with the game length (replaying the record from the start, and
-  /// undo on engines whose undo replays the game) run after every move while ply < deep_plies,
-  /// and always after the last move; on incremental engines (kCheapUndo) also at plies 64, 128,
-  /// 256, ..., where long-lived incremental state could have drifted from a fresh replay (the
-  /// total cost stays linear in the game length). Everything else runs after every move.
+  /// Checks whose cost grows with the game length (replaying the record from the start) run
+  /// after every move while ply < deep_plies, at plies 64, 128, 256, ..., where long-lived
+  /// incremental state could have drifted from a fresh replay (the total cost stays linear in
+  /// the game length), and always after the last move. Everything else, undo included (both
+  /// engines undo in constant time), runs after every move.
   /// The default checks everything after every move.
   int deep_plies = 1 << 30;
 };
@@ -292,12 +292,12 @@ SimStats simulate_random_games(const tanbo::Position& start, std::uint64_t seed,
       REQUIRE(parsed.start == g.start_position());
       REQUIRE(parsed.points() == moves);
       const bool power_of_two = ply > 0 && (ply & (ply - 1)) == 0;
-      const bool deep = ply < opt.deep_plies || (kCheapUndo<G> && power_of_two) || g.is_over();
+      const bool deep = ply < opt.deep_plies || power_of_two || g.is_over();
       using tanbo::verify::Depth;
       require_same_state(twin, g, deep ? Depth::Full : Depth::Step);
       if (oracle) require_same_state(*oracle, g, deep ? Depth::Full : Depth::Step);
 
-      if (deep || kCheapUndo<G>) {
+      {
         G undone = g;
         undone.undo();
         require_same_state(before, undone);

@@ -7,10 +7,8 @@
 #include <set>
 
 #include "tanbo/core/zobrist.hpp"
-#include "test_util.hpp"
-#ifdef TANBO_TESTS_HAVE_OPTIMIZED
 #include "tanbo/optimized/board.hpp"
-#endif
+#include "test_util.hpp"
 
 using namespace tanbo;
 
@@ -50,7 +48,6 @@ TEST_CASE("variants without an opening are refused with the reason", "[coverage]
   CHECK_THROWS_AS(opening(Variant::custom(5)), InvalidPositionError);
 }
 
-#ifdef TANBO_TESTS_HAVE_OPTIMIZED
 TEST_CASE("optimized boards: variant constructor and size limit", "[coverage][optimized]") {
   const optimized::Board19 from_variant(Variant::lattice(9));
   const optimized::Board19 from_opening(opening(Variant::lattice(9)));
@@ -64,4 +61,3 @@ TEST_CASE("optimized boards: variant constructor and size limit", "[coverage][op
   const optimized::Board big(Variant::dense(25));  // the full-size board takes it
   CHECK(big.size() == 25);
 }
-#endif

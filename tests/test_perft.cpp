@@ -9,12 +9,9 @@
 
 #include "brute_force.hpp"
 #include "engine_types.hpp"
+#include "tanbo/core/perft.hpp"
+#include "tanbo/optimized/board.hpp"
 #include "test_util.hpp"
-
-#ifdef TANBO_TESTS_HAVE_PERFT_HEADER
-#include "tanbo/cli/perft.hpp"
-#endif
-
 
 namespace {
 
@@ -67,20 +64,6 @@ Leaves engine_leaves(const G& g, int depth) {
   return total;
 }
 
-// The engine's perft, written here so the test does not depend on the CLI part.
-template <Engine G>
-std::uint64_t engine_perft(const G& g, int depth) {
-  if (depth == 0 || g.is_over()) return 1;
-  if (depth == 1) return static_cast<std::uint64_t>(g.legal_move_count());
-  std::uint64_t total = 0;
-  for (const Point p : g.legal_moves()) {
-    G child = g;
-    child.play(p);
-    total += engine_perft(child, depth - 1);
-  }
-  return total;
-}
-
 // Compares the engine with the brute force at every depth up to `count_depth` (leaf counts) and
 // `digest_depth` (leaf positions); returns the counts for pinning.
 template <Engine G>
@@ -91,17 +74,13 @@ std::vector<std::uint64_t> compare_with_brute(const Position& start, const brute
   for (int d = 1; d <= count_depth; ++d) {
     INFO("depth " << d);
     const std::uint64_t expected = brute::perft(b, d);
-    CHECK(engine_perft(g, d) == expected);
-#ifdef TANBO_TESTS_HAVE_PERFT_HEADER
-    // The CLI's shared perft must count the same; shallow depths suffice to show it (its
-    // play/undo walk on the reference engine replays the game at every undo).
+    // tanbo::perft walks by play/undo, so this also checks that undo restores every node.
+    CHECK(tanbo::perft(g, d) == expected);
     if (d <= 3) {
-      CHECK(tanbo::perft(g, d) == expected);
-      G work = g;
-      CHECK(tanbo::perft_undo(work, d) == expected);
-      CHECK(work.position() == g.position());  // the walk restores the game
+      std::uint64_t divided = 0;
+      for (const PerftDivideEntry& e : perft_divide(g, d)) divided += e.count;
+      CHECK(divided == expected);
     }
-#endif
     if (d <= digest_depth) CHECK(engine_leaves(g, d) == brute_leaves(b, d));
     counts.push_back(expected);
   }
@@ -222,7 +201,6 @@ std::uint64_t brute_early_endings(const brute::Board& b, int depth) {
   return total;
 }
 
-#ifdef TANBO_TESTS_HAVE_OPTIMIZED
 // Perft leaves of the optimized board itself, walking with play_vertex / undo(record) over a
 // copy of legal_vertices() (the span changes as moves are made): checks undo and the legal set.
 template <int MaxN>
@@ -245,7 +223,6 @@ Leaves board_leaves(optimized::BasicBoard<MaxN>& b, int depth) {
   }
   return total;
 }
-#endif
 
 // Custom positions (found by a search for small trees) whose games end inside the perft depth
 // at several depths, as board rows for the brute force and as position strings for the engines.
@@ -282,7 +259,6 @@ TEMPLATE_TEST_CASE("perft of more variants and of positions whose games end insi
   }
 }
 
-#ifdef TANBO_TESTS_HAVE_OPTIMIZED
 TEMPLATE_TEST_CASE_SIG("perft of the optimized board (play_vertex / undo) equals the brute force, "
                        "Board19 and Board", "[perft]", ((int MaxN), MaxN), 19, 25) {
   struct Case {
@@ -307,4 +283,3 @@ TEMPLATE_TEST_CASE_SIG("perft of the optimized board (play_vertex / undo) equals
     CHECK_FALSE(board.check_consistency().has_value());
   }
 }
-#endif

@@ -1,4 +1,4 @@
-// `tanbo perft`: counts move sequences of a given length (see tanbo/cli/perft.hpp for the exact
+// `tanbo perft`: counts move sequences of a given length (see tanbo/core/perft.hpp for the exact
 // definition), optionally split by root move, to validate and time move generation.
 #include <chrono>
 #include <iomanip>
@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "common.hpp"
-#include "tanbo/cli/perft.hpp"
+#include "tanbo/core/perft.hpp"
 
 namespace tanbo::cli {
 namespace {

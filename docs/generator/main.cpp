@@ -11,9 +11,7 @@
 #include "examples.hpp"
 #include "page.hpp"
 #include "tanbo/reference/game.hpp"
-#ifdef TANBO_DOCS_HAVE_OPTIMIZED
 #include "tanbo/optimized/game.hpp"
-#endif
 
 namespace fs = std::filesystem;
 using namespace tanbo::docs;
@@ -56,9 +54,7 @@ std::vector<std::string> check_all(const std::vector<Example>& examples) {
   for (const Example& ex : examples) {
     for (auto&& e : check_reference_details(ex)) errors.push_back(e);
     for (auto&& e : check_with_engine<tanbo::reference::Game>(ex)) errors.push_back("reference engine: " + e);
-#ifdef TANBO_DOCS_HAVE_OPTIMIZED
     for (auto&& e : check_with_engine<tanbo::optimized::Game>(ex)) errors.push_back("optimized engine: " + e);
-#endif
   }
   return errors;
 }

@@ -10,12 +10,8 @@
 #include "examples.hpp"
 #include "page.hpp"
 #include "tanbo/reference/game.hpp"
-#ifdef TANBO_DOCS_HAVE_OPTIMIZED
 #include "tanbo/optimized/game.hpp"
 #define TANBO_DOCS_ENGINES tanbo::reference::Game, tanbo::optimized::Game
-#else
-#define TANBO_DOCS_ENGINES tanbo::reference::Game
-#endif
 
 using namespace tanbo;
 using namespace tanbo::docs;

@@ -26,7 +26,7 @@ RootMap label_roots(const Position& pos) {
       map.label[static_cast<std::size_t>(pos.index(first))] = root;
       while (pending > 0) {
         const Point q = todo[--pending];
-        for_each_neighbour(pos, q, [&](Point r) __attribute__((always_inline)) {
+        for_each_neighbour(pos, q, [&](Point r) {
           auto& label = map.label[static_cast<std::size_t>(pos.index(r))];
           if (label == RootMap::kNoRoot && pos.at(r) == cell) {
             label = root;

@@ -42,10 +42,9 @@ struct Neighbours {
 
 /// @ref rule3 "Rule 3": calls `f(q)` for each orthogonal neighbour `q` of `p` that lies on the
 /// board, in row-major order (up, left, right, down). Inline: the other rules call it for every
-/// point of the board. Their lambdas are forced inline too (`__attribute__((always_inline))`): instrumented
-/// fuzzing builds otherwise keep each small lambda as a call.
+/// point of the board.
 template <class F>
-[[gnu::always_inline]] inline void for_each_neighbour(const Position& pos, Point p, F&& f) {
+inline void for_each_neighbour(const Position& pos, Point p, F&& f) {
   const int n = pos.size();
   const bool column_on = p.x >= 0 && p.x < n, row_on = p.y >= 0 && p.y < n;
   if (column_on && p.y - 1 >= 0 && p.y - 1 < n) f(Point{p.x, p.y - 1});
@@ -57,14 +56,14 @@ template <class F>
 /// @ref rule3 "Rule 3": the up-to-four orthogonal neighbours of `p` that lie on the board.
 inline Neighbours neighbours(const Position& pos, Point p) {
   Neighbours out;
-  for_each_neighbour(pos, p, [&](Point q) __attribute__((always_inline)) { out.points[static_cast<std::size_t>(out.count++)] = q; });
+  for_each_neighbour(pos, p, [&](Point q) { out.points[static_cast<std::size_t>(out.count++)] = q; });
   return out;
 }
 
 /// @ref rule3 "Rule 3": how many stones of colour `c` are orthogonally adjacent to `p`.
 inline int friendly_neighbours(const Position& pos, Point p, Color c) {
   int n = 0;
-  for_each_neighbour(pos, p, [&](Point q) __attribute__((always_inline)) { n += pos.at(q) == stone(c); });
+  for_each_neighbour(pos, p, [&](Point q) { n += pos.at(q) == stone(c); });
   return n;
 }
 
@@ -112,7 +111,7 @@ inline GrowthAnchors growth_anchors(const Position& pos, Point q) {
   GrowthAnchors out;
   if (pos.at(q) != Cell::Empty) return out;
   int friends[2] = {0, 0};
-  for_each_neighbour(pos, q, [&](Point s) __attribute__((always_inline)) {
+  for_each_neighbour(pos, q, [&](Point s) {
     if (const Cell cell = pos.at(s); cell != Cell::Empty) {
       const int c = cell == Cell::Black ? 0 : 1;
       ++friends[c];

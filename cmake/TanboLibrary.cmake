@@ -1,0 +1,17 @@
+# tanbo_add_library(<name> SOURCES <src>...): one of the libraries users link, the same way for
+# all four (core, reference, optimized, c): target tanbo_<name>, alias tanbo::<name>, exported
+# as tanbo::<name>, public headers in <folder>/include, tanbo's warnings kept private, and the
+# mutation-testing hook (mutation/ApplyMutant.cmake: -DTANBO_MUTANT plants a bug in it).
+include("${PROJECT_SOURCE_DIR}/mutation/ApplyMutant.cmake")
+
+function(tanbo_add_library name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES")
+  set(target tanbo_${name})
+  add_library(${target} ${arg_SOURCES})
+  add_library(tanbo::${name} ALIAS ${target})
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name} OUTPUT_NAME ${target})
+  target_include_directories(${target} PUBLIC
+    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include> $<INSTALL_INTERFACE:include>)
+  target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:tanbo_build_flags>)
+  tanbo_mutate_target(${target})
+endfunction()
