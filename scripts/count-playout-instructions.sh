@@ -4,7 +4,7 @@
 #
 # usage: scripts/count-playout-instructions.sh [BUILD_DIR] [GAMES] [VARIANT]
 #   BUILD_DIR  a configured and built tanbo build folder (default: build)
-#   GAMES      playouts to count, at least 2 (default: 300, the figure the README quotes)
+#   GAMES      playouts to count, at least 2 (default: 300, the figure docs/performance.md quotes)
 #   VARIANT    any variant name tanbo knows (default: classic)
 #
 # Prints two figures:

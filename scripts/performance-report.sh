@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# Writes docs/performance.md: the one current table of tanbo's speed, every figure from one run of
+# this script on this machine, with a method line naming the machine. Re-run it after a change
+# that may affect speed and commit the page; nothing in the page is edited by hand.
+#
+# usage: scripts/performance-report.sh [BUILD_DIR] [OUT]
+#   BUILD_DIR  Release build folder (default build-perf); configured and built here if needed
+#   OUT        page to write (default docs/performance.md); "-" prints it instead
+# Environment: TANBO_PERF_SECONDS (seconds per timed bench round, default 2), TANBO_PERF_ROUNDS
+# (interleaved rounds of the optimized/reference comparison, default 3).
+#
+# On a shared machine wall-clock rates depend on the load, so the page leads with what does not:
+# callgrind instruction counts (deterministic), the bench signature (identical for every engine
+# and build), sizes, and ratios measured in the same run (per CPU-second, interleaved rounds).
+# Needs: cmake, ninja, a C++20 compiler, libbenchmark-dev, valgrind, python3.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="$(realpath -m "${1:-$root/build-perf}")"
+out="${2:-$root/docs/performance.md}"
+seconds=${TANBO_PERF_SECONDS:-2}
+rounds=${TANBO_PERF_ROUNDS:-3}
+
+die() { printf 'performance-report: %s\n' "$*" >&2; exit 2; }
+[[ $seconds =~ ^[1-9][0-9]*$ && $rounds =~ ^[1-9][0-9]*$ ]] ||
+  die "TANBO_PERF_SECONDS and TANBO_PERF_ROUNDS take whole numbers of at least 1"
+for tool in cmake valgrind python3; do
+  command -v "$tool" > /dev/null || die "$tool is not installed (scripts/install-deps.sh installs it)"
+done
+
+tanbo="$build/cli/tanbo"
+micro="$build/bench/tanbo_microbench"
+playouts="$build/examples/random_playouts"
+if [[ ! -f $build/CMakeCache.txt ]]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTANBO_BUILD_TESTS=OFF \
+    -DTANBO_BUILD_PYTHON=OFF -DTANBO_BUILD_DOCS=OFF > /dev/null
+fi
+grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$build/CMakeCache.txt" ||
+  die "$build is not a Release build (figures from other build types mean nothing)"
+cmake --build "$build" -j "$(nproc)" --target tanbo tanbo_microbench tanbo_example_random_playouts > /dev/null
+for bin in "$tanbo" "$micro" "$playouts"; do [[ -x $bin ]] || die "$bin was not built"; done
+
+# --- the machine ------------------------------------------------------------------------------
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+cores=$(nproc)
+load=$(cut -d' ' -f1 /proc/loadavg)
+cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+compiler=$("$cxx" --version | head -1)
+version=$("$tanbo" --version)
+
+# --- measurements -----------------------------------------------------------------------------
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Interleaved rounds: optimized and reference in the same `bench --compare` run, per CPU-second.
+for ((i = 0; i < rounds; ++i)); do
+  "$tanbo" bench --seconds "$seconds" --compare --json > "$tmp/compare-$i.json"
+done
+"$tanbo" bench --seconds "$seconds" --threads 2 --json > "$tmp/threads.json"
+"$tanbo" bench --seconds "$seconds" --engine reference --json > "$tmp/reference.json"
+
+# Deterministic: callgrind instructions per playout (the optimized engine's bench loop) ...
+"$root/scripts/count-playout-instructions.sh" "$build" 300 classic > "$tmp/instructions.txt"
+# ... and per random game through the Engine API on each engine (tanbo selfplay: the same games
+# on both), start-up removed: (total(games) - total(1)) / (games - 1).
+callgrind_total() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 > /dev/null |
+    sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p'
+}
+for engine in optimized reference; do
+  games=11
+  [[ $engine == optimized ]] && games=101
+  one=$(callgrind_total "$tanbo" selfplay --games 1 --seed 1 --engine "$engine")
+  many=$(callgrind_total "$tanbo" selfplay --games "$games" --seed 1 --engine "$engine")
+  [[ -n $one && -n $many ]] || die "could not read callgrind's count for tanbo selfplay --engine $engine"
+  echo $(( (many - one) / (games - 1) )) > "$tmp/selfplay-$engine.txt"
+done
+
+# Google Benchmark micro-benchmarks, CPU time, three repetitions (the median is reported).
+"$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_Playout<Board19>|BM_RandomLegalVertex)$' \
+  --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+  --benchmark_format=json > "$tmp/micro.json" 2> /dev/null
+
+# --- the page ---------------------------------------------------------------------------------
+page=$(python3 - "$tmp" "$cpu" "$cores" "$load" "$compiler" "$version" "$seconds" "$rounds" <<'EOF'
+import json, re, statistics, sys
+tmp, cpu, cores, load, compiler, version, seconds, rounds = sys.argv[1:]
+rounds = int(rounds)
+
+def load_json(name):
+    with open(f"{tmp}/{name}") as f:
+        return json.load(f)
+
+def num(x, digits=0):
+    return f"{x:,.{digits}f}"
+
+compare = [load_json(f"compare-{i}.json") for i in range(rounds)]
+ratios = [c["speedup_vs_reference"] for c in compare]
+opt_rates = [c["playouts_per_cpu_s"] for c in compare]
+ref_rates = [c["reference"]["playouts_per_cpu_s"] for c in compare]
+first = compare[0]
+threads = load_json("threads.json")
+reference = load_json("reference.json")
+signatures = {c["signature"] for c in compare} | {c["reference"]["signature"] for c in compare}
+signatures |= {threads["signature"], reference["signature"]}
+if len(signatures) != 1:
+    sys.exit(f"performance-report: the engines printed different bench signatures: {signatures}")
+signature = signatures.pop()
+
+instr = open(f"{tmp}/instructions.txt").read()
+per_playout = int(re.search(r"^playout: (\d+)", instr, re.M).group(1))
+sp_opt = int(open(f"{tmp}/selfplay-optimized.txt").read())
+sp_ref = int(open(f"{tmp}/selfplay-reference.txt").read())
+
+micro = {}
+for b in load_json("micro.json")["benchmarks"]:
+    if b.get("aggregate_name") == "median":
+        micro[b["run_name"]] = (b["cpu_time"], b["time_unit"])
+
+def bench_ns(name):
+    t, unit = micro[name]
+    return t * {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[unit]
+
+rows = [
+    ("optimized / reference, random playouts per CPU-second",
+     " / ".join(f"{r:,.0f}×" for r in ratios),
+     f"`tanbo bench --compare`, {rounds} rounds of {seconds} s, both engines in each round"),
+    ("optimized / reference, instructions per random game through the `tanbo::Engine` API",
+     f"{sp_ref / sp_opt:,.0f}× ({num(sp_ref)} / {num(sp_opt)})",
+     "callgrind, `tanbo selfplay --seed 1`, start-up removed; every move builds the sorted "
+     "`legal_moves()` list, which the playouts above avoid"),
+    ("optimized: instructions per classic playout",
+     num(per_playout),
+     "callgrind, `scripts/count-playout-instructions.sh` (300 playouts, start-up removed)"),
+    ("optimized: random classic playouts per CPU-second",
+     " / ".join(num(r) for r in opt_rates),
+     "`tanbo bench` (the rounds above); a lower bound on a shared machine"),
+    ("reference: random classic playouts per CPU-second",
+     " / ".join(num(r, 1) for r in ref_rates),
+     "`tanbo bench --compare` (the rounds above)"),
+    ("mean classic game length",
+     f"{first['mean_game_length']:,.1f} moves",
+     "`tanbo bench`"),
+    ("bench signature",
+     f"`{signature}`",
+     "8 fixed-seed games, identical for both engines and every build"),
+    ("play + undo of a random legal move, mid-game",
+     f"{bench_ns('BM_PlayUndo'):,.0f} ns",
+     "Google Benchmark `BM_PlayUndo`, median CPU time of 3"),
+    ("copy of a `Board19` (copy-make)",
+     f"{bench_ns('BM_CopyBoard19'):,.0f} ns",
+     "Google Benchmark `BM_CopyBoard19`"),
+    ("random legal move",
+     f"{bench_ns('BM_RandomLegalVertex'):,.1f} ns",
+     "Google Benchmark `BM_RandomLegalVertex`"),
+    ("random classic playout, start to end",
+     f"{bench_ns('BM_Playout<Board19>') / 1000:,.1f} µs",
+     "Google Benchmark `BM_Playout<Board19>`"),
+    ("`sizeof(optimized::Board19)` / `sizeof(reference::Game)`",
+     f"{num(first['sizeof_game'])} B / {num(first['reference']['sizeof_game'])} B",
+     "`tanbo bench --compare --json`, `sizeof_game`: the object a playout copies"),
+    ("2 threads / 1 thread, playouts per second",
+     f"{threads['thread_speedup']:.2f}×",
+     f"`tanbo bench --threads 2`; bounded by the other jobs' load on {cores} cores"),
+]
+
+print("# Performance {#performance}")
+print()
+print("One table, every figure from one run of `scripts/performance-report.sh`, which writes this")
+print("page; re-run it rather than editing the page. What the engines are and why they are fast:")
+print("[design](design.md). How the speed is kept honest (the same signature from both engines, the")
+print("differential checks): [verification](verification.md).")
+print()
+print(f"**Method.** {version}, Release build, {compiler}; {cpu}, `nproc` {cores}, "
+      f"load average {load} at the start of the run: the machine was shared with "
+      "other jobs, so the deterministic counts (callgrind instructions, the signature, sizes) and the "
+      "same-run ratios are the figures to trust; absolute rates are lower bounds.")
+print()
+print("| what | figure | how |")
+print("|---|---|---|")
+for what, figure, how in rows:
+    print(f"| {what} | {figure} | {how} |")
+print()
+print("Reproduce one figure by hand: `tanbo bench --compare`, `tanbo bench --threads 2`,")
+print("`scripts/count-playout-instructions.sh BUILD_DIR`, `BUILD_DIR/bench/tanbo_microbench`.")
+EOF
+)
+
+if [[ $out == - ]]; then
+  printf '%s\n' "$page"
+else
+  printf '%s\n' "$page" > "$out"
+  printf 'performance-report: wrote %s\n' "$out"
+fi
