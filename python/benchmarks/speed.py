@@ -72,6 +72,16 @@ def threaded(threads, playouts_per_thread, seed):
     return threads * playouts_per_thread / wall, cpu / wall
 
 
+def gil_held_fraction(seed):
+    """Share of a g.playouts(200) call spent holding the GIL: the call with n = 0 (argument
+    checks, the snapshot, the arrays) over the call with n = 200. Amdahl's law turns it into the
+    2-thread speed-up the GIL allows, whatever the machine's load."""
+    g = tanbo.Game("classic")
+    empty = min(timeit.repeat(lambda: g.playouts(0, seed), number=2000, repeat=3)) / 2000
+    full = min(timeit.repeat(lambda: g.playouts(200, seed), number=3, repeat=3)) / 3
+    return empty / full
+
+
 def python_loop_moves(seconds, seed, actions, engine="optimized"):
     """Moves per CPU-second of a Python loop playing random moves to the end of each game."""
     rng = tanbo.Rng(seed)
@@ -119,9 +129,12 @@ def main():
     one, _ = threaded(1, 2 * per_thread, 7)
     two, cores = threaded(2, per_thread, 7)
     cpp_threads = cpp_bench(args.tanbo, args.seconds, 1, threads=2)
+    held = gil_held_fraction(1)
     print(f"threads: 1 thread {one:.0f}, 2 threads {two:.0f} playouts per wall-second: "
           f"Python 2-thread speed-up {two / one:.2f}x (the 2 threads used {cores:.2f} CPU-seconds per "
           f"second); C++ tanbo bench --threads 2 speed-up {cpp_threads['thread_speedup']:.2f}x in the same run")
+    print(f"GIL held for {held * 100:.3f} % of a g.playouts(200) call: at most "
+          f"{1 / (held + (1 - held) / 2):.3f}x on 2 threads by Amdahl's law, given 2 free cores")
 
     names = python_loop_moves(args.seconds, 1, actions=False)
     ints = python_loop_moves(args.seconds, 1, actions=True)

@@ -69,7 +69,8 @@ class AnyGame {
 template <Engine G>
 class GameOn final : public AnyGame {
  public:
-  static constexpr bool kOptimized = std::is_same_v<G, optimized::Game>;
+  static constexpr bool kOptimized =
+      std::is_same_v<G, optimized::Game> || std::is_same_v<G, optimized::Game19>;
 
   explicit GameOn(const Position& start) : g_(start) {}
   std::unique_ptr<AnyGame> clone() const override { return std::make_unique<GameOn>(*this); }
@@ -90,7 +91,7 @@ class GameOn final : public AnyGame {
       for (const optimized::Vertex v : g_.board().legal_vertices()) {
         // Bounds-checked: a broken engine (a mutant) must show up as a difference, not a
         // write out of the buffer.
-        const Point p = optimized::Board::point(v);
+        const Point p = std::remove_cvref_t<decltype(g_.board())>::point(v);
         if (on_board(p, n)) mask[p.y * n + p.x] = 1;
       }
     } else {
@@ -110,7 +111,7 @@ class GameOn final : public AnyGame {
   PlayoutResult playout(Rng& rng) const override {
     if constexpr (kOptimized) {
       // Copy-make on the bare board, exactly what `tanbo bench` measures.
-      optimized::Board board = g_.board();
+      auto board = g_.board();
       const int length = board.playout(rng);
       return {*board.winner(), length};
     } else {
@@ -138,7 +139,12 @@ class GameOn final : public AnyGame {
 /// A new game from `start` on the engine named `engine` ("optimized" or "reference").
 /// @throws UsageError for another engine name, InvalidPositionError for a bad start.
 inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_view engine) {
-  if (engine == "optimized") return std::make_unique<GameOn<optimized::Game>>(start);
+  if (engine == "optimized") {
+    // Boards up to 19x19 on the engine sized for them, as `tanbo bench` does: smaller arrays,
+    // about 10 % faster playouts than the 25x25-capable one.
+    if (start.size() <= 19) return std::make_unique<GameOn<optimized::Game19>>(start);
+    return std::make_unique<GameOn<optimized::Game>>(start);
+  }
   if (engine == "reference") return std::make_unique<GameOn<reference::Game>>(start);
   throw UsageError("engine must be 'optimized' or 'reference', not '" +
                    std::string(engine.substr(0, 40)) + "'");

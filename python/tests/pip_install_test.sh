@@ -19,7 +19,7 @@ mkdir -p "$work/src/docs" "$work/src/cli"
 for d in python core reference optimized; do cp -R "$repo/$d" "$work/src/$d"; done
 cp -R "$repo/docs/generator" "$work/src/docs/generator"
 cp -R "$repo/cli/include" "$work/src/cli/include"
-cp "$repo/CMakeLists.txt" "$repo/setup.py" "$repo/pyproject.toml" "$repo/MANIFEST.in" "$work/src/"
+cp "$repo/CMakeLists.txt" "$repo/README.md" "$repo/setup.py" "$repo/pyproject.toml" "$repo/MANIFEST.in" "$work/src/"
 rm -rf "$work/src/python/build" "$work/src/python/"*.egg-info
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 TANBO_BUILD_JOBS="${TANBO_BUILD_JOBS:-2}"
 if command -v ccache >/dev/null 2>&1; then
