@@ -12,7 +12,7 @@ std::string type_name(py::handle obj) {
 }
 
 [[noreturn]] void bad_point_type(py::handle obj) {
-  throw py::type_error("a point is a name such as 'A2' or an (x, y) pair of ints, not " +
+  throw py::type_error("a point is a name such as 'A2', an (x, y) pair of ints or an int action, not " +
                        type_name(obj));
 }
 
@@ -46,8 +46,9 @@ Point to_point(py::handle obj, int size, PointUse use, std::string* huge) {
   if (PyUnicode_Check(obj.ptr())) {
     const std::string text = text_of(obj);
     if (use == PointUse::Move) return parse_point(text, size);
-    if (auto p = try_parse_point(text, kMaxSize)) return *p;  // valid name, maybe off this board
-    return parse_point(text, size);                           // throws the ParseError
+    // Any well-formed name (A-Z, rows 1-99) is a point, maybe off this board; 99 covers them all.
+    if (auto p = try_parse_point(text, 99)) return *p;
+    return parse_point(text, size);  // throws the ParseError
   }
   if (PyBytes_Check(obj.ptr()) || !PySequence_Check(obj.ptr())) bad_point_type(obj);
   const Py_ssize_t n = PySequence_Size(obj.ptr());
@@ -66,6 +67,18 @@ Point to_point(py::handle obj, int size, PointUse use, std::string* huge) {
   if (huge != nullptr)
     *huge = "(" + py::str(x).cast<std::string>() + "," + py::str(y).cast<std::string>() + ")";
   return kFarAway;
+}
+
+std::optional<long long> to_action(py::handle obj) {
+  if (PyBool_Check(obj.ptr())) throw py::type_error("a move is a point name, an (x, y) pair or an int action, not bool");
+  if (PyUnicode_Check(obj.ptr()) || !PyIndex_Check(obj.ptr())) return std::nullopt;
+  PyObject* index = PyNumber_Index(obj.ptr());
+  if (index == nullptr) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(index, &overflow);
+  Py_DECREF(index);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return overflow != 0 ? LLONG_MIN : v;
 }
 
 Color to_color(py::handle obj, const char* what) {

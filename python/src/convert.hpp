@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "tanbo/core.hpp"
@@ -27,6 +28,11 @@ inline constexpr Point kFarAway{-1, -1};
 /// `huge` is set to the pair's text when a coordinate does not fit an int (the point is then
 /// kFarAway), so callers can word the error with the user's numbers.
 Point to_point(py::handle obj, int size, PointUse use, std::string* huge = nullptr);
+
+/// An integer action argument (a Python or numpy int; not bool, which is a type error), or
+/// nullopt when `obj` is not an integer. Values beyond long long become LLONG_MIN (off the board).
+/// @throws py::type_error for a bool.
+std::optional<long long> to_action(py::handle obj);
 
 /// 'X'/"X" -> Black, 'O' -> White. @throws UsageError otherwise.
 Color to_color(py::handle obj, const char* what);

@@ -1,6 +1,8 @@
 // tanbo.Game and tanbo.MoveResult: the Python face of both engines (any_game.hpp), with numpy
-// observations for learning programs. Names and docstrings here are what Python users see; keep
-// python/tanbo/__init__.pyi in step (tests/test_stubs.py checks the names).
+// observations for learning programs, playouts and perft without the GIL, and the docs' SVG
+// board drawing for Jupyter. Names and docstrings here are what Python users see; keep
+// python/tanbo/__init__.pyi in step (tests/test_stubs.py checks the names). The integer-action
+// API is in state_bindings.cpp.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -8,20 +10,16 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "any_game.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "py_game.hpp"
+#include "svg.hpp"
 
 namespace tanbo::python {
-namespace {
-
-/// What play() returns: the move, its mover and what it removed, and why (rule 6).
-struct PyMoveResult {
-  MoveResult result;
-  MoveEffect effect;
-};
 
 std::vector<std::string> names(const std::vector<Point>& points) {
   std::vector<std::string> out;
@@ -30,17 +28,38 @@ std::vector<std::string> names(const std::vector<Point>& points) {
   return out;
 }
 
-/// The Python object: a game on either engine. Copying clones the game (a value, like C++).
-struct PyGame {
-  std::unique_ptr<AnyGame> g;
-  PyGame(const Position& start, const std::string& engine) : g(make_game(start, engine)) {}
-  PyGame(const PyGame& other) : g(other.g->clone()) {}
-  PyGame(PyGame&&) noexcept = default;  // returning by value moves instead of cloning twice
-  PyGame& operator=(const PyGame&) = delete;
-  AnyGame* operator->() const { return g.get(); }
-};
+void raise_off_board(const std::string& what, Color mover) {
+  // Same wording as tanbo::IllegalMoveError, with the caller's own numbers.
+  const py::object cls = py::module_::import("tanbo._core").attr("IllegalMoveError");
+  const std::string msg = "illegal move " + what + " by " + color_str(mover) + ": " +
+                          illegal_reason_text(IllegalReason::OffBoard);
+  PyErr_SetString(cls.ptr(), msg.c_str());
+  throw py::error_already_set();
+}
+
+PyMoveResult play_point(PyGame& game, Point p) {
+  const MoveEffect effect = game->play(p);
+  return {game->last_result(), effect};
+}
+
+Point action_point(const PyGame& game, long long a, py::handle arg) {
+  const long long n = game->size();
+  if (a < 0 || a >= n * n)
+    raise_off_board("action " + py::str(arg).cast<std::string>().substr(0, 40) + " (actions are 0.." +
+                        std::to_string(n * n - 1) + ")",
+                    game->to_move());
+  return {static_cast<int>(a % n), static_cast<int>(a / n)};
+}
+
+namespace {
+
+// Thread safety: calls that run long (playout, playouts, perft, replaying a record) release the
+// GIL, but only after copying what they read, under the GIL, so another thread using the same
+// Game meanwhile can neither see a half-played game nor pull the game out from under them.
+// Single-move calls keep the GIL: they cost about a microsecond, less than handing it over.
 
 PyGame from_record(const std::string& text, const std::string& engine) {
+  py::gil_scoped_release nogil;  // `text` is a C++ copy and the new game is not shared yet
   const GameRecord record = parse_record(text);
   PyGame game(record.start, engine);
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
@@ -56,21 +75,12 @@ PyGame from_record(const std::string& text, const std::string& engine) {
   return game;
 }
 
-[[noreturn]] void raise_far_away(const std::string& pair, Color mover) {
-  // Same wording as tanbo::IllegalMoveError, with the caller's own (huge) numbers.
-  const py::object cls = py::module_::import("tanbo._core").attr("IllegalMoveError");
-  const std::string msg = "illegal move " + pair + " by " + color_str(mover) + ": " +
-                          illegal_reason_text(IllegalReason::OffBoard);
-  PyErr_SetString(cls.ptr(), msg.c_str());
-  throw py::error_already_set();
-}
-
 PyMoveResult play(PyGame& game, py::handle point) {
+  if (const auto a = to_action(point)) return play_point(game, action_point(game, *a, point));
   std::string huge;
   const Point p = to_point(point, game->size(), PointUse::Move, &huge);
-  if (!huge.empty()) raise_far_away(huge, game->to_move());
-  const MoveEffect effect = game->play(p);
-  return {game->last_result(), effect};
+  if (!huge.empty()) raise_off_board(huge, game->to_move());
+  return play_point(game, p);
 }
 
 PyMoveResult last_result(const PyGame& game) {
@@ -81,25 +91,34 @@ PyMoveResult last_result(const PyGame& game) {
   return {std::move(result), before->play(game->last_result().move)};
 }
 
+/// is_legal's point: names and pairs as to_point(Query), actions outside [0, N*N) off the board.
 Point query_point(const PyGame& game, py::handle point) {
+  if (const auto a = to_action(point)) {
+    const long long n = game->size();
+    return *a >= 0 && *a < n * n ? Point{static_cast<int>(*a % n), static_cast<int>(*a / n)} : kFarAway;
+  }
   return to_point(point, game->size(), PointUse::Query);
 }
 
 /// Planes (own stones, opponent stones, empty, own legal, opponent legal, Black to move),
-/// "own" meaning the side to move's. T is uint8 or float.
+/// "own" meaning `side`'s. The side to move's legal plane is the engine's legal set; the other
+/// side's is rule 3 (an empty point with exactly one orthogonal friendly stone), the moves it
+/// could play if it were its turn. T is uint8 or float.
 template <typename T>
-py::array observation(const AnyGame& g) {
+py::array observation(const AnyGame& g, Color side) {
   const int n = g.size();
   const py::ssize_t nn = static_cast<py::ssize_t>(n) * n;
   py::array_t<T> out({py::ssize_t{6}, py::ssize_t{n}, py::ssize_t{n}});
   T* plane = out.mutable_data();
   std::fill(plane, plane + 6 * nn, T{0});
   const Position pos = g.position();
-  const Cell own = stone(g.to_move());
-  const Cell theirs = stone(opponent(g.to_move()));
+  const Cell own = stone(side);
+  const Cell theirs = stone(opponent(side));
   const bool over = g.is_over();
   std::vector<std::uint8_t> mask(static_cast<std::size_t>(nn));
   g.legal_mask(mask.data());
+  const py::ssize_t to_move_plane = side == g.to_move() ? 3 : 4;
+  const Cell waiting = stone(opponent(g.to_move()));
   for (int y = 0; y < n; ++y) {
     for (int x = 0; x < n; ++x) {
       const py::ssize_t i = static_cast<py::ssize_t>(y) * n + x;
@@ -107,28 +126,31 @@ py::array observation(const AnyGame& g) {
       plane[0 * nn + i] = T(c == own);
       plane[1 * nn + i] = T(c == theirs);
       plane[2 * nn + i] = T(c == Cell::Empty);
-      plane[3 * nn + i] = T(mask[static_cast<std::size_t>(i)]);
+      plane[to_move_plane * nn + i] = T(mask[static_cast<std::size_t>(i)]);
       if (c != Cell::Empty || over) continue;
-      // Rule 3 for the opponent: an empty point with exactly one orthogonal friendly stone.
       int friends = 0;
       for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
         const Point q{x + d.x, y + d.y};
-        friends += on_board(q, n) && pos.at(q) == theirs;
+        friends += on_board(q, n) && pos.at(q) == waiting;
       }
-      plane[4 * nn + i] = T(friends == 1);
+      plane[(7 - to_move_plane) * nn + i] = T(friends == 1);
     }
   }
   if (g.to_move() == Color::Black) std::fill(plane + 5 * nn, plane + 6 * nn, T{1});
   return out;
 }
 
-py::array observation_as(const PyGame& game, const py::object& dtype) {
+}  // namespace
+
+py::array observation_array(const AnyGame& g, Color side, const py::object& dtype) {
   const py::dtype dt = dtype.is_none() ? py::dtype::of<float>() : py::dtype::from_args(dtype);
-  if (dt.kind() == 'f' && dt.itemsize() == 4) return observation<float>(*game.g);
-  if (dt.kind() == 'u' && dt.itemsize() == 1) return observation<std::uint8_t>(*game.g);
+  if (dt.kind() == 'f' && dt.itemsize() == 4) return observation<float>(g, side);
+  if (dt.kind() == 'u' && dt.itemsize() == 1) return observation<std::uint8_t>(g, side);
   throw UsageError("observation: dtype must be numpy.float32 or numpy.uint8, not " +
                    py::repr(dt).cast<std::string>());
 }
+
+namespace {
 
 py::array legal_mask(const PyGame& game) {
   const int n = game->size();
@@ -159,6 +181,97 @@ py::object winner_or_none(const AnyGame& g) {
   return py::none();
 }
 
+
+/// Seconds-scale work from a snapshot: `work` is cloned under the GIL, then run without it.
+template <typename F>
+auto without_gil(F&& f) {
+  py::gil_scoped_release nogil;
+  return f();
+}
+
+py::str playout(PyGame& game, PyRng& rng, bool in_place) {
+  std::unique_ptr<AnyGame> work = game->clone();
+  Rng r = rng.rng;
+  const PlayoutResult result =
+      without_gil([&] { return in_place ? work->playout_in_place(r) : work->playout(r); });
+  rng.rng = r;
+  if (in_place) game.g = std::move(work);
+  return py::str(color_str(result.winner));
+}
+
+py::tuple playouts(const PyGame& game, py::object count, py::object seed) {
+  const auto n = static_cast<py::ssize_t>(to_uint64(count, 0, 1ull << 40, "playouts: n"));
+  const std::uint64_t s = to_uint64(seed, 0, UINT64_MAX, "playouts: seed");
+  py::array_t<std::int8_t> winners(n);
+  py::array_t<std::int32_t> lengths(n);
+  std::int8_t* w = winners.mutable_data();
+  std::int32_t* len = lengths.mutable_data();
+  const std::unique_ptr<AnyGame> work = game->clone();
+  without_gil([&] {
+    for (py::ssize_t i = 0; i < n; ++i) {
+      Rng rng(s + static_cast<std::uint64_t>(i));  // wraps mod 2**64, like tanbo selfplay
+      const PlayoutResult r = work->playout(rng);
+      w[i] = static_cast<std::int8_t>(r.winner == Color::Black ? 0 : 1);
+      len[i] = r.length;
+    }
+    return 0;
+  });
+  return py::make_tuple(winners, lengths);
+}
+
+std::uint64_t perft(const PyGame& game, py::object depth) {
+  const int d = static_cast<int>(to_uint64(depth, 0, 64, "perft: depth"));
+  const std::unique_ptr<AnyGame> work = game->clone();
+  return without_gil([&] { return work->perft(d); });
+}
+
+/// Same board and side to move (the position a search cares about; history and engine aside).
+bool same_position(const AnyGame& a, const AnyGame& b) {
+  if (a.size() != b.size() || a.to_move() != b.to_move() || a.hash() != b.hash()) return false;
+  return a.position().cells() == b.position().cells();
+}
+
+/// The board as the rules pages draw it (docs/generator/svg.cpp), the last move dotted.
+std::string game_svg(const AnyGame& g) {
+  docs::Panel panel{"", g.position(), {}};
+  if (g.ply() > 0) panel.marks.move_dot = g.last_result().move;
+  if (const auto w = g.winner()) panel.heading = "ply " + std::to_string(g.ply()) + ", " + color_str(*w) + " won";
+  else panel.heading = "ply " + std::to_string(g.ply()) + ", " + color_str(g.to_move()) + " to move";
+  return docs::render_figure(game_repr(g), {panel});
+}
+
+py::tuple move_result_state(const PyMoveResult& r) {
+  py::list removed;
+  for (const Point p : r.result.removed) removed.append(py::make_tuple(p.x, p.y));
+  return py::make_tuple(r.result.move.x, r.result.move.y, static_cast<int>(r.result.player),
+                        static_cast<int>(r.result.removal), py::tuple(removed), r.effect.removed_black,
+                        r.effect.removed_white);
+}
+
+PyMoveResult move_result_from_state(const py::tuple& t) {
+  try {
+    if (t.size() != 7) throw UsageError("");
+    PyMoveResult r;
+    r.result.move = {t[0].cast<int>(), t[1].cast<int>()};
+    const int player = t[2].cast<int>(), removal = t[3].cast<int>();
+    if (player < 0 || player > 1 || removal < 0 || removal > 2) throw UsageError("");
+    r.result.player = static_cast<Color>(player);
+    r.result.removal = static_cast<Removal>(removal);
+    r.effect.removal = r.result.removal;
+    for (const py::handle p : t[4].cast<py::tuple>()) {
+      const auto xy = p.cast<py::tuple>();
+      if (xy.size() != 2) throw UsageError("");
+      r.result.removed.push_back({xy[0].cast<int>(), xy[1].cast<int>()});
+    }
+    r.effect.removed_black = t[5].cast<int>();
+    r.effect.removed_white = t[6].cast<int>();
+    return r;
+  } catch (const py::cast_error&) {
+  } catch (const UsageError&) {
+  }
+  throw UsageError("MoveResult.__setstate__: not a state MoveResult.__getstate__ wrote");
+}
+
 }  // namespace
 
 void bind_move_result(py::module_& m) {
@@ -177,6 +290,8 @@ void bind_move_result(py::module_& m) {
                              "Number of White (O) stones removed.")
       .def("__eq__", [](const PyMoveResult& a, const PyMoveResult& b) { return a.result == b.result; },
            py::is_operator())
+      .def("__hash__", [](const PyMoveResult& r) { return py::hash(move_result_state(r)[py::slice(0, 5, 1)]); })
+      .def(py::pickle(&move_result_state, &move_result_from_state))
       .def("__repr__", [](const PyMoveResult& r) {
         std::string s = "MoveResult(move='" + point_name(r.result.move) + "', player='" +
                         color_str(r.result.player) + "', removal='" + removal_name(r.result.removal) +
@@ -188,12 +303,15 @@ void bind_move_result(py::module_& m) {
 }
 
 void bind_game(py::module_& m) {
-  py::class_<PyGame>(m, "Game", R"(A game of Tanbo on one of tanbo's two verified engines.
+  py::class_<PyGame> cls(m, "Game", R"(A game of Tanbo on one of tanbo's two verified engines.
 
 engine="optimized" is the fast incremental engine; engine="reference" the obviously-correct one.
 Both give the same results for every call (they are tested against each other), except playout(),
-whose move choice depends on the engine (see its docstring).)")
-      .def(py::init([](const std::string& variant, const std::string& engine) {
+whose move choice depends on the engine (see its docstring).
+
+Thread safety: use one Game per thread. playout(), playouts(), perft() and from_record() release
+the GIL (they work on a snapshot taken first), so threads running them scale across cores.)");
+  cls.def(py::init([](const std::string& variant, const std::string& engine) {
              return PyGame(opening(Variant::parse(variant)), engine);
            }),
            py::arg("variant") = "classic", py::arg("engine") = "optimized",
@@ -207,6 +325,8 @@ whose move choice depends on the engine (see its docstring).)")
           "A game starting from a position string such as 'X3O/5/5/5/O3X X lattice-5'.")
       .def_static("from_record", &from_record, py::arg("text"), py::arg("engine") = "optimized",
                   "A game replaying a game record (as record() writes it).")
+      .def_static("deserialize", &from_record, py::arg("text"), py::arg("engine") = "optimized",
+                  "The game serialize() wrote (the same as from_record).")
       .def_property_readonly("engine", [](const PyGame& g) { return g->engine(); },
                              "'optimized' or 'reference'.")
       .def_property_readonly("variant", [](const PyGame& g) { return g->start_position().variant().name(); },
@@ -222,8 +342,9 @@ whose move choice depends on the engine (see its docstring).)")
       .def_property_readonly("hash", [](const PyGame& g) { return g->hash(); },
                              "Zobrist hash of (board, side to move), the same on both engines.")
       .def("play", &play, py::arg("point"),
-           "Plays ``point`` ('A2', 'a2' or (x, y) with 0-based x, y) for the side to move and returns "
-           "a MoveResult. Raises IllegalMoveError (the game unchanged) or ParseError.")
+           "Plays ``point`` ('A2', 'a2', (x, y) with 0-based x, y, or an int action y * N + x) for the "
+           "side to move and returns a MoveResult. Raises IllegalMoveError (the game unchanged) or "
+           "ParseError.")
       .def("undo", [](PyGame& g) { g->undo(); }, "Takes back the last move; UsageError at ply 0.")
       .def("last_result", &last_result, "The MoveResult of the last move; UsageError at ply 0.")
       .def("legal_moves", [](const PyGame& g) { return names(g->legal_moves()); },
@@ -270,19 +391,43 @@ whose move choice depends on the engine (see its docstring).)")
           "replays the same game on both engines and in C++. UsageError once the game is over.")
       .def(
           "playout",
-          [](PyGame& g, PyRng& rng, bool in_place) { return color_str(g->playout(rng.rng, in_place)); },
-          py::arg("rng"), py::arg("in_place") = false,
+          &playout, py::arg("rng"), py::arg("in_place") = false,
           "Plays uniformly random moves until the game ends and returns the winner ('X' or 'O'). "
           "By default on a copy (this game unchanged: copy-make, as `tanbo bench` measures); "
           "in_place=True plays the moves on this game. The optimized engine picks from its O(1) "
           "legal set (the moves of C++ Board::playout for the same Rng); the reference engine "
-          "picks legal_moves()[rng.below(n)] like random_move().")
-      .def("observation", &observation_as, py::arg("dtype") = py::none(),
+          "picks legal_moves()[rng.below(n)] like random_move(). Releases the GIL.")
+      .def("playouts", &playouts, py::arg("n"), py::arg("seed"),
+           "Plays ``n`` random playouts from this position (the game unchanged), playout i with "
+           "Rng(seed + i), in C++ without the GIL. Returns (winners, lengths): numpy int8 (0 = X, "
+           "1 = O, as current_player()) and int32 (moves played) arrays of length n; "
+           "winners[i] is playout(Rng(seed + i)).")
+      .def("perft", &perft, py::arg("depth"),
+           "Number of move sequences of length ``depth`` (0-64) from here, as `tanbo perft` counts "
+           "them: a finished game is one leaf. Exponential in depth; releases the GIL.")
+      .def("__eq__",
+           [](const PyGame& a, const py::object& b) -> py::object {
+             if (!py::isinstance<PyGame>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             return py::bool_(same_position(*a.g, *b.cast<const PyGame&>().g));
+           },
+           py::arg("other"),
+           "Equal when board and side to move are (engine, history and variant name aside).")
+      .def("__hash__", [](const PyGame& g) { return g->hash(); },
+           "The Zobrist hash (consistent with ==). A Game is mutable: do not play moves on one "
+           "that is a dict key or in a set; key tables by g.position() or g.hash instead.")
+      .def("svg", [](const PyGame& g) { return game_svg(*g.g); },
+           "The board as an SVG image, drawn as in the rules pages; the last move has a red dot.")
+      .def("_repr_svg_", [](const PyGame& g) { return game_svg(*g.g); })
+      .def("_repr_html_", [](const PyGame& g) { return "<div>" + game_svg(*g.g) + "</div>"; })
+      .def("observation",
+           [](const PyGame& g, const py::object& dtype) { return observation_array(*g.g, g->to_move(), dtype); },
+           py::arg("dtype") = py::none(),
            "A numpy array of shape (6, N, N), dtype float32 (default) or uint8: planes own stones, "
            "opponent stones, empty, own legal moves, opponent legal moves, Black to move (all 1 when "
            "X is to move); 'own' is the side to move; [plane, y, x]. Legal planes are 0 once over.")
       .def("legal_mask", &legal_mask,
            "A numpy bool array of N*N actions, True where legal; action index = y * N + x.");
+  bind_state_api(cls);
 }
 
 }  // namespace tanbo::python

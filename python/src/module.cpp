@@ -3,6 +3,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
+#include <cstring>
+#include <type_traits>
+
 #include "bindings.hpp"
 #include "convert.hpp"
 
@@ -24,6 +28,28 @@ void bind_errors(py::module_& m) {
       "API misuse that is not a move, e.g. undo() with no move to take back.";
 }
 
+// Rng keeps its xoshiro state private; pickling copies the four state words through its object
+// representation, which these asserts pin down (a change to Rng's layout fails the build here).
+static_assert(std::is_trivially_copyable_v<Rng> && sizeof(Rng) == 4 * sizeof(std::uint64_t));
+using RngWords = std::array<std::uint64_t, 4>;
+
+py::tuple rng_state(const PyRng& r) {
+  RngWords w;
+  std::memcpy(w.data(), &r.rng, sizeof w);
+  return py::make_tuple(r.seed, w[0], w[1], w[2], w[3]);
+}
+
+PyRng rng_from_state(const py::tuple& t) {
+  if (t.size() != 5) throw UsageError("Rng.__setstate__: not a state Rng.__getstate__ wrote");
+  PyRng r;
+  r.seed = to_uint64(t[0], 0, UINT64_MAX, "Rng.__setstate__: seed");
+  RngWords w;
+  for (std::size_t i = 0; i < 4; ++i) w[i] = to_uint64(t[i + 1], 0, UINT64_MAX, "Rng.__setstate__: state");
+  if (w == RngWords{}) throw UsageError("Rng.__setstate__: the all-zero state is not a generator state");
+  std::memcpy(static_cast<void*>(&r.rng), w.data(), sizeof w);
+  return r;
+}
+
 void bind_rng(py::module_& m) {
   py::class_<PyRng>(m, "Rng", R"(Deterministic random numbers: the C++ tanbo::Rng (xoshiro256**
 seeded by splitmix64). The same seed gives the same numbers, and so the same games, in Python and
@@ -43,6 +69,7 @@ C++: ``tanbo selfplay --seed S`` plays game i with ``Rng(S + i)``.)")
       .def("copy", [](const PyRng& r) { return r; }, "An independent copy of the stream.")
       .def("__copy__", [](const PyRng& r) { return r; })
       .def("__deepcopy__", [](const PyRng& r, py::handle) { return r; }, py::arg("memo"))
+      .def(py::pickle(&rng_state, &rng_from_state))
       .def("__repr__", [](const PyRng& r) {
         return "<tanbo.Rng seeded with " + std::to_string(r.seed) + ">";
       });
@@ -54,6 +81,10 @@ C++: ``tanbo selfplay --seed S`` plays game i with ``Rng(S + i)``.)")
 PYBIND11_MODULE(_core, m) {
   using namespace tanbo::python;
   m.doc() = "tanbo's verified Tanbo engines (C++), bound with pybind11. Use the package 'tanbo'.";
+  // The classes are created while the module calls itself "tanbo", so their type names and the
+  // signatures in their docstrings say tanbo.Game, not tanbo._core.Game (the package re-exports
+  // them there, which is also where pickle looks them up).
+  m.attr("__name__") = "tanbo";
   m.attr("__version__") = tanbo::version();
   bind_errors(m);
   bind_rng(m);
@@ -67,4 +98,5 @@ PYBIND11_MODULE(_core, m) {
         return names;
       },
       "Names of every named variant ('classic', 'lattice-5', ..., 'dense-25').");
+  m.attr("__name__") = "tanbo._core";
 }

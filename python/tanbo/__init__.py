@@ -4,10 +4,16 @@
     >>> g = tanbo.Game("lattice-9")          # engine="optimized" (default) or "reference"
     >>> g.play(g.random_move(tanbo.Rng(1)))  # doctest: +ELLIPSIS
     MoveResult(move=..., player='X', removal='none', removed=[])
+    >>> g.current_player(), g.string_to_action("B1")  # integer actions y * N + x, OpenSpiel style
+    (1, 1)
 
 Game, Rng and MoveResult come from the C++ extension tanbo._core; the errors derive from
-ValueError and carry the C++ library's messages. See python/README.md.
+ValueError and carry the C++ library's messages. Environments for reinforcement learning
+(Gymnasium- and PettingZoo-style) are in tanbo.env. See python/README.md.
 """
+
+import enum
+from typing import Sequence, SupportsIndex, Union
 
 from tanbo._core import (
     Error,
@@ -22,20 +28,47 @@ from tanbo._core import (
     variants,
 )
 
+
+class Color(str, enum.Enum):
+    """A side: X (Black, moves first, player 0) or O (White, player 1).
+
+    A str enum, so Color.X == "X": it goes wherever the API takes or returns 'X' / 'O'.
+    """
+
+    X = "X"
+    O = "O"  # noqa: E741 (the rules' own name for White)
+    BLACK = "X"
+    WHITE = "O"
+
+    @property
+    def player(self) -> int:
+        """0 for X, 1 for O (Game.current_player() numbering)."""
+        return 0 if self is Color.X else 1
+
+    @property
+    def opponent(self) -> "Color":
+        """The other side."""
+        return Color.O if self is Color.X else Color.X
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: A point argument: a name such as "A2" (case-insensitive), an (x, y) pair (0-based, row 1 is
+#: y = 0) or an int action y * N + x.
+PointLike = Union[str, Sequence[SupportsIndex], SupportsIndex]
+
 __all__ = [
+    "Color",
     "Error",
     "Game",
     "IllegalMoveError",
     "InvalidPositionError",
     "MoveResult",
     "ParseError",
+    "PointLike",
     "Rng",
     "UsageError",
     "__version__",
     "variants",
 ]
-
-# Show the public names as tanbo.X (not tanbo._core.X) in reprs and tracebacks.
-for _cls in (Error, Game, IllegalMoveError, InvalidPositionError, MoveResult, ParseError, Rng, UsageError):
-    _cls.__module__ = "tanbo"
-del _cls

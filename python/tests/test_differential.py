@@ -1,6 +1,6 @@
 """Stateful differential test through the bindings: the reference and optimized engines take the
-same random steps (legal moves, arbitrary points, undo, copy, seeded random moves) and must agree
-on the whole observable state after every step. Failures shrink to a short step list; the
+same random steps (legal moves, arbitrary points and int actions, undo, copy, seeded random
+moves) and must agree on the whole observable state after every step. Failures shrink to a short step list; the
 failing game's record is in the assertion message. playout() is left out: the engines choose
 its moves differently, and a broken engine's unchecked C++ playout could crash instead of
 reporting (test_replay.py covers playout)."""
@@ -34,6 +34,10 @@ def snapshot(g):
         "last": outcome(lambda: (repr(r := g.last_result()), r.removed_black, r.removed_white)),
         "observation": g.observation(dtype=np.uint8).tobytes(),
         "mask": g.legal_mask().tobytes(),
+        # The integer-action API.
+        "actions": g.legal_actions(), "player": g.current_player(), "returns": g.returns(),
+        "history": g.history(), "max_length": g.max_game_length(), "serialized": g.serialize(),
+        "views": [g.observation_tensor(p, dtype=np.uint8).tobytes() for p in (0, 1)],
     }
     return state
 
@@ -58,6 +62,11 @@ class ReferenceVsOptimized(RuleBasedStateMachine):
     def play_any_point(self, x, y):
         # Mostly illegal: both must reject it alike, with the same message, or play it alike.
         self.both(lambda g: repr(g.play((x, y))))
+
+    @rule(action=st.integers(-2, 83))
+    def apply_any_action(self, action):
+        # Mostly illegal or off the board (boards are at most 9x9 here): same outcome on both.
+        self.both(lambda g: g.apply_action(action))
 
     @rule(seed=st.integers(0, 2**64 - 1))
     def play_random_move(self, seed):

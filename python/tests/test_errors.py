@@ -86,7 +86,8 @@ def test_rng_argument_errors():
 
 def test_wrong_types_raise_type_error(engine):
     g = tanbo.Game("lattice-5", engine=engine)
-    for bad in (None, 3.5, 7, b"A1", (1, 2, 3), (1,), ("a", 1), (1.5, 2), {1: 2}, object()):
+    # (An int is an action: tests/test_actions.py.)
+    for bad in (None, 3.5, True, b"A1", (1, 2, 3), (1,), ("a", 1), (1.5, 2), {1: 2}, object()):
         with pytest.raises(TypeError):
             g.play(bad)
         with pytest.raises(TypeError):

@@ -20,11 +20,14 @@ def stub_names():
             top.add(node.name)
         elif isinstance(node, ast.AnnAssign):
             top.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            top.update(t.id for t in node.targets)
     return top, members
 
 
 def public(cls):
-    return {n for n in vars(cls) if not n.startswith("_") or n in ("__init__", "__copy__", "__deepcopy__")}
+    dunders = ("__init__", "__copy__", "__deepcopy__", "__eq__", "__hash__", "__getstate__", "__setstate__")
+    return {n for n in vars(cls) if not n.startswith("_") or n in dunders}
 
 
 def test_every_public_name_has_a_stub():
@@ -40,7 +43,7 @@ def test_every_public_name_has_a_stub():
 def test_everything_has_a_docstring():
     for name in tanbo.__all__:
         obj = getattr(tanbo, name)
-        if inspect.isclass(obj) or callable(obj):
+        if name != "PointLike" and (inspect.isclass(obj) or callable(obj)):  # a typing alias
             assert obj.__doc__, name
     for cls in (tanbo.Game, tanbo.Rng, tanbo.MoveResult):
         for n in public(cls):

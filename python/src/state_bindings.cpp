@@ -1,0 +1,123 @@
+// The integer-action API of tanbo.Game, in the style of OpenSpiel's pyspiel.State, for search
+// and learning code that speaks actions as ints: action = y * N + x (row-major, A1 = 0, B1 = 1,
+// A2 = N), players 0 (X) and 1 (O), kTerminalPlayer once the game is over.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "convert.hpp"
+#include "py_game.hpp"
+#include "tanbo/reference/rules.hpp"
+
+namespace tanbo::python {
+namespace {
+
+constexpr int kTerminalPlayer = -4;  // OpenSpiel's kTerminalPlayerId
+
+int action_of(Point p, int n) { return p.y * n + p.x; }
+
+/// A player argument: 0 (X) or 1 (O); None means the side to move.
+Color player_color(const AnyGame& g, const py::object& player, const char* what) {
+  if (player.is_none()) return g.to_move();
+  return static_cast<Color>(to_uint64(player, 0, 1, what));
+}
+
+long long action_arg(const py::handle a) {
+  const auto v = to_action(a);
+  if (!v) throw py::type_error("an action is an int, not " + py::str(py::type::handle_of(a).attr("__name__")).cast<std::string>());
+  return *v;
+}
+
+/// The bound of max_game_length(): r * (N*N + 1) + empty points of the start position, with r
+/// its number of roots. Every move lowers this measure by at least one (docs/formal.md): a move
+/// without removal fills a point and keeps the roots; a removal removes at least one root
+/// (N*N + 1) and empties at most N*N points.
+int max_length(const AnyGame& g) {
+  const Position& start = g.start_position();
+  const int nn = start.size() * start.size();
+  const int roots = static_cast<int>(reference::all_roots(start).size());
+  return roots * (nn + 1) + nn - start.count(Color::Black) - start.count(Color::White);
+}
+
+}  // namespace
+
+void bind_state_api(py::class_<PyGame>& cls) {
+  cls.def("legal_actions",
+          [](const PyGame& g) {
+            const int n = g->size();
+            std::vector<int> out;
+            for (const Point p : g->legal_moves()) out.push_back(action_of(p, n));
+            return out;  // legal_moves() is row-major, so already sorted
+          },
+          "The side to move's legal actions (y * N + x), ascending. Empty once the game is over.")
+      .def("apply_action",
+           [](PyGame& g, const py::handle a) { play_point(g, action_point(g, action_arg(a), a)); },
+           py::arg("action"),
+           "Plays ``action`` (an int y * N + x) for the side to move; returns None (play() returns "
+           "the MoveResult). IllegalMoveError (the game unchanged) if it is not legal.")
+      .def("action_to_string",
+           [](const PyGame& g, const py::handle a) { return point_name(action_point(g, action_arg(a), a)); },
+           py::arg("action"), "The point name of ``action``, e.g. 0 -> 'A1'.")
+      .def("action_to_string",
+           [](const PyGame& g, const py::object& player, const py::handle a) {
+             player_color(*g.g, player, "action_to_string: player");
+             return point_name(action_point(g, action_arg(a), a));
+           },
+           py::arg("player"), py::arg("action"),
+           "OpenSpiel's two-argument form; the name does not depend on the player.")
+      .def("string_to_action",
+           [](const PyGame& g, const std::string& name) {
+             return action_of(parse_point(name, g->size()), g->size());
+           },
+           py::arg("name"), "The action of a point name, e.g. 'B1' -> 1. ParseError off the board.")
+      .def("current_player",
+           [](const PyGame& g) { return g->is_over() ? kTerminalPlayer : static_cast<int>(g->to_move()); },
+           "0 when X (Black) is to move, 1 when O is, -4 (OpenSpiel's terminal id) once over.")
+      .def("is_terminal", [](const PyGame& g) { return g->is_over(); }, "True once a side has no stones.")
+      .def("is_chance_node", [](const PyGame&) { return false; }, "Always False: Tanbo has no chance.")
+      .def("returns",
+           [](const PyGame& g) {
+             const auto w = g->winner();
+             if (!w) return std::vector<double>{0.0, 0.0};
+             return *w == Color::Black ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
+           },
+           "Per player [X, O]: [1.0, -1.0] or [-1.0, 1.0] once over, [0.0, 0.0] before.")
+      .def("clone", [](const PyGame& g) { return PyGame(g); }, "An independent copy (as copy()).")
+      .def("num_players", [](const PyGame&) { return 2; }, "2.")
+      .def("num_distinct_actions", [](const PyGame& g) { return g->size() * g->size(); },
+           "N * N: every point is an action.")
+      .def("max_game_length", [](const PyGame& g) { return max_length(*g.g); },
+           "An upper bound on the plies of any game from the start position: r * (N*N + 1) + e "
+           "for r roots and e empty points at the start (each move lowers that measure).")
+      .def("history",
+           [](const PyGame& g) {
+             std::vector<int> out;
+             for (const Point p : g->moves()) out.push_back(action_of(p, g->size()));
+             return out;
+           },
+           "The actions played so far.")
+      .def("observation_tensor",
+           [](const PyGame& g, const py::object& player, const py::object& dtype) {
+             return observation_array(*g.g, player_color(*g.g, player, "observation_tensor: player"), dtype);
+           },
+           py::arg("player") = py::none(), py::arg("dtype") = py::none(),
+           "observation() from ``player``'s view (0 = X, 1 = O; None = the side to move): planes "
+           "own stones, opponent stones, empty, own moves, opponent moves, X to move, shape "
+           "(6, N, N). The side to move's move plane is its legal set, the other side's rule 3.")
+      .def("observation_tensor_shape", [](const PyGame& g) { return std::vector<int>{6, g->size(), g->size()}; },
+           "[6, N, N].")
+      .def("observation_string",
+           [](const PyGame& g, const py::object& player) {
+             player_color(*g.g, player, "observation_string: player");
+             return g->position().diagram();  // perfect information: the same for both players
+           },
+           py::arg("player") = py::none(), "The board diagram (the same for both players).")
+      .def("serialize",
+           [](const PyGame& g) { return format_record(g->start_position(), g->moves()); },
+           "The start position and the moves, as a game record; Game.deserialize() reads it.");
+}
+
+}  // namespace tanbo::python

@@ -1,0 +1,546 @@
+"""Reinforcement-learning environments for Tanbo, without any dependency beyond numpy.
+
+* TanboEnv: Gymnasium-style single-agent environment; the agent plays one side against a
+  built-in opponent (RandomPlayer, MCTSPlayer or any callable game -> action).
+* TanboAECEnv: PettingZoo-AEC-style two-player environment (agents "player_0" = X and
+  "player_1" = O), with PettingZoo's methods and semantics: agent_iter(), last(), observe(),
+  dead steps with action None, action_mask in every observation.
+
+Gymnasium and PettingZoo are optional: when gymnasium is importable, the spaces are gymnasium
+spaces, TanboEnv derives from gymnasium.Env and is registered as "tanbo/Tanbo-v0"; when
+pettingzoo is importable, TanboAECEnv derives from pettingzoo.AECEnv. Otherwise small spaces
+with the same interface (Discrete, Box, Dict: sample(mask), contains, seed) stand in.
+
+Actions are ints y * N + x (Game.apply_action). Observations are dicts
+{"observation": float32 (6, N, N) from the observing side's view (Game.observation_tensor),
+"action_mask": int8 (N*N,), 1 where legal for the observing side when it is to move}.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from typing import Any, Callable, Iterator, Optional, Union
+
+import numpy as np
+
+import tanbo
+
+try:  # optional: real Gymnasium spaces and registration when installed
+    import gymnasium as _gym  # type: ignore[import-not-found]
+except ImportError:
+    _gym = None
+try:  # optional: PettingZoo's AECEnv base class when installed
+    import pettingzoo as _pz  # type: ignore[import-not-found]
+except ImportError:
+    _pz = None
+
+__all__ = [
+    "Box",
+    "Dict",
+    "Discrete",
+    "MCTSPlayer",
+    "RandomPlayer",
+    "TanboAECEnv",
+    "TanboEnv",
+    "aec_env",
+    "board_rgb",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Spaces: Gymnasium's when available, otherwise these minimal stand-ins with the same calls.
+
+
+class Discrete:
+    """Integers 0..n-1 (gymnasium.spaces.Discrete's interface)."""
+
+    def __init__(self, n: int, seed: Optional[int] = None):
+        self.n = int(n)
+        self.shape = ()
+        self.dtype = np.dtype(np.int64)
+        self.np_random = np.random.default_rng(seed)
+
+    def seed(self, seed: Optional[int] = None) -> list:
+        self.np_random = np.random.default_rng(seed)
+        return [seed]
+
+    def sample(self, mask: Optional[np.ndarray] = None) -> int:
+        """A uniform element; with an int8 ``mask`` of length n, one where mask is 1."""
+        if mask is None:
+            return int(self.np_random.integers(self.n))
+        allowed = np.flatnonzero(np.asarray(mask, dtype=np.int8) == 1)
+        if allowed.size == 0:
+            return 0  # Gymnasium's choice for an all-zero mask
+        return int(self.np_random.choice(allowed))
+
+    def contains(self, x: Any) -> bool:
+        if isinstance(x, (bool, np.bool_)):
+            return False
+        if isinstance(x, (int, np.integer)) or (isinstance(x, np.ndarray) and x.shape == ()
+                                                 and np.issubdtype(x.dtype, np.integer)):
+            return 0 <= int(x) < self.n
+        return False
+
+    __contains__ = contains
+
+    def __repr__(self) -> str:
+        return f"Discrete({self.n})"
+
+
+class Box:
+    """An array of fixed shape and dtype with bounds (gymnasium.spaces.Box's interface)."""
+
+    def __init__(self, low: float, high: float, shape: tuple, dtype: Any = np.float32,
+                 seed: Optional[int] = None):
+        self.low, self.high = low, high
+        self.shape = tuple(shape)
+        self.dtype = np.dtype(dtype)
+        self.np_random = np.random.default_rng(seed)
+
+    def seed(self, seed: Optional[int] = None) -> list:
+        self.np_random = np.random.default_rng(seed)
+        return [seed]
+
+    def sample(self) -> np.ndarray:
+        if np.issubdtype(self.dtype, np.integer):
+            return self.np_random.integers(self.low, self.high + 1, self.shape).astype(self.dtype)
+        return self.np_random.uniform(self.low, self.high, self.shape).astype(self.dtype)
+
+    def contains(self, x: Any) -> bool:
+        return (isinstance(x, np.ndarray) and x.shape == self.shape and x.dtype == self.dtype
+                and bool(np.all(x >= self.low)) and bool(np.all(x <= self.high)))
+
+    __contains__ = contains
+
+    def __repr__(self) -> str:
+        return f"Box({self.low}, {self.high}, {self.shape}, {self.dtype})"
+
+
+class Dict:
+    """A dict of named spaces (gymnasium.spaces.Dict's interface)."""
+
+    def __init__(self, spaces: dict, seed: Optional[int] = None):
+        self.spaces = dict(spaces)
+        if seed is not None:
+            self.seed(seed)
+
+    def seed(self, seed: Optional[int] = None) -> list:
+        return [s.seed(None if seed is None else seed + i) for i, s in enumerate(self.spaces.values())]
+
+    def sample(self) -> dict:
+        return {k: s.sample() for k, s in self.spaces.items()}
+
+    def contains(self, x: Any) -> bool:
+        return (isinstance(x, dict) and x.keys() == self.spaces.keys()
+                and all(s.contains(x[k]) for k, s in self.spaces.items()))
+
+    __contains__ = contains
+
+    def __getitem__(self, key: str):
+        return self.spaces[key]
+
+    def __repr__(self) -> str:
+        return f"Dict({self.spaces!r})"
+
+
+def _spaces(n: int):
+    """(observation space, action space) for an N x N board, Gymnasium's classes when present."""
+    space = _gym.spaces if _gym is not None else None
+    box, disc, dct = (space.Box, space.Discrete, space.Dict) if space else (Box, Discrete, Dict)
+    obs = dct({
+        "observation": box(low=0, high=1, shape=(6, n, n), dtype=np.float32),
+        "action_mask": box(low=0, high=1, shape=(n * n,), dtype=np.int8),
+    })
+    return obs, disc(n * n)
+
+
+# ---------------------------------------------------------------------------------------------
+# Built-in opponents: callables game -> action that never change the game they are given.
+
+
+class RandomPlayer:
+    """Uniformly random legal moves: Game.random_move with its own tanbo.Rng."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = tanbo.Rng(seed)
+
+    def seed(self, seed: int) -> None:
+        self.rng = tanbo.Rng(seed)
+
+    def __call__(self, game: tanbo.Game) -> int:
+        return game.string_to_action(game.random_move(self.rng))
+
+
+class MCTSPlayer:
+    """Monte-Carlo tree search (UCT): ``playouts`` iterations per move, each a selection by
+    UCB1 (exploration ``c``), one expansion and a random C++ playout (Game.playout)."""
+
+    def __init__(self, playouts: int = 200, seed: int = 0, c: float = 1.4):
+        if playouts < 1:
+            raise ValueError(f"MCTSPlayer: playouts must be >= 1, not {playouts}")
+        self.playouts, self.c = playouts, c
+        self.rng = tanbo.Rng(seed)
+
+    def seed(self, seed: int) -> None:
+        self.rng = tanbo.Rng(seed)
+
+    class _Node:
+        __slots__ = ("mover", "untried", "children", "visits", "wins")
+
+        def __init__(self, game: tanbo.Game):
+            self.mover = game.current_player()  # who chooses among the children
+            self.untried = game.legal_actions()
+            self.children: dict = {}
+            self.visits = 0
+            self.wins = 0.0  # from the point of view of the player who moved into this node
+
+    def __call__(self, game: tanbo.Game) -> int:
+        if game.is_terminal():
+            raise tanbo.UsageError("MCTSPlayer: the game is over")
+        root = self._Node(game)
+        for _ in range(self.playouts):
+            g, node, path = game.clone(), root, [root]
+            while not node.untried and node.children:  # select
+                log_n = math.log(node.visits)
+                action, node = max(node.children.items(), key=lambda kv: kv[1].wins / kv[1].visits
+                                   + self.c * math.sqrt(log_n / kv[1].visits))
+                g.apply_action(action)
+                path.append(node)
+            if node.untried:  # expand
+                action = node.untried.pop(self.rng.below(len(node.untried)))
+                g.apply_action(action)
+                child = self._Node(g)
+                node.children[action] = child
+                path.append(child)
+            winner = 0 if (g.winner or g.playout(self.rng)) == "X" else 1
+            for parent, child in zip(path, path[1:]):  # back up
+                child.visits += 1
+                child.wins += parent.mover == winner
+            root.visits += 1
+        return max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+
+
+Opponent = Union[str, Callable[[tanbo.Game], int]]
+
+
+def _make_opponent(opponent: Opponent, seed: int):
+    if callable(opponent):
+        return opponent
+    if opponent == "random":
+        return RandomPlayer(seed)
+    if opponent == "mcts":
+        return MCTSPlayer(seed=seed)
+    raise ValueError(f"opponent must be 'random', 'mcts' or a callable game -> action, not {opponent!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Rendering
+
+
+_BOARD, _GRID, _BLACK, _WHITE = (226, 189, 114), (107, 84, 49), (26, 26, 26), (247, 247, 247)
+
+
+def board_rgb(game: tanbo.Game, cell: int = 24) -> np.ndarray:
+    """The board as an RGB uint8 array (N*cell, N*cell, 3) in the colours of Game.svg()
+    (a raster for video recorders; Game.svg() is the drawing)."""
+    n = game.size
+    img = np.empty((n * cell, n * cell, 3), dtype=np.uint8)
+    img[:] = _BOARD
+    mid = cell // 2
+    for i in range(n):
+        img[i * cell + mid, mid:(n - 1) * cell + mid + 1] = _GRID
+        img[mid:(n - 1) * cell + mid + 1, i * cell + mid] = _GRID
+    yy, xx = np.mgrid[0:cell, 0:cell]
+    disc = (yy - mid + 0.5) ** 2 + (xx - mid + 0.5) ** 2 <= (cell * 7 / 16) ** 2
+    for y, row in enumerate(game.board()):
+        for x, c in enumerate(row):
+            if c != ".":
+                img[y * cell:(y + 1) * cell, x * cell:(x + 1) * cell][disc] = _BLACK if c == "X" else _WHITE
+    return img
+
+
+def _render(game: tanbo.Game, mode: Optional[str]):
+    if mode is None:
+        return None
+    if mode == "ansi":
+        return str(game)
+    if mode == "rgb_array":
+        return board_rgb(game)
+    if mode == "human":
+        print(game)
+        return None
+    raise ValueError(f"render_mode must be None, 'ansi', 'rgb_array' or 'human', not {mode!r}")
+
+
+_RENDER_MODES = ["ansi", "rgb_array", "human"]
+
+
+def _check_render_mode(mode: Optional[str]) -> None:
+    if mode is not None and mode not in _RENDER_MODES:
+        raise ValueError(f"render_mode must be None or one of {_RENDER_MODES}, not {mode!r}")
+
+
+def _fresh_seed(np_random: Optional[np.random.Generator], seed: Optional[int]) -> np.random.Generator:
+    """Gymnasium's seeding rule: a seed restarts the stream; None keeps the current one (or
+    starts from OS entropy the first time)."""
+    if seed is not None:
+        return np.random.default_rng(seed)
+    return np_random if np_random is not None else np.random.default_rng(int.from_bytes(os.urandom(8), "little"))
+
+
+def _observe(game: tanbo.Game, player: int) -> dict:
+    mask = game.legal_mask().astype(np.int8)
+    if game.is_terminal() or game.current_player() != player:
+        mask[:] = 0
+    return {"observation": game.observation_tensor(player), "action_mask": mask}
+
+
+# ---------------------------------------------------------------------------------------------
+# Gymnasium-style single-agent environment
+
+
+_GymBase = _gym.Env if _gym is not None else object
+
+
+class TanboEnv(_GymBase):
+    """One side of Tanbo against a built-in opponent, with Gymnasium's API.
+
+    reset(seed) -> (obs, info); step(action) -> (obs, reward, terminated, truncated, info).
+    The reward is +1 when the agent wins, -1 when it loses, 0 otherwise; truncated is always
+    False (every game ends within Game.max_game_length() plies). An illegal action ends the
+    episode with reward -1 and info["illegal_action"] = True (illegal_action="lose", the
+    default) or raises tanbo.IllegalMoveError with the game unchanged (illegal_action="raise").
+    info always carries "action_mask", "ply" and "winner".
+    """
+
+    metadata = {"render_modes": _RENDER_MODES, "render_fps": 4}
+
+    def __init__(self, variant: str = "lattice-9", opponent: Opponent = "random", agent: str = "X",
+                 engine: str = "optimized", illegal_action: str = "lose",
+                 render_mode: Optional[str] = None):
+        if agent not in ("X", "O"):
+            raise ValueError(f"agent must be 'X' or 'O', not {agent!r}")
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
+        _check_render_mode(render_mode)
+        self.variant, self.engine, self.render_mode = variant, engine, render_mode
+        self.illegal_action = illegal_action
+        self.agent_player = 0 if agent == "X" else 1
+        self.game = tanbo.Game(variant, engine=engine)
+        self.opponent = _make_opponent(opponent, 0)
+        self.observation_space, self.action_space = _spaces(self.game.size)
+        self._rng: Optional[np.random.Generator] = None
+        self._done = True
+
+    def _obs_info(self, **extra):
+        obs = _observe(self.game, self.agent_player)
+        info = {"action_mask": obs["action_mask"].copy(), "ply": self.game.ply,
+                "winner": self.game.winner, **extra}
+        return obs, info
+
+    def _opponent_moves(self) -> None:
+        while not self.game.is_terminal() and self.game.current_player() != self.agent_player:
+            self.game.apply_action(int(self.opponent(self.game)))
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        """Starts a game; if the agent is O, the opponent has played its first move. ``seed``
+        reseeds the opponent (same seed and actions: same episode)."""
+        self._rng = _fresh_seed(self._rng, seed)
+        if hasattr(self.opponent, "seed"):
+            self.opponent.seed(int(self._rng.integers(2**63)))
+        if seed is not None:
+            self.action_space.seed(seed)
+        self.game = tanbo.Game(self.variant, engine=self.engine)
+        self._opponent_moves()
+        self._done = self.game.is_terminal()
+        return self._obs_info()
+
+    def step(self, action: int):
+        if self._done:
+            raise tanbo.UsageError("step: the episode is over; call reset()")
+        if not self.game.is_legal(action):
+            if self.illegal_action == "raise":
+                self.game.apply_action(action)  # raises the engine's IllegalMoveError
+            self._done = True
+            obs, info = self._obs_info(illegal_action=True)
+            return obs, -1.0, True, False, info
+        self.game.apply_action(action)
+        self._opponent_moves()
+        self._done = self.game.is_terminal()
+        reward = 0.0 if not self._done else self.game.returns()[self.agent_player]
+        obs, info = self._obs_info()
+        return obs, reward, self._done, False, info
+
+    def render(self):
+        return _render(self.game, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+# ---------------------------------------------------------------------------------------------
+# PettingZoo-AEC-style two-player environment
+
+
+_AECBase = _pz.AECEnv if _pz is not None else object
+
+
+class TanboAECEnv(_AECBase):
+    """Tanbo for two learning agents with PettingZoo's AEC API (agents "player_0" = X and
+    "player_1" = O). rewards: +1 / -1 to the winner / loser on the move that ends the game.
+    An illegal action ends the game: the mover gets -1, the other 0, info["illegal_action"]
+    (illegal_action="lose", as PettingZoo's TerminateIllegalWrapper), or raises
+    tanbo.IllegalMoveError with nothing changed (illegal_action="raise")."""
+
+    metadata = {"name": "tanbo_v0", "render_modes": _RENDER_MODES, "render_fps": 4,
+                "is_parallelizable": False}
+
+    def __init__(self, variant: str = "lattice-9", engine: str = "optimized",
+                 illegal_action: str = "lose", render_mode: Optional[str] = None):
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
+        _check_render_mode(render_mode)
+        self.variant, self.engine, self.render_mode = variant, engine, render_mode
+        self.illegal_action = illegal_action
+        self.game = tanbo.Game(variant, engine=engine)
+        self.possible_agents = ["player_0", "player_1"]
+        obs_space, act_space = _spaces(self.game.size)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self.agents: list = []
+        self.rewards: dict = {}
+        self._cumulative_rewards: dict = {}
+        self.terminations: dict = {}
+        self.truncations: dict = {}
+        self.infos: dict = {}
+        self.agent_selection: Optional[str] = None
+        self._skip_agent_selection: Optional[str] = None
+
+    # -- spaces and bookkeeping -----------------------------------------------------------
+    def observation_space(self, agent: str):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str):
+        return self.action_spaces[agent]
+
+    @property
+    def num_agents(self) -> int:
+        return len(self.agents)
+
+    @property
+    def max_num_agents(self) -> int:
+        return len(self.possible_agents)
+
+    def _player(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    # -- the AEC API ----------------------------------------------------------------------
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        """A new game, X (player_0) to move. ``seed`` seeds the action spaces' sample()."""
+        if seed is not None:
+            for i, a in enumerate(self.possible_agents):
+                self.action_spaces[a].seed(seed + i)
+        self.game = tanbo.Game(self.variant, engine=self.engine)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self._skip_agent_selection = None
+
+    def observe(self, agent: str) -> dict:
+        """``agent``'s observation (new arrays: later steps do not change them)."""
+        return _observe(self.game, self._player(agent))
+
+    def state(self) -> np.ndarray:
+        """The global state: the observation tensor from X's side."""
+        return self.game.observation_tensor(0)
+
+    def last(self, observe: bool = True):
+        """(observation, cumulative reward, termination, truncation, info) of agent_selection."""
+        agent = self.agent_selection
+        obs = self.observe(agent) if observe else None
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """Yields agent_selection until every agent is done (or max_iter times)."""
+        for _ in range(max_iter):
+            if not self.agents:
+                return
+            yield self.agent_selection
+
+    def _clear_rewards(self) -> None:
+        for a in self.rewards:
+            self.rewards[a] = 0.0
+
+    def _accumulate_rewards(self) -> None:
+        for a, r in self.rewards.items():
+            self._cumulative_rewards[a] += r
+
+    def _was_dead_step(self, action) -> None:
+        # PettingZoo's AECEnv._was_dead_step: a done agent steps with None and leaves.
+        if action is not None:
+            raise ValueError("when an agent is done, the only valid action is None")
+        agent = self.agent_selection
+        for d in (self.terminations, self.truncations, self.rewards, self._cumulative_rewards, self.infos):
+            del d[agent]
+        self.agents.remove(agent)
+        dead = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+        if dead:
+            if self._skip_agent_selection is None:
+                self._skip_agent_selection = self.agent_selection
+            self.agent_selection = dead[0]
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        self._clear_rewards()
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if agent is None or not self.agents:
+            raise tanbo.UsageError("step: no agent to move; call reset()")
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        player = self._player(agent)
+        other = self.possible_agents[1 - player]
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if action is None or not self.game.is_legal(action):
+            if self.illegal_action == "raise":
+                if action is None:
+                    raise tanbo.UsageError(f"step: {agent} is to move; None is only for done agents")
+                self.game.apply_action(action)  # raises the engine's IllegalMoveError
+            self.rewards[agent], self.rewards[other] = -1.0, 0.0
+            for a in self.agents:
+                self.terminations[a] = True
+                self.infos[a] = {"illegal_action": agent}
+        else:
+            self.game.apply_action(action)
+            if self.game.is_terminal():
+                returns = self.game.returns()
+                for a in self.agents:
+                    self.rewards[a] = returns[self._player(a)]
+                    self.terminations[a] = True
+        self.agent_selection = other
+        self._accumulate_rewards()
+
+    def render(self):
+        return _render(self.game, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(**kwargs) -> TanboAECEnv:
+    """PettingZoo's module-level constructor convention: tanbo.env.aec_env(variant=...)."""
+    return TanboAECEnv(**kwargs)
+
+
+if _gym is not None:  # pragma: no branch - exercised with a stand-in gymnasium in the tests
+    if "tanbo/Tanbo-v0" not in getattr(_gym, "registry", {}):
+        _gym.register(id="tanbo/Tanbo-v0", entry_point="tanbo.env:TanboEnv")
