@@ -60,7 +60,7 @@ def build(root, python_dir):
     for lib in ("core", "reference", "optimized"):
         sources += sorted(glob.glob(os.path.join(root, lib, "src", "*.cpp")))
     sources.append(os.path.join(root, "docs", "generator", "svg.cpp"))
-    includes = [generated] + [os.path.join(root, d, "include") for d in ("core", "reference", "optimized", "cli")]
+    includes = [generated] + [os.path.join(root, d, "include") for d in ("core", "reference", "optimized")]
     includes.append(os.path.join(root, "docs", "generator"))
     with open(os.path.join(python_dir, "README.md"), encoding="utf-8") as f:
         readme = f.read()

@@ -13,7 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "tanbo/cli/perft.hpp"
+#include "tanbo/core/perft.hpp"
 #include "tanbo/core.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"

@@ -15,10 +15,9 @@
 set -eu
 py=$1 repo=$2 work=$3
 rm -rf "$work"
-mkdir -p "$work/src/docs" "$work/src/cli"
+mkdir -p "$work/src/docs"
 for d in python core reference optimized; do cp -R "$repo/$d" "$work/src/$d"; done
 cp -R "$repo/docs/generator" "$work/src/docs/generator"
-cp -R "$repo/cli/include" "$work/src/cli/include"
 cp "$repo/CMakeLists.txt" "$repo/README.md" "$repo/setup.py" "$repo/pyproject.toml" "$repo/MANIFEST.in" "$work/src/"
 rm -rf "$work/src/python/build" "$work/src/python/"*.egg-info
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 TANBO_BUILD_JOBS="${TANBO_BUILD_JOBS:-2}"
@@ -38,7 +37,7 @@ for f in setup.py pyproject.toml CMakeLists.txt python/tanbo_build.py python/src
          python/tanbo/__init__.py python/tanbo/env.py python/tanbo/py.typed \
          core/src/position.cpp core/include/tanbo/core/version.hpp.in optimized/src/board.cpp \
          optimized/include/tanbo/optimized/game.hpp reference/src/rules.cpp \
-         docs/generator/svg.cpp cli/include/tanbo/cli/perft.hpp; do
+         docs/generator/svg.cpp core/include/tanbo/core/perft.hpp; do
   grep -q "^tanbo-[0-9.]*/$f\$" "$work/sdist.txt" || { echo "sdist lacks $f" >&2; exit 1; }
 done
 if grep -E '/(tests|build|benchmarks)/' "$work/sdist.txt"; then echo "sdist carries the files above" >&2; exit 1; fi
