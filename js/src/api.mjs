@@ -345,7 +345,11 @@ export function bindApi(M) {
   Game._clone = Symbol("clone");
   Game._record = Symbol("record");
 
-  return { Game, Rng, version: M.UTF8ToString(M._tj_version()), variants: VARIANTS, engines: ["optimized", "reference"] };
+  return {
+    Game, Rng, version: M.UTF8ToString(M._tj_version()), variants: VARIANTS, engines: ["optimized", "reference"],
+    /** Size of this instance's WASM memory in bytes (it only grows; for leak checks). */
+    memoryBytes: () => M.HEAP8.length,
+  };
 }
 
 function decodeRoot(data, at, n) {
