@@ -43,6 +43,9 @@ export function bindApi(M) {
   // Strings into WASM: one malloc'd UTF-8 copy per call, freed after.
   function withString(s, f) {
     if (typeof s !== "string") throw new UsageError(`expected a string, got ${describe(s)}`);
+    // C strings end at NUL: refuse rather than silently read a prefix.
+    const nul = s.indexOf("\0");
+    if (nul >= 0) throw new ParseError(`unexpected NUL character at offset ${nul}`);
     const len = M.lengthBytesUTF8(s) + 1;
     const p = M._malloc(len);
     try {
