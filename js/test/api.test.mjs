@@ -219,3 +219,9 @@ test("dispose(): 100,000 games leave WASM memory flat", () => {
   assert.equal(after, before);
   rng.dispose();
 });
+
+test("package.json's version is the engine's (CMake project) version", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
+  assert.equal(pkg.version, tanbo.version);
+});
