@@ -68,6 +68,7 @@ function start(tanbo) {
     state.lastMove = null;
     state.focusRoot = null;
     state.cursor = Math.min(state.cursor, g.size * g.size - 1);
+    if (tanbo.variants.includes(g.variant)) $("variant").value = g.variant;
     $("move-info").textContent = "";
     $("load-error").textContent = "";
   }

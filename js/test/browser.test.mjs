@@ -123,6 +123,22 @@ test("the explorer in headless Chromium agrees with the native engine", { timeou
     await page.keyboard.press("ArrowRight");
     assert.equal(await page.$eval("#point-info", (e) => e.dataset.point), "B1");
 
+    // Every worked example of docs/rules.md links to the explorer on its exact position.
+    const rules = await readFile(fileURLToPath(new URL("../../docs/rules.md", import.meta.url)), "utf8");
+    const links = [...rules.matchAll(/<a href="explorer\/index\.html#([^"]+)">/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+    assert.equal(links.length, [...rules.matchAll(/<a id="ex-/g)].length, "one explorer link per worked example");
+    for (const fragment of links) {
+      const params = new URLSearchParams(fragment);
+      await page.evaluate((f) => { location.hash = f; }, fragment);
+      await page.waitForFunction((pos) => document.getElementById("position-out").textContent === pos, {}, params.get("position"));
+      if (params.get("move")) {
+        const info = await page.evaluate(() => ({ ...document.getElementById("point-info").dataset }));
+        assert.equal(info.point, params.get("move"), `${fragment}: the example's move is explained`);
+        assert.equal(info.legal, "true", `${fragment}: the example's move is legal`);
+      }
+    }
+    console.log(`# explorer: ${links.length} worked-example links of docs/rules.md open their positions`);
+
     let checked = 0;
     const spent = {};
     let mark = performance.now();
