@@ -11,17 +11,22 @@
 #   4. libFuzzer build (clang): every fuzz target for TANBO_FUZZ_SECONDS each (fuzz_differential:
 #      10,000 executions, TANBO_FUZZ_DIFF_RUNS), seed corpus first;
 #   5. the documentation (Doxygen with WARN_AS_ERROR, generated rules pages);
+#   js. the npm package and the rules explorer (js/, docs/explorer/): Emscripten build of the
+#      WebAssembly engine, npm ci, the Node tests (API, cross-compiler differential against the
+#      g++ build's CLI and fuzz driver, the packed tarball in a fresh project) and the browser test
+#      (puppeteer-core + Debian's Chromium), the WASM-vs-native playout benchmark, npm pack (leaves
+#      js/tanbo-<version>.tgz); it points the g++ build's docs at the explorer, so run it before docs;
 #   6. scale-out fuzzing paths (ossfuzz): fuzz/oss-fuzz/build.sh run as OSS-Fuzz's compile does
 #      with libFuzzer and with AFL++, every target fuzzed briefly under each engine
 #      (TANBO_OSSFUZZ_SECONDS, default 5). (The workflow/OSS-Fuzz file checks are CTest tests.)
 # Environment: TANBO_FUZZ_SECONDS (default 30), TANBO_BUILD_ROOT (default build-tests),
-# TANBO_STAGES (default "gcc clang asan fuzz docs ossfuzz"), JOBS (default: number of cores).
+# TANBO_STAGES (default "gcc clang asan fuzz js docs ossfuzz"), JOBS (default: number of cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 
 root=${TANBO_BUILD_ROOT:-build-tests}
-stages=${TANBO_STAGES:-gcc clang asan fuzz docs ossfuzz}
+stages=${TANBO_STAGES:-gcc clang asan fuzz js docs ossfuzz}
 jobs=${JOBS:-$(nproc)}
 fuzz_seconds=${TANBO_FUZZ_SECONDS:-30}
 export CTEST_OUTPUT_ON_FAILURE=1
@@ -62,6 +67,22 @@ for stage in $stages; do
     fuzz)
       log "libFuzzer targets, ${fuzz_seconds}s each"
       scripts/fuzz.sh ci --seconds "$fuzz_seconds" --build-dir "$root/fuzz" ;;
+    js)
+      log "npm package and rules explorer: WASM build, Node and browser tests, npm pack"
+      # The native side of the comparisons (CLI, fuzz replay driver), in the g++ stage's build.
+      cmake -S . -B "$root/gcc" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTANBO_WERROR=ON \
+        -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc -DTANBO_EXPLORER_DIR="$PWD/$root/wasm/js/explorer" >/dev/null
+      cmake --build "$root/gcc" -j "$jobs" --target tanbo fuzz_differential
+      # Emscripten 3.1.6 finds Debian's acorn only through NODE_PATH.
+      NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B "$root/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        -DTANBO_WERROR=ON -DCMAKE_CXX_FLAGS=-fexceptions -DTANBO_BUILD_TESTS=OFF -DTANBO_BUILD_CLI=OFF \
+        -DTANBO_BUILD_BENCHMARKS=OFF -DTANBO_BUILD_DOCS=OFF -DTANBO_BUILD_EXAMPLES=OFF -DTANBO_INSTALL=OFF \
+        -DTANBO_BUILD_PYTHON=OFF -DTANBO_NATIVE_BUILD_DIR="$PWD/$root/gcc" >/dev/null
+      NODE_PATH=/usr/share/nodejs cmake --build "$root/wasm" -j "$jobs"
+      (cd js && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund)
+      run_ctest "$root/wasm/js"
+      node js/bench/bench.mjs "$root/gcc/cli/tanbo" 2
+      (cd js && npm pack --loglevel=error) ;;
     docs)
       log "documentation (reuses the g++ build)"
       configure_build "$root/gcc" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc
@@ -71,7 +92,7 @@ for stage in $stages; do
       scripts/oss-fuzz-check.sh --engine libfuzzer --seconds "${TANBO_OSSFUZZ_SECONDS:-5}" --dir "$root/oss-fuzz"
       scripts/fuzz.sh ci --engine afl --seconds "${TANBO_OSSFUZZ_SECONDS:-5}" --jobs 1 --build-dir "$root/afl" ;;
     *)
-      echo "run-tests: unknown stage '$stage' (known: gcc clang asan fuzz docs ossfuzz)" >&2
+      echo "run-tests: unknown stage '$stage' (known: gcc clang asan fuzz js docs ossfuzz)" >&2
       exit 2 ;;
   esac
 done
