@@ -118,10 +118,24 @@ test("the explorer in headless Chromium agrees with the native engine", { timeou
     assert.ok(bytes <= 400 * 1024, `the explorer page downloads ${bytes} bytes (budget 400 KiB)`);
     await page.screenshot({ path: join(ARTIFACTS, "explorer-start.png") });
 
-    // Keyboard: focus the board, move the cursor, and the page explains the point.
+    // Keyboard only: focus the board, move the cursor (the page explains the point), Enter plays;
+    // then an MCTS opponent answers, u takes back, r replays.
+    const gameInfo = () => page.evaluate(() => ({ ...document.getElementById("game-info").dataset, position: document.getElementById("position-out").textContent, move: document.getElementById("move-info").dataset.move }));
+    await page.evaluate(() => { location.hash = "variant=lattice-5"; });
+    await page.waitForFunction(() => document.getElementById("position-out").textContent === "X3O/5/5/5/O3X X lattice-5");
+    await page.select("#opponent", "mcts");
     await page.$eval("#board", (e) => e.focus());
     await page.keyboard.press("ArrowRight");
     assert.equal(await page.$eval("#point-info", (e) => e.dataset.point), "B1");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.getElementById("game-info").dataset.toMove === "X" && document.getElementById("record-out").textContent.split(" ").length === 2);
+    const replied = await gameInfo();
+    assert.match(replied.move, /^[A-E][1-5]$/, "the MCTS opponent answered");
+    await page.keyboard.press("u");
+    assert.equal((await gameInfo()).toMove, "O");
+    await page.keyboard.press("r");
+    assert.deepEqual(await gameInfo(), replied, "undo then redo restores the position");
+    await page.select("#opponent", "none");
 
     // Every worked example of docs/rules.md links to the explorer on its exact position.
     const rules = await readFile(fileURLToPath(new URL("../../docs/rules.md", import.meta.url)), "utf8");
