@@ -154,6 +154,11 @@ export function bindApi(M) {
       return i;
     }
 
+    _onBoard(name) {
+      const t = name.trim(), x = t.toUpperCase().charCodeAt(0) - 65, y = Number(t.slice(1)) - 1;
+      return x < this.size && y >= 0 && y < this._n;
+    }
+
     /** Board side length N. */
     get size() { this._handle(); return this._n; }
     /** "X" (Black) or "O" (White): the side to move. */
@@ -240,6 +245,8 @@ export function bindApi(M) {
     }
     /** May the side to move play this point? False off the board and once the game is over. */
     isLegal(point) {
+      // A well-formed name off this board (like an index off it) is simply not legal.
+      if (typeof point === "string" && /^\s*[A-Za-z][0-9]{1,9}\s*$/.test(point) && !this._onBoard(point)) return false;
       const i = this._index(point, "isLegal");
       if (i < 0 || i >= this._n * this._n) return false;
       return M._tj_is_legal(this._h, i) === 1;

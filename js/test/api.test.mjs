@@ -27,6 +27,9 @@ test("opening, queries and a move on both engines", () => {
     assert.equal(g.isLegal("C3"), false);
     assert.equal(g.isLegal(25), false);
     assert.equal(g.isLegal(-1), false);
+    assert.equal(g.isLegal("F1"), false);
+    assert.equal(g.isLegal("A0"), false);
+    assert.throws(() => g.isLegal("hello"), ParseError);
     assert.equal(g.at("A1"), "X");
     assert.equal(g.at(4), "O");
     assert.equal(g.stoneCount("X"), 2);
