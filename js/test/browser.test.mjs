@@ -216,6 +216,31 @@ test("the explorer in headless Chromium agrees with the native engine", { timeou
     if (process.env.TANBO_BROWSER_PROFILE) console.log(spent);
     console.log(`# explorer: ${checked} positions over ${new Set(positions.map((p) => p.variant)).size} variants equal the native engine`);
 
+    // A game record: load it (the page starts at its beginning), step to its end, compare.
+    {
+      const tanbo = await load();
+      const g = new tanbo.Game("dense-9");
+      const rng = new tanbo.Rng(5);
+      while (!g.isOver) g.play(g.randomMove(rng));
+      const record = g.record;
+      g.dispose();
+      rng.dispose();
+      const native = JSON.parse(execFileSync(CLI, ["replay", "--json", "-"], { input: record, encoding: "utf8" }));
+      await page.$eval("#load-text", (e, text) => { e.value = text; }, record);
+      await page.click("#load");
+      await page.waitForFunction(() => document.getElementById("record-out").textContent === "(no moves yet)");
+      await page.click("#redo");  // one step
+      await page.waitForFunction(() => document.getElementById("record-out").textContent.split(" ").length === 1);
+      await page.click("#last");
+      const end = await page.evaluate(() => ({
+        cells: Array.from(document.querySelectorAll("#board .pt"), (e) => e.dataset.cell).join(""),
+        winner: document.getElementById("game-info").dataset.winner,
+        moves: document.getElementById("record-out").textContent.split(" ").length,
+      }));
+      assert.deepEqual(end, { cells: native.board.join(""), winner: native.winner, moves: native.ply }, "a record stepped to its end");
+      await page.screenshot({ path: join(ARTIFACTS, "record-end.png") });
+    }
+
     // Undo brings the position back; the same ES module as in Node plays in the browser.
     await page.keyboard.press("u");
     const module = await page.evaluate(async () => {
