@@ -78,7 +78,7 @@ for stage in $stages; do
         -DTANBO_WERROR=ON -DCMAKE_CXX_FLAGS=-fexceptions -DTANBO_BUILD_TESTS=OFF -DTANBO_BUILD_CLI=OFF \
         -DTANBO_BUILD_BENCHMARKS=OFF -DTANBO_BUILD_DOCS=OFF -DTANBO_BUILD_EXAMPLES=OFF -DTANBO_INSTALL=OFF \
         -DTANBO_BUILD_PYTHON=OFF -DTANBO_NATIVE_BUILD_DIR="$PWD/$root/gcc" >/dev/null
-      NODE_PATH=/usr/share/nodejs cmake --build "$root/wasm" -j "$jobs"
+      NODE_PATH=/usr/share/nodejs cmake --build "$root/wasm" -j "$jobs" --target tanbo_wasm tanbo_js_fuzz_differential tanbo_explorer
       (cd js && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund)
       run_ctest "$root/wasm/js"
       node js/bench/bench.mjs "$root/gcc/cli/tanbo" 2
