@@ -81,6 +81,7 @@ for stage in $stages; do
       NODE_PATH=/usr/share/nodejs cmake --build "$root/wasm" -j "$jobs" --target tanbo_wasm tanbo_js_fuzz_differential tanbo_explorer
       (cd js && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund)
       run_ctest "$root/wasm/js"
+      cat "$root/wasm/js/test-artifacts/figures.txt"
       node js/bench/bench.mjs "$root/gcc/cli/tanbo" 2
       (cd js && npm pack --loglevel=error) ;;
     docs)
