@@ -52,6 +52,14 @@ set(TANBO_RC_PARAMS "${_tanbo_rc_default}" CACHE STRING
     "RC_PARAMS passed by CTest to tanbo_properties (RapidCheck seed and case count)")
 option(TANBO_EXHAUSTIVE_LONG "Register the long complete lattice-5 run (about 40 min of CPU) as a CTest test" OFF)
 
+# ---- Documentation and JavaScript -----------------------------------------------------------
+set(TANBO_EXPLORER_DIR "" CACHE PATH
+    "The bundled rules explorer (<Emscripten build>/js/explorer) to include in the HTML docs")
+set(TANBO_JS_DIST_DIR "${PROJECT_SOURCE_DIR}/js/dist" CACHE PATH
+    "Where the npm package's WebAssembly module is written (js/dist, which npm pack ships)")
+set(TANBO_NATIVE_BUILD_DIR "" CACHE PATH
+    "A native build with the tanbo CLI and fuzz_differential, for the WebAssembly cross-compiler tests")
+
 # ---- Install locations ---------------------------------------------------------------------
 include(GNUInstallDirs)
 set(TANBO_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/tanbo"

@@ -1,16 +1,10 @@
-// Example: a small UCT Monte-Carlo tree search (MCTS) player built on the optimized engine,
-// playing a series of seeded games against a uniformly random player.
-//
-// Each simulation copies the root board (copy-make: a Board19 is a flat value, so the copy is
-// a memcpy and nothing has to be undone), walks down the tree choosing children by UCB1,
-// adds one new node, finishes the game with random moves, and credits the result to every
-// node on the path. The move played is the root child visited most. Written for reading, not
-// speed: a strong player would add move priors, tree reuse and transpositions (hash()).
+// Example: a small UCT Monte-Carlo tree search (MCTS) player built on the optimized engine
+// (the search itself is in mcts.hpp), playing a series of seeded games against a uniformly
+// random player.
 //
 // Usage: mcts_player [games=20] [playouts=300] [seed=1] [variant=lattice-9] [min_win_rate=0]
 // The MCTS player alternates colours (Black in even games). Prints one line per game and the
 // win rate; exits with status 1 if the win rate is below min_win_rate (used by the tests).
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <exception>
@@ -19,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "mcts.hpp"
 #include "tanbo/core.hpp"
 #include "tanbo/optimized/board.hpp"
 
@@ -26,99 +21,7 @@ namespace {
 
 using Board = tanbo::optimized::Board19;  // boards up to 19x19
 using tanbo::optimized::Vertex;
-
-// One tree node: the position reached by playing `move` from the parent's position.
-struct Node {
-  Vertex move = tanbo::optimized::kNoVertex;  // the move leading here (none at the root)
-  tanbo::Color mover = tanbo::Color::Black;   // who played `move`
-  int parent = -1;                            // index in the tree, -1 at the root
-  std::vector<int> children;                  // expanded children
-  std::vector<Vertex> untried;                // legal moves not expanded yet
-  int visits = 0;                             // simulations through this node
-  double wins = 0;                            // of those, won by `mover`
-};
-
-class Mcts {
- public:
-  Mcts(int playouts, std::uint64_t seed) : playouts_(playouts), rng_(seed) {}
-
-  // Runs the search from `root` (whose side to move has a legal move) and returns the move.
-  Vertex choose(const Board& root) {
-    tree_.clear();
-    tree_.push_back(make_node(root, tanbo::optimized::kNoVertex, -1));
-    for (int i = 0; i < playouts_; ++i) simulate(root);
-    int best = tree_[0].children.front();
-    for (int c : tree_[0].children)
-      if (tree_[c].visits > tree_[best].visits) best = c;
-    return tree_[best].move;
-  }
-
- private:
-  static constexpr double kExploration = 1.0;  // UCB1 constant; sqrt(2) is the textbook value
-
-  // A node for `board`, the position after `move`; its untried moves are all legal moves.
-  static Node make_node(const Board& board, Vertex move, int parent) {
-    Node n;
-    n.move = move;
-    n.mover = tanbo::opponent(board.to_move());
-    n.parent = parent;
-    const auto legal = board.legal_vertices();  // empty once the game is over
-    n.untried.assign(legal.begin(), legal.end());
-    return n;
-  }
-
-  // UCB1: average result plus a bonus for rarely visited children.
-  int select_child(const Node& node) const {
-    int best = -1;
-    double best_score = -1;
-    const double log_visits = std::log(static_cast<double>(node.visits));
-    for (int c : node.children) {
-      const Node& child = tree_[c];
-      const double score = child.wins / child.visits +
-                           kExploration * std::sqrt(log_visits / child.visits);
-      if (score > best_score) {
-        best_score = score;
-        best = c;
-      }
-    }
-    return best;
-  }
-
-  void simulate(const Board& root) {
-    Board board = root;  // copy-make: the root board is never modified
-    int n = 0;
-    // 1. Selection: descend through fully expanded nodes.
-    while (tree_[n].untried.empty() && !tree_[n].children.empty()) {
-      n = select_child(tree_[n]);
-      board.play_vertex(tree_[n].move);
-    }
-    // 2. Expansion: add one child for a random untried move (none at a finished game).
-    if (!tree_[n].untried.empty()) {
-      std::vector<Vertex>& untried = tree_[n].untried;
-      const std::size_t k = rng_.below(static_cast<std::uint32_t>(untried.size()));
-      const Vertex move = untried[k];
-      untried[k] = untried.back();
-      untried.pop_back();
-      board.play_vertex(move);
-      tree_.push_back(make_node(board, move, n));  // may reallocate: use indices, not refs
-      const int child = static_cast<int>(tree_.size()) - 1;
-      tree_[n].children.push_back(child);
-      n = child;
-    }
-    // 3. Simulation: random moves to the end (Tanbo games always end).
-    while (!board.is_over()) board.play_vertex(board.random_legal_vertex(rng_));
-    // 4. Backpropagation: each node counts the wins of the player who moved into it.
-    const tanbo::Color winner = *board.winner();
-    for (; n != -1; n = tree_[n].parent) {
-      ++tree_[n].visits;
-      if (tree_[n].mover == winner) tree_[n].wins += 1;
-    }
-  }
-
-  int playouts_;
-  tanbo::Rng rng_;
-  std::vector<Node> tree_;
-};
+using Mcts = tanbo::examples::Mcts<Board>;
 
 }  // namespace
 

@@ -4,7 +4,13 @@
 #   dev       the "dev" preset (g++, -Werror, Python package required): build, then every CTest
 #             test: unit, CLI, properties, exhaustive walks, docs examples, corpus replays,
 #             examples, packaging consumers, Python (pytest + Hypothesis, offline installs);
-#   docs      the Doxygen site with the generated rules pages (reuses the dev build);
+#   js        the "wasm" preset (Debian's Emscripten): the npm package and the rules explorer,
+#             npm ci from the lockfile, the Node tests (API, the differential corpus through the
+#             WASM replay driver, selfplay and bench signatures against the dev build's CLI, the
+#             packed tarball in a fresh project), the browser test (puppeteer-core + Debian's
+#             Chromium), the WASM-vs-native playout benchmark, npm pack (js/tanbo-<version>.tgz);
+#   docs      the Doxygen site with the generated rules pages and the explorer (reuses the dev
+#             build, and the js stage's bundle when it ran);
 #   coverage  the "coverage" preset (clang) through scripts/coverage.sh: every test but
 #             packaging, then line/branch coverage of core/ reference/ optimized/ capi/ (fails
 #             under 95 % / 90 %; HTML report in BUILD_ROOT/coverage/coverage-html/);
@@ -22,7 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 
-all_stages="dev docs coverage asan fuzz ossfuzz"
+all_stages="dev js docs coverage asan fuzz ossfuzz"
 root=${TANBO_BUILD_ROOT:-build}
 stages=${TANBO_STAGES:-$all_stages}
 jobs=${JOBS:-$(nproc)}
@@ -50,9 +56,24 @@ for stage in $stages; do
       log "dev preset (g++): build and every test"
       preset_build dev -DTANBO_BUILD_PYTHON=ON
       preset_test dev ;;
+    js)
+      log "wasm preset: npm package and rules explorer, Node and browser tests, npm pack"
+      # The native side of the comparisons: the dev build's CLI and fuzz replay driver.
+      cmake --preset dev -B "$root/dev" >/dev/null
+      cmake --build "$root/dev" -j "$jobs" --target tanbo fuzz_differential
+      wasm="$PWD/$root/wasm"
+      cmake --preset wasm -B "$wasm" -DTANBO_NATIVE_BUILD_DIR="$PWD/$root/dev" >/dev/null
+      NODE_PATH=/usr/share/nodejs cmake --build "$wasm" -j "$jobs"
+      (cd js && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund)
+      ctest --test-dir "$wasm/js" -j "$jobs" --output-on-failure
+      cat "$wasm/js/test-artifacts/figures.txt"
+      node js/bench/bench.mjs "$root/dev/cli/tanbo" 2
+      (cd js && npm pack --loglevel=error) ;;
     docs)
       log "documentation (Doxygen with the generated rules pages; reuses the dev build)"
-      [[ -f "$root/dev/CMakeCache.txt" ]] || cmake --preset dev -B "$root/dev" >/dev/null
+      explorer="$PWD/$root/wasm/js/explorer"
+      [[ -f "$explorer/index.html" ]] || explorer=""
+      cmake --preset dev -B "$root/dev" -DTANBO_EXPLORER_DIR="$explorer" >/dev/null
       cmake --build "$root/dev" -j "$jobs" --target docs ;;
     coverage)
       log "coverage preset (clang): every test, then line/branch coverage"

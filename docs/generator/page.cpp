@@ -3,6 +3,7 @@
 #include "page.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "story.hpp"
@@ -23,6 +24,33 @@ std::string summary_table(const std::vector<Example>& examples, const std::map<s
            ex.id + ") | " + (ex.move ? colour_name(ex.start.to_move()) + "&nbsp;" + point_name(*ex.move) : "-") +
            " | " + stories.at(ex.id).summary + " |\n";
   return out;
+}
+
+// Percent-encodes everything but unreserved characters, for a URL fragment parameter.
+std::string url_encode(const std::string& s) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += c;
+    } else {
+      out += '%';
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    }
+  }
+  return out;
+}
+
+// A link opening the rules explorer (docs/explorer/, copied next to the rules page in the HTML
+// docs) on the example's exact position, with its move ringed (Redo plays it) and its growth
+// points shown.
+std::string explorer_link(const Example& ex) {
+  std::string url = "explorer/index.html#position=" + url_encode(ex.start.to_string());
+  if (ex.move) url += "&amp;move=" + point_name(*ex.move);
+  if (ex.growth_of_all || ex.growth_of_move || !ex.growth_stones.empty()) url += "&amp;roots=1";
+  return "<a href=\"" + url + "\">Open this position in the rules explorer</a>";
 }
 
 }  // namespace
@@ -64,7 +92,7 @@ Site generate_site(const std::vector<Example>& examples, std::string_view rules_
       const auto& ex = *std::find_if(examples.begin(), examples.end(), [&](const Example& e) { return e.id == id; });
       // The anchor lets the summary table (and readers) link to each example.
       out += "<a id=\"ex-" + id + "\"></a>\n![" + ex.title + "](generated/" + id + ".svg)\n\n" +
-             stories.at(id).markdown;
+             explorer_link(ex) + "\n\n" + stories.at(id).markdown;
     } else {
       throw ParseError("template: unknown placeholder {{" + name + "}}", line, 1, name);
     }

@@ -1,0 +1,157 @@
+// TypeScript declarations of the npm package `tanbo` (src/index.mjs, src/api.mjs).
+
+/** "X" (Black, moves first) or "O" (White). */
+export type Color = "X" | "O";
+/** A point: its name ("G7", case-insensitive) or its row-major index y * size + x ("A1" = 0). */
+export type PointLike = string | number;
+export type EngineName = "optimized" | "reference";
+/** Why a point is illegal (rule 3, or rule 7 once the game is over). */
+export type IllegalReason = "off-board" | "occupied" | "no-friendly-neighbour" | "several-friendly-neighbours" | "game-over";
+/** Which branch of rule 6 a move triggered. */
+export type Removal = "none" | "expanded-root" | "bounded-roots";
+
+/** Base of every error tanbo throws; `message` is the engine's one-line message. */
+export class TanboError extends Error {}
+/** Malformed text: a point name, position string, variant name or game record. */
+export class ParseError extends TanboError {}
+/** A move the rules forbid; the game is unchanged. */
+export class IllegalMoveError extends TanboError {}
+/** A position that cannot start a game (a side without stones, a bounded root). */
+export class InvalidPositionError extends TanboError {}
+/** API misuse that is not a move: undo() at the start, a disposed game, a bad argument. */
+export class UsageError extends TanboError {}
+
+/** Every named variant: "classic", "lattice-N", "dense-N". */
+export const VARIANTS: readonly string[];
+/** The name of row-major index `index` on an n x n board. */
+export function pointName(index: number, n: number): string;
+
+export interface MoveResult {
+  move: string;
+  moveIndex: number;
+  player: Color;
+  removal: Removal;
+  /** Removed stones, row-major. */
+  removed: string[];
+  removedIndices: number[];
+}
+
+export interface Root {
+  color: Color;
+  stones: string[];
+  stoneIndices: number[];
+  /** Rule 5: empty points next to exactly one stone of the root's colour, that stone in this root. */
+  growthPoints: string[];
+  growthIndices: number[];
+  /** No growth points: rule 6 removes it. */
+  bounded: boolean;
+}
+
+export interface Explanation {
+  legal: boolean;
+  reason: IllegalReason | null;
+  /** Stones of the side to move next to the point. */
+  friendlyNeighbours: number;
+}
+
+export interface PlayoutTally {
+  playouts: number;
+  moves: number;
+  xWins: number;
+  oWins: number;
+}
+
+/** Deterministic random numbers: the C++ tanbo::Rng (xoshiro256** seeded by splitmix64). */
+export interface Rng {
+  /** The next 64 random bits. */
+  next(): bigint;
+  /** A uniform integer in [0, n). */
+  below(n: number): number;
+  /** Frees its WASM memory. */
+  dispose(): void;
+}
+
+export interface GameOptions {
+  engine?: EngineName;
+}
+
+/** A game of Tanbo on one of the two verified engines. Call dispose() when done. */
+export interface Game {
+  readonly engine: EngineName;
+  readonly size: number;
+  readonly toMove: Color;
+  readonly ply: number;
+  readonly winner: Color | null;
+  readonly isOver: boolean;
+  /** Zobrist hash of (board, side to move); equal on both engines and to the C++ hash(). */
+  readonly hash: bigint;
+  /** Position string: "X3O/5/5/5/O3X X lattice-5". */
+  readonly position: string;
+  readonly diagram: string;
+  /** The game record; Game.fromRecord reads it back. */
+  readonly record: string;
+  readonly startPosition: string;
+  readonly variant: string;
+  readonly legalMoveCount: number;
+
+  play(point: PointLike): this;
+  undo(): this;
+  lastResult(): MoveResult;
+  legalMoves(): string[];
+  legalIndices(): Int32Array;
+  isLegal(point: PointLike): boolean;
+  explain(point: PointLike): Explanation;
+  moves(): string[];
+  moveIndices(): Int32Array;
+  /** 0 empty, 1 X, 2 O, row-major. */
+  cells(): Uint8Array;
+  at(point: PointLike): "X" | "O" | ".";
+  stoneCount(color: Color): number;
+  pointName(index: number): string;
+  pointIndex(name: string): number;
+  roots(): Root[];
+  boundedRoots(): Root[];
+  rootAt(point: PointLike): Root;
+  growthPoints(point: PointLike): string[];
+  /** legal_moves()[rng.below(n)] as an index: tanbo selfplay's choice. */
+  randomMove(rng: Rng): number;
+  /** A random game to the end inside WASM; the winner. On a copy unless inPlace. */
+  playout(seedOrRng?: number | bigint | Rng, options?: { inPlace?: boolean }): Color;
+  /** `count` copy-make random playouts inside WASM (what `tanbo bench` measures). */
+  playouts(count: number, seedOrRng?: number | bigint | Rng): PlayoutTally;
+  /** A UCT Monte-Carlo tree search move, as an index. */
+  mctsMove(playouts?: number, seed?: number | bigint): number;
+  clone(): Game;
+  dispose(): void;
+}
+
+export interface GameConstructor {
+  /** start: "classic", "lattice-N", "dense-N" or a position string. */
+  new (start?: string, options?: GameOptions): Game;
+  fromRecord(text: string, options?: GameOptions): Game;
+}
+
+export interface RngConstructor {
+  new (seed?: number | bigint): Rng;
+}
+
+/** One loaded engine instance. */
+export interface Tanbo {
+  Game: GameConstructor;
+  Rng: RngConstructor;
+  version: string;
+  variants: readonly string[];
+  engines: readonly EngineName[];
+  /** Size of this instance's WASM memory, in bytes. */
+  memoryBytes(): number;
+}
+
+export interface LoadOptions {
+  /** The bytes of tanbo_wasm.wasm, if you load them yourself. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where a browser fetches tanbo_wasm.wasm (default: the package's dist/ folder). */
+  locateFile?: (name: string) => string;
+}
+
+/** Instantiates the WebAssembly engine. */
+export function load(options?: LoadOptions): Promise<Tanbo>;

@@ -1,0 +1,230 @@
+// The package's API in Node: every Game/Rng call on both engines, errors (class and the engine's
+// message), determinism against known C++ values, and no leaked WASM memory over 100k games.
+// Run: node --test test/  (after the WASM build; see README.md, "Development").
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { load, TanboError, ParseError, IllegalMoveError, InvalidPositionError, UsageError, VARIANTS } from "../src/index.mjs";
+
+const tanbo = await load();
+const ENGINES = ["optimized", "reference"];
+
+test("opening, queries and a move on both engines", () => {
+  for (const engine of ENGINES) {
+    const g = new tanbo.Game("lattice-5", { engine });
+    assert.equal(g.engine, engine);
+    assert.equal(g.size, 5);
+    assert.equal(g.position, "X3O/5/5/5/O3X X lattice-5");
+    assert.equal(g.toMove, "X");
+    assert.equal(g.ply, 0);
+    assert.equal(g.winner, null);
+    assert.equal(g.isOver, false);
+    assert.deepEqual(g.legalMoves(), ["B1", "A2", "E4", "D5"]);
+    assert.deepEqual(Array.from(g.legalIndices()), [1, 5, 19, 23]);
+    assert.ok(g.legalIndices() instanceof Int32Array);
+    assert.equal(g.legalMoveCount, 4);
+    assert.equal(g.isLegal("B1"), true);
+    assert.equal(g.isLegal(1), true);
+    assert.equal(g.isLegal("C3"), false);
+    assert.equal(g.isLegal(25), false);
+    assert.equal(g.isLegal(-1), false);
+    assert.equal(g.isLegal("F1"), false);
+    assert.equal(g.isLegal("A0"), false);
+    assert.throws(() => g.isLegal("hello"), ParseError);
+    assert.equal(g.at("A1"), "X");
+    assert.equal(g.at(4), "O");
+    assert.equal(g.stoneCount("X"), 2);
+    assert.equal(typeof g.hash, "bigint");
+    g.play("b1");
+    assert.deepEqual(g.lastResult(), { move: "B1", moveIndex: 1, player: "X", removal: "none", removed: [], removedIndices: [] });
+    assert.equal(g.toMove, "O");
+    assert.deepEqual(g.moves(), ["B1"]);
+    assert.equal(g.record, '[Variant "lattice-5"]\nB1\n');
+    g.undo();
+    assert.equal(g.position, "X3O/5/5/5/O3X X lattice-5");
+    g.dispose();
+  }
+});
+
+test("both engines agree move by move, with the hash the C++ engines give", () => {
+  const a = new tanbo.Game("lattice-9"), b = new tanbo.Game("lattice-9", { engine: "reference" });
+  const rng = new tanbo.Rng(7);
+  while (!a.isOver) {
+    assert.equal(a.hash, b.hash);
+    assert.deepEqual(a.legalMoves(), b.legalMoves());
+    const i = a.randomMove(rng);
+    a.play(i);
+    b.play(i);
+    assert.deepEqual(a.lastResult(), b.lastResult());
+    assert.deepEqual(a.roots(), b.roots());
+  }
+  assert.equal(b.winner, a.winner);
+  assert.ok(b.isOver);
+  a.dispose(); b.dispose(); rng.dispose();
+});
+
+test("Rng is the C++ tanbo::Rng", () => {
+  // splitmix64-seeded xoshiro256**: Rng(0).next() in C++ (tests/test_contract_core.cpp computes it too).
+  const r = new tanbo.Rng(0), s = new tanbo.Rng(0n);
+  const first = r.next();
+  assert.equal(first, s.next());
+  assert.equal(typeof first, "bigint");
+  for (let i = 0; i < 100; ++i) assert.ok(r.below(10) < 10);
+  r.dispose(); s.dispose();
+  assert.throws(() => new tanbo.Rng(-1), UsageError);
+  assert.throws(() => new tanbo.Rng(1.5), UsageError);
+  assert.throws(() => new tanbo.Rng(2n ** 64n), UsageError);
+});
+
+test("roots, growth points and bounded roots (rules 4 and 5)", () => {
+  const g = new tanbo.Game("X1X2/5/5/5/4O X");  // A1 and C1: two X roots; E5: an O root
+  const roots = g.roots();
+  assert.deepEqual(roots.map((r) => [r.color, r.stones]), [["X", ["A1"]], ["X", ["C1"]], ["O", ["E5"]]]);
+  assert.deepEqual(g.growthPoints("A1"), ["A2"]);  // B1 touches two X stones: no root's growth point
+  assert.deepEqual(g.growthPoints("E5"), ["E4", "D5"]);
+  assert.deepEqual(g.boundedRoots(), []);
+  assert.throws(() => g.growthPoints("B2"), /B2 holds no stone/);
+  assert.deepEqual(g.explain("B1"), { legal: false, reason: "several-friendly-neighbours", friendlyNeighbours: 2 });
+  assert.deepEqual(g.explain("A2"), { legal: true, reason: null, friendlyNeighbours: 1 });
+  assert.deepEqual(g.explain("C3"), { legal: false, reason: "no-friendly-neighbour", friendlyNeighbours: 0 });
+  assert.deepEqual(g.explain("A1"), { legal: false, reason: "occupied", friendlyNeighbours: 0 });
+  g.dispose();
+});
+
+test("removal: which branch of rule 6 fired, and the stones are gone", () => {
+  const seen = new Set();
+  const rng = new tanbo.Rng(2);
+  for (let game = 0; !(seen.has("expanded-root") && seen.has("bounded-roots")) && game < 200; ++game) {
+    const g = new tanbo.Game("lattice-7");
+    while (!g.isOver) {
+      const mover = g.toMove;
+      g.play(g.randomMove(rng));
+      const r = g.lastResult();
+      const cells = g.cells();
+      for (const i of r.removedIndices) assert.equal(cells[i], 0, `${r.move}: removed stone ${g.pointName(i)} still on the board`);
+      if (r.removal === "expanded-root") assert.ok(r.removed.includes(r.move), "rule 6, first branch: the new stone goes with its root");
+      if (r.removal === "bounded-roots") assert.ok(!r.removed.includes(r.move), "rule 6, second branch: the expanded root stays");
+      assert.equal(r.removal === "none", r.removed.length === 0);
+      assert.equal(r.player, mover);
+      seen.add(r.removal);
+    }
+    assert.throws(() => g.play(0), (e) => e instanceof IllegalMoveError && / the game is over$/.test(e.message));
+    g.dispose();
+  }
+  assert.ok(seen.has("expanded-root") && seen.has("bounded-roots"), [...seen].join());
+  rng.dispose();
+});
+
+test("errors are TanboError subclasses with the engine's one-line message", () => {
+  for (const engine of ENGINES) {
+    const g = new tanbo.Game("lattice-5", { engine });
+    const before = g.position;
+    const cases = [
+      [() => g.play("A1"), IllegalMoveError, "illegal move A1 by X: the point is occupied"],
+      [() => g.play("C3"), IllegalMoveError, "illegal move C3 by X: the point touches no stone of the mover's colour (rule 3 needs exactly one)"],
+      [() => g.play("F1"), ParseError, "'F1' is not a point of the 5x5 board (columns A-E, rows 1-5)"],
+      [() => g.play(25), UsageError, "play: index 25 is not on the 5x5 board (0..24)"],
+      [() => g.play(1.5), UsageError, "play: expected a point name or an integer index, got 1.5"],
+      [() => g.play(null), UsageError, "play: expected a point name or an integer index, got null"],
+      [() => g.undo(), UsageError, "undo: no move to take back"],
+      [() => g.lastResult(), UsageError, "last_result: no move has been played"],
+      [() => new tanbo.Game("lattice-8", { engine }), ParseError, /^no lattice opening for size 8/],
+      [() => new tanbo.Game("X3O/5/5/5/O3Q X", { engine }), ParseError, /column/],
+      [() => new tanbo.Game("X4/5/5/5/5 X", { engine }), InvalidPositionError, "invalid starting position: White (O) has no stones"],
+      [() => new tanbo.Game("XO3/O4/5/5/4X X", { engine }), InvalidPositionError, /the X root at A1 is bounded/],
+      [() => new tanbo.Game(42, { engine }), UsageError, /the start must be a variant name or a position string, not 42/],
+      [() => new tanbo.Game("classic", { engine: "fast" }), UsageError, 'engine must be "optimized" or "reference", not "fast"'],
+      [() => tanbo.Game.fromRecord("B1 A1", { engine }), ParseError, /^line 1, column 4: move 2: illegal move A1 by O/],
+      [() => tanbo.Game.fromRecord('[Variant "lattice-5"]\nB1 ZZ'), ParseError, "line 2, column 4: move 2: 'ZZ' is not a point of the 5x5 board (columns A-E, rows 1-5)"],
+      [() => g.randomMove(3), UsageError, /expected a tanbo Rng/],
+      [() => g.stoneCount("Y"), UsageError, /color must be "X" or "O"/],
+    ];
+    for (const [f, cls, message] of cases) {
+      assert.throws(f, (e) => {
+        assert.ok(e instanceof cls && e instanceof TanboError && e instanceof Error, `${e.name}: ${e.message}`);
+        assert.equal(e.name, cls.name);
+        if (message instanceof RegExp) assert.match(e.message, message);
+        else assert.equal(e.message, message);
+        assert.ok(!e.message.includes("\n"));
+        return true;
+      });
+    }
+    assert.equal(g.position, before, "failed calls leave the game unchanged");
+    g.dispose();
+    assert.throws(() => g.play("B1"), (e) => e instanceof UsageError && e.message === "the game was disposed");
+    g.dispose();  // idempotent
+  }
+});
+
+test("records round-trip; clone is independent", () => {
+  const g = new tanbo.Game("dense-7");
+  const rng = new tanbo.Rng(3);
+  for (let i = 0; i < 10; ++i) g.play(g.randomMove(rng));
+  const h = tanbo.Game.fromRecord(g.record, { engine: "reference" });
+  assert.equal(h.position, g.position);
+  assert.deepEqual(h.moves(), g.moves());
+  const c = g.clone();
+  c.undo();
+  assert.equal(c.ply, 9);
+  assert.equal(g.ply, 10);
+  assert.equal(c.engine, "optimized");
+  for (const x of [g, h, c, rng]) x.dispose();
+});
+
+test("in-WASM playouts, playout(seed) deterministic, MCTS move legal", () => {
+  for (const engine of ENGINES) {
+    const g = new tanbo.Game("lattice-7", { engine });
+    assert.equal(g.playout(5), g.playout(5));
+    assert.equal(g.ply, 0, "playout on a copy leaves the game unchanged");
+    const w = g.playout(new tanbo.Rng(9), { inPlace: true });
+    assert.equal(g.winner, w);
+    assert.equal(g.playout(1), w, "a finished game's playout is its winner");
+    g.dispose();
+    const s = new tanbo.Game("lattice-7", { engine });
+    const p = s.playouts(200, 11);
+    assert.equal(p.playouts, 200);
+    assert.equal(p.xWins + p.oWins, 200);
+    assert.ok(p.moves >= 200);
+    assert.ok(s.isLegal(s.mctsMove(50, 2)));
+    s.dispose();
+  }
+  const a = new tanbo.Game("lattice-7"), b = new tanbo.Game("lattice-7");
+  assert.deepEqual(a.playouts(100, 4), b.playouts(100, 4));
+  a.dispose(); b.dispose();
+});
+
+test("every variant starts on both engines", () => {
+  assert.equal(VARIANTS.length, 18);
+  for (const v of VARIANTS)
+    for (const engine of ENGINES) {
+      const g = new tanbo.Game(v, { engine });
+      assert.equal(g.variant, v);
+      assert.ok(g.legalMoveCount > 0);
+      g.dispose();
+    }
+});
+
+test("dispose(): 100,000 games leave WASM memory flat", () => {
+  const rng = new tanbo.Rng(1);
+  const play = (count) => {
+    for (let i = 0; i < count; ++i) {
+      const g = new tanbo.Game("lattice-5", { engine: i % 2 ? "reference" : "optimized" });
+      g.playout(rng, { inPlace: true });
+      g.roots();
+      g.clone().dispose();
+      g.dispose();
+    }
+  };
+  play(2000);  // warm up: the allocator's pools reach their working size
+  const before = tanbo.memoryBytes();
+  play(100000);
+  const after = tanbo.memoryBytes();
+  console.log(`# WASM memory: ${before} bytes after 2,000 games, ${after} after 100,000 more`);
+  assert.equal(after, before);
+  rng.dispose();
+});
+
+test("package.json's version is the engine's (CMake project) version", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
+  assert.equal(pkg.version, tanbo.version);
+});
