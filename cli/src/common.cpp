@@ -42,13 +42,17 @@ std::string number_text(T v) {
   }
 }
 
-}  // namespace
+// "0 or more" when only the minimum matters, else "from 1 to 256".
+template <typename T>
+std::string range_text(T min, T max) {
+  return max == std::numeric_limits<T>::max()
+             ? number_text(min) + " or more"
+             : "from " + number_text(min) + " to " + number_text(max);
+}
 
 template <typename T>
 T parse_number(const std::string& name, const std::string& text, T min, T max) {
-  const std::string range = max == std::numeric_limits<T>::max()
-                                ? number_text(min) + " or more"
-                                : "from " + number_text(min) + " to " + number_text(max);
+  const std::string range = range_text(min, max);
   const char* first = text.data();
   const char* last = first + text.size();
   T value{};
@@ -80,16 +84,29 @@ T parse_number(const std::string& name, const std::string& text, T min, T max) {
   return value;
 }
 
-template int parse_number<int>(const std::string&, const std::string&, int, int);
-template unsigned parse_number<unsigned>(const std::string&, const std::string&, unsigned,
-                                         unsigned);
-template unsigned long parse_number<unsigned long>(const std::string&, const std::string&,
-                                                   unsigned long, unsigned long);
-template unsigned long long parse_number<unsigned long long>(const std::string&,
-                                                             const std::string&,
-                                                             unsigned long long,
-                                                             unsigned long long);
-template double parse_number<double>(const std::string&, const std::string&, double, double);
+}  // namespace
+
+template <typename T>
+CLI::Option* add_number_option(CLI::App& app, const std::string& name, T& target, T min, T max,
+                               const std::string& description) {
+  CLI::Option* opt = app.add_option_function<std::string>(
+      name, [name, &target, min, max](const std::string& text) {
+        target = parse_number<T>(name, text, min, max);
+      },
+      description + " (" + range_text(min, max) + ")");
+  opt->type_name(std::is_floating_point_v<T> ? "NUMBER" : "INT");
+  return opt;
+}
+
+#define TANBO_CLI_NUMBER_OPTION(T)                                                              \
+  template CLI::Option* add_number_option<T>(CLI::App&, const std::string&, T&, T, T,          \
+                                             const std::string&)
+TANBO_CLI_NUMBER_OPTION(int);
+TANBO_CLI_NUMBER_OPTION(unsigned);
+TANBO_CLI_NUMBER_OPTION(unsigned long);
+TANBO_CLI_NUMBER_OPTION(unsigned long long);
+TANBO_CLI_NUMBER_OPTION(double);
+#undef TANBO_CLI_NUMBER_OPTION
 
 CLI::Option* add_text_option(CLI::App& app, const std::string& name,
                              std::optional<std::string>& target, const std::string& description) {

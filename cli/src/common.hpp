@@ -73,26 +73,15 @@ decltype(auto) with_engine(EngineKind kind, F&& f) {
   throw CliError(kExitInternal, "unknown engine kind");
 }
 
-/// Parses `text`, the value of the option or positional `name`, as a number in [min, max]
-/// (decimal digits, with '-' for signed types; any finite decimal for double).
-/// @throws CLI::ValidationError whose message is one line naming the option, the accepted range
-/// and (escaped, shortened) what was given, e.g. "DEPTH must be 0 or more, got -1".
-template <typename T>
-T parse_number(const std::string& name, const std::string& text, T min, T max);
-
-/// Adds the option (or positional, for a `name` without dashes) `name`, read by parse_number
-/// into `target`. CLI11's own range checks would print a 309-digit DBL_MAX and accept "0x10".
+/// Adds the option (or positional, for a `name` without dashes) `name`, reading a number in
+/// [min, max] into `target`: decimal digits (with '-' for signed types), or any finite decimal
+/// for double. The range is appended to `description` for --help. Anything else is a usage error
+/// naming the option, the range and (escaped, shortened) the value, e.g. "DEPTH must be 0 or
+/// more, got -1"; CLI11's own checks would print DBL_MAX's 309 digits and accept "0x10".
+/// Instantiated for int, unsigned, unsigned long, unsigned long long and double.
 template <typename T>
 CLI::Option* add_number_option(CLI::App& app, const std::string& name, T& target, T min, T max,
-                               const std::string& description) {
-  CLI::Option* opt = app.add_option_function<std::string>(
-      name, [name, &target, min, max](const std::string& text) {
-        target = parse_number<T>(name, text, min, max);
-      },
-      description);
-  opt->type_name(std::is_floating_point_v<T> ? "NUMBER" : "INT");
-  return opt;
-}
+                               const std::string& description);
 
 /// Adds a text option whose absence (nullopt) differs from an empty value ("" is an error later,
 /// never silently "not given").

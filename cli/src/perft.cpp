@@ -65,7 +65,7 @@ Command add_perft_command(CLI::App& parent) {
       "Count move sequences of length DEPTH (a finished game counts as one leaf); prints "
       "'total: N'");
   add_number_option(*app, "DEPTH", o->depth, 0, std::numeric_limits<int>::max(),
-                    "Number of plies (0 or more)")
+                    "Number of plies")
       ->required();
   add_engine_option(*app, o->engine);
   add_variant_option(*app, o->variant);
