@@ -94,6 +94,14 @@ TEST_CASE("position string errors give the exact 1-based column", "[position]") 
       // Leading blanks are trimmed but columns still count them: the Y is column 15.
       {"  X3O/5/5/5/O3Y X", 15,
        "position string: unexpected character 'Y' in the board (expected X, O, a digit or /)"},
+      // Bytes from the input are quoted through printable(): controls and malformed UTF-8 as
+      // \xNN, a whole UTF-8 character as it is (the column counts bytes).
+      {"X3O/5/5/5/O3\x01 X", 13,
+       "position string: unexpected character '\\x01' in the board (expected X, O, a digit or /)"},
+      {"X3O/5/5/5/O3\xff X", 13,
+       "position string: unexpected character '\\xff' in the board (expected X, O, a digit or /)"},
+      {"X3O/5/5/5/O3\xc3\xa9 X", 13,
+       "position string: unexpected character '\xc3\xa9' in the board (expected X, O, a digit or /)"},
       {"X3O/5/5/5/O03X X", 12, "position string: an empty-point count cannot start with 0"},
       {"X26/5/5/5/5 X", 2, "position string: empty-point count larger than 25"},
       {"25X/25/25 X", 3, "position string: row 1 is longer than 25 points"},

@@ -30,6 +30,9 @@ TEST_CASE("records: bare moves are a classic game", "[record]") {
   CHECK(parse_record("").start == opening(Variant::classic()));
   CHECK(parse_record("").moves.empty());
   CHECK(parse_record("\n\n# nothing but a comment\n").moves.empty());
+  // An empty record is a game without moves (what format_record writes for one), so it is valid
+  // here; the CLI, where an empty file is likely the wrong file, refuses it itself.
+  CHECK(format_record(opening(Variant::classic()), {}).empty());
 }
 
 TEST_CASE("records: comments, blank lines, case, CRLF and the default variant", "[record]") {
@@ -74,6 +77,14 @@ TEST_CASE("record errors give line, column and token", "[record]") {
       {"G6\n\n   g7 xyz # c", 3, 7, "move 3: 'xyz' is not a point of the 19x19 board (columns A-S, rows 1-19)", "xyz"},
       {"[Variant \"lattice-5\"]\nA1 F1", 2, 4,
        "move 2: 'F1' is not a point of the 5x5 board (columns A-E, rows 1-5)", "F1"},
+      // Bytes of binary input are escaped in the message (a NUL would cut what()); the token
+      // keeps them.
+      {std::string("G6 B1\0D1", 8), 1, 4,
+       "move 2: 'B1\\x00D1' is not a point of the 19x19 board (columns A-S, rows 1-19)",
+       std::string("B1\0D1", 5)},
+      {"\x1b[2J\xff", 1, 1,
+       "move 1: '\\x1b[2J\\xff' is not a point of the 19x19 board (columns A-S, rows 1-19)",
+       "\x1b[2J\xff"},
       {"G6\n[Variant \"lattice-9\"]", 2, 1, "header after the first move; headers go at the top", "*"},
       {"[Variant \"lattice-9\"]\n[Variant \"lattice-9\"]", 2, 1,
        "only one header ([Variant] or [Position]) is allowed", "*"},

@@ -65,6 +65,13 @@ TEST_CASE("unknown variant names and sizes are rejected", "[variant]") {
   CHECK(std::string(e->what()) ==
         "unknown variant 'foo'; expected classic, lattice-N (N in 5 7 9 13 19 21), dense-N (odd N, "
         "5-25) or custom-N (N 2-25)");
+  // The name is quoted escaped (printable()), and cut to kQuotedTokenBytes.
+  const auto b = thrown<ParseError>([] { Variant::parse("lat\x1b\xfftice-5"); });
+  REQUIRE(b.has_value());
+  CHECK(b->reason().rfind("unknown variant 'lat\\x1b\\xfftice-5'; expected", 0) == 0);
+  const auto l = thrown<ParseError>([] { Variant::parse(std::string(100, 'z')); });
+  REQUIRE(l.has_value());
+  CHECK(l->reason().rfind("unknown variant '" + std::string(kQuotedTokenBytes, 'z') + "...';", 0) == 0);
   CHECK_THROWS_AS(Variant::lattice(11), ParseError);
   CHECK_THROWS_AS(Variant::dense(6), ParseError);
   CHECK_THROWS_AS(Variant::custom(26), ParseError);

@@ -11,7 +11,9 @@
 #include <cstdio>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -23,8 +25,8 @@ namespace tanbo::cli {
 namespace {
 
 struct BenchOptions {
-  std::string engine = "optimized";
-  std::string variant;  // empty: classic
+  std::string engine;
+  std::optional<std::string> variant;
   double seconds = 3.0;
   int threads = 1;
   std::uint64_t seed = 1;
@@ -230,7 +232,7 @@ int run_bench(const BenchOptions& o) {
   if (kind == EngineKind::Reference && o.compare)
     throw CliError(kExitUsage, "--compare runs the reference engine beside the optimized one; "
                                "use it with --engine optimized");
-  const Variant variant = o.variant.empty() ? Variant::classic() : parse_variant_option(o.variant);
+  const Variant variant = variant_or_classic(o.variant);
   const EngineReport main = run_engine(kind, variant, o);
   std::optional<EngineReport> ref;
   if (o.compare) ref = run_engine(EngineKind::Reference, variant, o);
@@ -266,14 +268,14 @@ Command add_bench_command(CLI::App& parent) {
                "signature");
   add_engine_option(*app, o->engine);
   add_variant_option(*app, o->variant);
-  app->add_option("--seconds", o->seconds, "Seconds per measurement")
-      ->capture_default_str()
-      ->check(CLI::Range(0.01, 3600.0));
-  app->add_option("--threads", o->threads,
-                  "Also run independent playouts on T threads and report the speed-up")
-      ->check(CLI::Range(1, 256));
-  app->add_option("--seed", o->seed, "Seed of the timed playouts")
-      ->capture_default_str();
+  add_number_option(*app, "--seconds", o->seconds, 0.01, 3600.0, "Seconds per measurement")
+      ->default_str("3");
+  add_number_option(*app, "--threads", o->threads, 1, 256,
+                    "Also run independent playouts on T threads and report the speed-up")
+      ->default_str("1");
+  add_number_option(*app, "--seed", o->seed, std::uint64_t{0},
+                    std::numeric_limits<std::uint64_t>::max(), "Seed of the timed playouts")
+      ->default_str("1");
   app->add_flag("--compare", o->compare,
                 "Also measure the reference engine in the same run and print the ratio");
   app->add_flag("--json", o->json,

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -52,7 +53,11 @@ Command add_diff_command(CLI::App& parent);
 /// The engines the CLI can run.
 enum class EngineKind { Reference, Optimized };
 
-/// Adds `--engine reference|optimized` storing into `target` (whose value is the default).
+/// The engine every subcommand runs unless `--engine` says otherwise: the fast one. The
+/// reference engine (the simple oracle) is one flag away, `--engine reference`.
+inline constexpr const char* kDefaultEngine = "optimized";
+
+/// Adds `--engine reference|optimized` storing into `target`, which it sets to kDefaultEngine.
 void add_engine_option(CLI::App& app, std::string& target);
 /// Maps a validated --engine value to its kind.
 EngineKind engine_kind(const std::string& name);
@@ -68,14 +73,39 @@ decltype(auto) with_engine(EngineKind kind, F&& f) {
   throw CliError(kExitInternal, "unknown engine kind");
 }
 
-/// Adds `--variant NAME` storing into `target` (empty = not given).
-void add_variant_option(CLI::App& app, std::string& target);
+/// Adds the option (or positional, for a `name` without dashes) `name`, reading a number in
+/// [min, max] into `target`: decimal digits (with '-' for signed types), or any finite decimal
+/// for double. The range is appended to `description` for --help. Anything else is a usage error
+/// naming the option, the range and (escaped, shortened) the value, e.g. "DEPTH must be 0 or
+/// more, got -1"; CLI11's own checks would print DBL_MAX's 309 digits and accept "0x10".
+/// Instantiated for int, unsigned, unsigned long, unsigned long long and double.
+template <typename T>
+CLI::Option* add_number_option(CLI::App& app, const std::string& name, T& target, T min, T max,
+                               const std::string& description);
+
+/// Adds a text option whose absence (nullopt) differs from an empty value ("" is an error later,
+/// never silently "not given").
+CLI::Option* add_text_option(CLI::App& app, const std::string& name,
+                             std::optional<std::string>& target, const std::string& description);
+
+/// Adds `--variant NAME` storing into `target`.
+CLI::Option* add_variant_option(CLI::App& app, std::optional<std::string>& target);
+/// Adds `--position STRING` (excluding --variant) storing into `target`.
+CLI::Option* add_position_option(CLI::App& app, std::optional<std::string>& target,
+                                 const std::string& description);
 /// Parses a --variant value. @throws CliError (usage) naming the accepted variants.
 Variant parse_variant_option(const std::string& name);
+/// The --variant value, or classic if none was given.
+Variant variant_or_classic(const std::optional<std::string>& variant);
 
 /// The start position from --variant / --position (at most one given; classic if neither).
 /// @throws CliError (usage) for an unknown variant, (input) for a malformed position string.
-Position start_position(const std::string& variant, const std::string& position);
+Position start_position(const std::optional<std::string>& variant,
+                        const std::optional<std::string>& position);
+
+/// Creates directory `path` (and its parents) for the option `option` unless it exists.
+/// @throws CliError (input) if that fails, e.g. because `path` is a file.
+void ensure_directory(const std::string& option, const std::string& path);
 
 /// Builds engine G on `start`; an invalid start (bounded root, side without stones) becomes a
 /// CliError (input) prefixed with `where`, e.g. "--position" or "game.txt:1:11".
@@ -95,6 +125,24 @@ struct Input {
 };
 /// Reads `path` ("-" = standard input). @throws CliError (input) if it cannot be read.
 Input read_input(const std::string& path);
+
+/// "file:line:column" for messages about `in`; just the file name when line is 0.
+std::string location(const Input& in, int line, int column);
+
+/// A game record read from a file and parsed, with the input kept for error locations.
+struct RecordInput {
+  Input input;
+  GameRecord record;
+  /// "file:line:column" of the header's value when a [Variant] or [Position] line set the start.
+  std::optional<std::string> header;
+  /// Where the start was set, for messages about it: the header's value, or the file name.
+  std::string start_location() const { return header.value_or(input.name); }
+};
+/// Reads and parses the record in `path` (header-less records start from `default_variant`).
+/// A record with neither moves nor a header (an empty or comment-only file, probably the wrong
+/// file) is refused here, although parse_record accepts it as a game without moves.
+/// @throws CliError (input) naming file:line:column and the problem.
+RecordInput read_record(const std::string& path, const Variant& default_variant);
 
 /// "X" or "O".
 std::string color_name(Color c);

@@ -4,7 +4,9 @@
 // record on both engines, --input runs one fuzz input (e.g. a libFuzzer crash file). On a
 // divergence it writes a minimized reproducer into --out and prints the commands replaying it.
 #include <iostream>
+#include <limits>
 #include <memory>
+#include <optional>
 
 #include "common.hpp"
 #include "tanbo/verify/campaign.hpp"
@@ -17,9 +19,9 @@ struct DiffOptions {
   std::uint64_t seed = 1;
   unsigned jobs = 1;
   std::size_t max_input = 2048;
-  std::string out;
-  std::string replay;
-  std::string input;
+  std::optional<std::string> out;
+  std::optional<std::string> replay;
+  std::optional<std::string> input;
   bool quiet = false;
 };
 
@@ -31,7 +33,7 @@ int report(const DiffOptions& o, const std::optional<verify::Reproducer>& rep, c
   }
   std::cout << rep->divergence.report();
   const verify::ReproducerFiles files =
-      verify::write_reproducer(o.out.empty() ? "." : o.out, stem, *rep);
+      verify::write_reproducer(o.out.value_or("."), stem, *rep);
   std::cout << "minimized to " << rep->moves.size()
             << " moves; reproducer written, replay it with:\n"
             << verify::replay_commands(files, "tanbo diff");
@@ -39,19 +41,11 @@ int report(const DiffOptions& o, const std::optional<verify::Reproducer>& rep, c
 }
 
 int replay_record_file(const DiffOptions& o) {
-  const Input in = read_input(o.replay);
-  GameRecord rec;
-  try {
-    rec = parse_record(in.text);
-  } catch (const ParseError& e) {
-    const std::string where = e.line() > 0 ? in.name + ":" + std::to_string(e.line()) + ":" +
-                                                 std::to_string(e.column())
-                                           : in.name;
-    throw CliError(kExitInput, where + ": " + e.reason());
-  }
+  const RecordInput in = read_record(*o.replay, Variant::classic());
+  const GameRecord& rec = in.record;
   const verify::ReplayResult r = verify::replay_record(rec.start, rec.points());
   if (r.divergence) return report(o, verify::minimize_record(rec.start, rec.points()), "replay-minimized");
-  std::cout << in.name << ": the engines agree on all " << r.moves_played
+  std::cout << printable(in.input.name) << ": the engines agree on all " << r.moves_played
             << " moves (played forward, then undone)";
   if (!r.stopped.empty()) std::cout << "; stopped early: " << r.stopped;
   std::cout << '\n';
@@ -59,25 +53,26 @@ int replay_record_file(const DiffOptions& o) {
 }
 
 int run_input_file(const DiffOptions& o) {
-  const Input in = read_input(o.input);
+  const Input in = read_input(*o.input);
   const std::vector<std::uint8_t> bytes(in.text.begin(), in.text.end());
   verify::DiffStats stats;
   if (verify::run_differential(bytes, &stats))
     return report(o, verify::minimize(bytes), "input-minimized");
-  std::cout << in.name << ": the engines agree: " << verify::format_stats(stats) << '\n';
+  std::cout << printable(in.name) << ": the engines agree: " << verify::format_stats(stats) << '\n';
   return kExitOk;
 }
 
 int run_diff(const DiffOptions& o) {
-  if (!o.replay.empty()) return replay_record_file(o);
-  if (!o.input.empty()) return run_input_file(o);
+  if (o.out) ensure_directory("--out", *o.out);
+  if (o.replay) return replay_record_file(o);
+  if (o.input) return run_input_file(o);
   verify::CampaignOptions c;
   c.seconds = o.seconds;
   c.seed = o.seed;
   c.jobs = o.jobs;
   c.max_input = o.max_input;
-  if (!o.out.empty()) {
-    c.out_dir = o.out;
+  if (o.out) {
+    c.out_dir = *o.out;
     c.corpus_dir = c.out_dir / "corpus";
     c.inflight_dir = c.out_dir;  // a crashing input stays behind as DIR/inflight-N.bin
   }
@@ -98,23 +93,28 @@ Command add_diff_command(CLI::App& parent) {
       "diff",
       "Run the reference and optimized engines side by side on random games (or a record) and "
       "report the first difference; exit status 3 on a divergence");
-  app->add_option("--seconds", o->seconds, "Duration of the random campaign")
-      ->check(CLI::NonNegativeNumber)
+  // The cap keeps the deadline representable (a duration in nanoseconds); it is four months.
+  add_number_option(*app, "--seconds", o->seconds, 0.0, 1e7, "Duration of the random campaign")
       ->default_str("60");
-  app->add_option("--seed", o->seed, "Campaign seed; execution i uses a seed derived from it")
+  add_number_option(*app, "--seed", o->seed, std::uint64_t{0},
+                    std::numeric_limits<std::uint64_t>::max(),
+                    "Campaign seed; execution i uses a seed derived from it")
       ->default_str("1");
-  app->add_option("--jobs", o->jobs, "Worker threads")->check(CLI::Range(1u, 256u))->default_str("1");
-  app->add_option("--max-input", o->max_input, "Longest random input, in bytes (about one step each)")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20))
+  add_number_option(*app, "--jobs", o->jobs, 1u, 256u, "Worker threads")->default_str("1");
+  add_number_option(*app, "--max-input", o->max_input, std::size_t{1}, std::size_t{1} << 20,
+                    "Longest random input, in bytes (about one step each)")
       ->default_str("2048");
-  app->add_option("--out", o->out,
+  add_text_option(*app, "--out", o->out,
                   "Directory for the reproducer of a divergence (default: the current directory) "
-                  "and, in a campaign, for inputs that finished a game (DIR/corpus)");
-  CLI::Option* replay = app->add_option(
-      "--replay", o->replay, "Replay this game record on both engines (forward, then undone)");
-  CLI::Option* input = app->add_option(
-      "--input", o->input, "Run this fuzz input (e.g. a fuzz_differential crash file) on both engines");
-  replay->excludes(input);
+                  "and, in a campaign, for inputs that finished a game (DIR/corpus)")
+      ->type_name("DIR");
+  CLI::Option* replay = add_text_option(
+      *app, "--replay", o->replay, "Replay this game record on both engines (forward, then undone)");
+  CLI::Option* input = add_text_option(
+      *app, "--input", o->input,
+      "Run this fuzz input (e.g. a fuzz_differential crash file) on both engines");
+  replay->type_name("FILE")->excludes(input);
+  input->type_name("FILE");
   app->add_flag("--quiet", o->quiet, "No progress lines, just the summary");
   return {app, [o] { return run_diff(*o); }};
 }

@@ -13,24 +13,6 @@ namespace {
 using tanbo::cli::CliError;
 using tanbo::cli::Command;
 
-// Control characters from bad input (NUL, ESC, ...) are shown as \xNN so the error stays one
-// readable line; other bytes (e.g. UTF-8 file names) pass through.
-std::string printable(std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c >= 0x20 && c != 0x7f) {
-      out += ch;
-    } else {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
-}
-
 // Runs a subcommand; everything it throws becomes "tanbo <name>: <message>" and a status.
 int run_command(const Command& cmd) {
   const std::string prefix = "tanbo " + cmd.app->get_name() + ": ";
@@ -43,15 +25,15 @@ int run_command(const Command& cmd) {
     return status;
   } catch (const CliError& e) {
     std::cout.flush();  // keep already-printed output (e.g. --trace lines) before the error
-    std::cerr << prefix << printable(e.message()) << '\n';
+    std::cerr << prefix << tanbo::printable(e.message()) << '\n';
     return e.code();
   } catch (const tanbo::Error& e) {
     std::cout.flush();
-    std::cerr << prefix << printable(e.what()) << '\n';
+    std::cerr << prefix << tanbo::printable(e.what()) << '\n';
     return tanbo::cli::kExitInput;
   } catch (const std::exception& e) {
     std::cout.flush();
-    std::cerr << prefix << "internal error: " << printable(e.what()) << '\n';
+    std::cerr << prefix << "internal error: " << tanbo::printable(e.what()) << '\n';
     return tanbo::cli::kExitInternal;
   }
 }
@@ -60,6 +42,10 @@ int run_main(int argc, char** argv) {
   CLI::App app{"tanbo: rules engine for the board game Tanbo", "tanbo"};
   app.set_version_flag("--version", std::string("tanbo ") + TANBO_VERSION);
   app.require_subcommand(1);
+  app.footer(std::string("Every subcommand runs the ") + tanbo::cli::kDefaultEngine +
+             " engine unless given --engine reference (the simple oracle; diff runs both).\n"
+             "Exit status: 0 ok, 1 bad input, 2 bad command line, 3 rule check or engine "
+             "divergence failed, 4 internal error.");
   const std::vector<Command> commands{
       tanbo::cli::add_replay_command(app),
       tanbo::cli::add_perft_command(app),
@@ -81,7 +67,23 @@ int run_main(int argc, char** argv) {
     std::string who = "tanbo";
     for (const Command& c : commands)
       if (c.app->parsed()) who += " " + c.app->get_name();
-    std::cerr << who << ": " << printable(e.what()) << " (see '" << who << " --help')\n";
+    std::string what = e.what();
+    if (who == "tanbo") {
+      // No subcommand was recognised: CLI11 would say "A subcommand is required" even for a
+      // misspelt one. Before the subcommand only --help and --version exist (handled above),
+      // so the first argument is the culprit: name it, and list the subcommands.
+      std::string names;
+      for (std::size_t i = 0; i < commands.size(); ++i)
+        names += (i == 0 ? "" : i + 1 == commands.size() ? " or " : ", ") +
+                 commands[i].app->get_name();
+      if (argc < 2)
+        what = "a subcommand is required: " + names;
+      else if (argv[1][0] == '-')
+        what = "unknown option '" + std::string(argv[1]) + "'; give a subcommand first: " + names;
+      else
+        what = "unknown subcommand '" + std::string(argv[1]) + "'; the subcommands are " + names;
+    }
+    std::cerr << who << ": " << tanbo::printable(what) << " (see '" << who << " --help')\n";
     return tanbo::cli::kExitUsage;
   }
 
@@ -97,7 +99,7 @@ int main(int argc, char** argv) {
   try {
     return run_main(argc, argv);
   } catch (const std::exception& e) {
-    std::cerr << "tanbo: internal error: " << e.what() << '\n';
+    std::cerr << "tanbo: internal error: " << tanbo::printable(e.what()) << '\n';
   } catch (...) {
     std::cerr << "tanbo: internal error: unknown exception\n";
   }

@@ -3,7 +3,9 @@
 #include <chrono>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <memory>
+#include <optional>
 
 #include "common.hpp"
 #include "tanbo/core/perft.hpp"
@@ -13,16 +15,16 @@ namespace {
 
 struct PerftOptions {
   int depth = 0;
-  std::string engine = "reference";
-  std::string variant;
-  std::string position;
+  std::string engine;
+  std::optional<std::string> variant;
+  std::optional<std::string> position;
   bool divide = false;
   bool time = false;
 };
 
 template <Engine G>
 int perft_with(const PerftOptions& o, const Position& start) {
-  const G g = start_game<G>(start, o.position.empty() ? "--variant" : "--position");
+  const G g = start_game<G>(start, o.position ? "--position" : "--variant");
   const auto t0 = std::chrono::steady_clock::now();
   std::uint64_t total = 0;
   if (o.divide) {
@@ -62,14 +64,13 @@ Command add_perft_command(CLI::App& parent) {
       "perft",
       "Count move sequences of length DEPTH (a finished game counts as one leaf); prints "
       "'total: N'");
-  app->add_option("DEPTH", o->depth, "Number of plies (>= 0)")
-      ->required()
-      ->check(CLI::NonNegativeNumber);
+  add_number_option(*app, "DEPTH", o->depth, 0, std::numeric_limits<int>::max(),
+                    "Number of plies")
+      ->required();
   add_engine_option(*app, o->engine);
   add_variant_option(*app, o->variant);
-  app->add_option("--position", o->position,
-                  "Start from a position string, e.g. \"X3O/5/5/5/O3X X lattice-5\"")
-      ->excludes("--variant");
+  add_position_option(*app, o->position,
+                      "Start from a position string, e.g. \"X3O/5/5/5/O3X X lattice-5\"");
   app->add_flag("--divide", o->divide, "Print 'MOVE: count' per legal root move, then the total");
   app->add_flag("--time", o->time, "Print the elapsed time and leaves per second on stderr");
   return {app, [o] { return run_perft(*o); }};

@@ -2,6 +2,7 @@
 // line per ply with --trace). Errors name file:line:column, the move number and the reason.
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "common.hpp"
 
@@ -9,37 +10,12 @@ namespace tanbo::cli {
 namespace {
 
 struct ReplayOptions {
-  std::string engine = "reference";
-  std::string variant;
+  std::string engine;
+  std::optional<std::string> variant;
   bool json = false;
   bool trace = false;
   std::string file = "-";
 };
-
-// "file:line:column" of the first header's value (where a bad start position was written), or
-// just "file" if the record has no header.
-std::string header_location(const Input& in) {
-  int line = 1;
-  std::size_t pos = 0;
-  while (pos < in.text.size()) {
-    std::size_t eol = in.text.find('\n', pos);
-    if (eol == std::string::npos) eol = in.text.size();
-    const std::string_view l(in.text.data() + pos, eol - pos);
-    const std::size_t first = l.find_first_not_of(" \t\r");
-    if (first != std::string_view::npos && l[first] == '[') {
-      const std::size_t quote = l.find('"');
-      const std::size_t col = quote == std::string_view::npos ? first + 1 : quote + 2;
-      return in.name + ":" + std::to_string(line) + ":" + std::to_string(col);
-    }
-    pos = eol + 1;
-    ++line;
-  }
-  return in.name;
-}
-
-std::string move_location(const Input& in, const RecordMove& m) {
-  return in.name + ":" + std::to_string(m.line) + ":" + std::to_string(m.column);
-}
 
 // One --trace line: the state after the move plus what the move did.
 template <Engine G>
@@ -61,14 +37,16 @@ nlohmann::ordered_json trace_json(const G& g) {
 }
 
 template <Engine G>
-int replay_with(const ReplayOptions& o, const Input& in, const GameRecord& rec) {
-  G g = start_game<G>(rec.start, header_location(in));
+int replay_with(const ReplayOptions& o, const RecordInput& r) {
+  const Input& in = r.input;
+  const GameRecord& rec = r.record;
+  G g = start_game<G>(rec.start, r.start_location());
   if (o.trace) std::cout << trace_json(g).dump() << '\n';
   for (std::size_t i = 0; i < rec.moves.size(); ++i) {
     const RecordMove& m = rec.moves[i];
     const std::string what = "move " + std::to_string(i + 1) + " (" + point_name(m.point) + ")";
     if (g.is_over())
-      throw CliError(kExitInput, move_location(in, m) + ": " + what +
+      throw CliError(kExitInput, location(in, m.line, m.column) + ": " + what +
                                      " comes after the end of the game (" +
                                      color_name(*g.winner()) + " won with move " +
                                      std::to_string(g.ply()) + ")");
@@ -76,7 +54,7 @@ int replay_with(const ReplayOptions& o, const Input& in, const GameRecord& rec) 
     try {
       g.play(m.point);
     } catch (const IllegalMoveError& e) {
-      throw CliError(kExitInput, move_location(in, m) + ": " + what + " by " + color_name(mover) +
+      throw CliError(kExitInput, location(in, m.line, m.column) + ": " + what + " by " + color_name(mover) +
                                      " is illegal: " + illegal_reason_text(e.reason()));
     }
     if (o.trace) std::cout << trace_json(g).dump() << '\n';
@@ -92,26 +70,16 @@ int replay_with(const ReplayOptions& o, const Input& in, const GameRecord& rec) 
 
 int run_replay(const ReplayOptions& o) {
   const EngineKind kind = engine_kind(o.engine);
-  const Variant default_variant =
-      o.variant.empty() ? Variant::classic() : parse_variant_option(o.variant);
-  const Input in = read_input(o.file);
-  GameRecord rec;
-  try {
-    rec = parse_record(in.text, default_variant);
-  } catch (const ParseError& e) {
-    const std::string where = e.line() > 0 ? in.name + ":" + std::to_string(e.line()) + ":" +
-                                                 std::to_string(e.column())
-                                           : in.name;
-    throw CliError(kExitInput, where + ": " + e.reason());
-  }
+  const Variant default_variant = variant_or_classic(o.variant);
+  const RecordInput r = read_record(o.file, default_variant);
   // --variant is the default for header-less records; a header setting up something else is a
   // contradiction we refuse rather than silently pick one side.
-  if (!o.variant.empty() && rec.start != opening(default_variant))
-    throw CliError(kExitInput, header_location(in) + ": the record's header sets up a " +
-                                   rec.start.variant().name() + " position but --variant says " +
+  if (o.variant && r.record.start != opening(default_variant))
+    throw CliError(kExitInput, r.start_location() + ": the record's header sets up a " +
+                                   r.record.start.variant().name() + " position but --variant says " +
                                    default_variant.name());
   return with_engine(kind, [&]<typename G>(std::type_identity<G>) {
-    return replay_with<G>(o, in, rec);
+    return replay_with<G>(o, r);
   });
 }
 

@@ -5,7 +5,9 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "checks.hpp"
@@ -17,12 +19,12 @@ namespace {
 struct SelfplayOptions {
   int games = 0;
   std::uint64_t seed = 0;
-  std::string engine = "reference";
-  std::string variant;
-  std::string position;
+  std::string engine;
+  std::optional<std::string> variant;
+  std::optional<std::string> position;
   bool json = false;
   bool check = false;
-  std::string record_dir;
+  std::optional<std::string> record_dir;
 };
 
 struct GameSummary {
@@ -42,6 +44,7 @@ void write_record(const std::string& dir, int index, std::uint64_t seed, const P
   std::ofstream out(path);
   out << "# tanbo selfplay game " << index << ", Rng seed " << seed << ": " << outcome << '\n'
       << format_record(start, moves);
+  out.close();  // flushes, so a full disk is reported here
   if (!out) throw CliError(kExitInput, "cannot write '" + path.string() + "'");
 }
 
@@ -55,8 +58,7 @@ void write_record(const std::string& dir, int index, std::uint64_t seed, const P
   std::cerr << "# record of the failing game (save it and run: tanbo replay --engine " << o.engine
             << " FILE)\n"
             << format_record(start, moves);
-  if (!o.record_dir.empty())
-    write_record(o.record_dir, index, seed, start, moves, "CHECK FAILED: " + what);
+  if (o.record_dir) write_record(*o.record_dir, index, seed, start, moves, "CHECK FAILED: " + what);
   throw CliError(kExitCheck, "check failed in game " + std::to_string(index) + " (Rng seed " +
                                  std::to_string(seed) + " = --seed " + std::to_string(o.seed) +
                                  " + " + std::to_string(index) + ")" +
@@ -71,7 +73,7 @@ template <Engine G>
 GameSummary play_one(const SelfplayOptions& o, const Position& start, int index) {
   const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(index);
   Rng rng(seed);
-  G g = start_game<G>(start, o.position.empty() ? "--variant" : "--position");
+  G g = start_game<G>(start, o.position ? "--position" : "--variant");
   GameChecker<G> checker(g);
   auto failed = [&](std::vector<Point> moves, Color mover, const std::string& what) {
     fail(o, index, seed, start, std::move(moves), mover, what);
@@ -100,8 +102,8 @@ GameSummary play_one(const SelfplayOptions& o, const Position& start, int index)
       if (auto problem = checker.check_move(g, mover, effect)) failed(g.moves(), mover, *problem);
   }
   const GameSummary s{g.ply(), *g.winner()};
-  if (!o.record_dir.empty())
-    write_record(o.record_dir, index, seed, start, g.moves(),
+  if (o.record_dir)
+    write_record(*o.record_dir, index, seed, start, g.moves(),
                  std::to_string(s.length) + " moves, " + color_name(s.winner) + " wins");
   return s;
 }
@@ -153,11 +155,7 @@ int selfplay_with(const SelfplayOptions& o, const Position& start) {
 int run_selfplay(const SelfplayOptions& o) {
   const EngineKind kind = engine_kind(o.engine);
   const Position start = start_position(o.variant, o.position);
-  if (!o.record_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(o.record_dir, ec);
-    if (ec) throw CliError(kExitInput, "--record-dir: cannot create '" + o.record_dir + "': " + ec.message());
-  }
+  if (o.record_dir) ensure_directory("--record-dir", *o.record_dir);
   return with_engine(kind, [&]<typename G>(std::type_identity<G>) {
     return selfplay_with<G>(o, start);
   });
@@ -171,19 +169,23 @@ Command add_selfplay_command(CLI::App& parent) {
       "selfplay",
       "Play uniformly random games (game i uses Rng(seed + i)); print length and winner per "
       "game and a summary");
-  app->add_option("--games", o->games, "Number of games")->required()->check(CLI::PositiveNumber);
-  app->add_option("--seed", o->seed, "Seed of game 0; game i uses tanbo::Rng(seed + i)")
-      ->required()
-      ->check(CLI::NonNegativeNumber);
+  add_number_option(*app, "--games", o->games, 1, std::numeric_limits<int>::max(),
+                    "Number of games")
+      ->required();
+  add_number_option(*app, "--seed", o->seed, std::uint64_t{0},
+                    std::numeric_limits<std::uint64_t>::max(),
+                    "Seed of game 0; game i uses tanbo::Rng(seed + i)")
+      ->required();
   add_engine_option(*app, o->engine);
   add_variant_option(*app, o->variant);
-  app->add_option("--position", o->position, "Start every game from this position string")
-      ->excludes("--variant");
+  add_position_option(*app, o->position, "Start every game from this position string");
   app->add_flag("--json", o->json, "Print one JSON object per game and a JSON summary");
   app->add_flag("--check", o->check,
                 "Verify the rule consequences after every move; on violation print the game "
                 "record and exit with status 3");
-  app->add_option("--record-dir", o->record_dir, "Write each game's record to DIR/game-<i>.txt");
+  add_text_option(*app, "--record-dir", o->record_dir,
+                  "Write each game's record to DIR/game-<i>.txt")
+      ->type_name("DIR");
   return {app, [o] { return run_selfplay(*o); }};
 }
 

@@ -122,7 +122,8 @@ case_replay_engines_agree() {
   need_optimized
   local f
   for f in "$DATA"/lattice5-*.txt "$DATA"/*-removal.txt; do
-    [[ $("$TANBO" replay --trace "$f") == "$("$TANBO" replay --trace --engine optimized "$f")" ]] ||
+    [[ $("$TANBO" replay --trace --engine reference "$f") == \
+       "$("$TANBO" replay --trace --engine optimized "$f")" ]] ||
       fail "engines disagree on $f"
   done
 }
@@ -176,15 +177,101 @@ case_error_files() {
 
 # Status 2: the command line itself is wrong.
 case_error_usage() {
-  expect_error 2 "tanbo: A subcommand is required" "$TANBO"
   expect_error 2 "tanbo perft: DEPTH is required" "$TANBO" perft
   expect_error 2 "tanbo perft: The following argument was not expected: --bogus" "$TANBO" perft 2 --bogus
   expect_error 2 "tanbo perft: --engine: fast not in {reference,optimized}" "$TANBO" perft 1 --engine fast
   expect_error 2 "tanbo perft: --variant: no lattice opening for size 6" "$TANBO" perft 1 --variant lattice-6
   expect_error 2 "tanbo selfplay: --seed is required" "$TANBO" selfplay --games 2
-  expect_error 2 "tanbo selfplay: --seed" "$TANBO" selfplay --games 2 --seed -1
-  expect_error 2 "tanbo selfplay: --games" "$TANBO" selfplay --games 0 --seed 1
   expect_error 2 "tanbo perft: --variant excludes --position" "$TANBO" perft 1 --variant lattice-5 --position "X3O/5/5/5/O3X X"
+}
+
+# Numbers: one line naming the option, its range and what was given (escaped and cut), never
+# CLI11's "Value -1 not in range 0.000000 to <309 digits>"; hex, exponents, NaN and values that
+# would overflow the campaign deadline are refused.
+case_error_numbers() {
+  expect_error 2 "tanbo perft: DEPTH must be 0 or more, got -1 (see 'tanbo perft --help')" "$TANBO" perft -1
+  expect_error 2 "tanbo perft: DEPTH must be a whole number 0 or more, got 'abc'" "$TANBO" perft abc
+  expect_error 2 "tanbo perft: DEPTH must be 0 or more, got $(printf '9%.0s' {1..40})... " \
+    "$TANBO" perft "$(printf '9%.0s' {1..400})"
+  expect_error 2 "tanbo selfplay: --games must be 1 or more, got 0" "$TANBO" selfplay --games 0 --seed 1
+  expect_error 2 "tanbo selfplay: --games must be a whole number 1 or more, got '0x10'" \
+    "$TANBO" selfplay --games 0x10 --seed 1
+  expect_error 2 "tanbo selfplay: --seed must be 0 or more, got -1" "$TANBO" selfplay --games 2 --seed -1
+  expect_error 2 "tanbo selfplay: --seed must be 0 or more, got 18446744073709551616" \
+    "$TANBO" selfplay --games 1 --seed 18446744073709551616
+  expect_error 2 "tanbo bench: --seconds must be from 0.01 to 3600, got nan" "$TANBO" bench --seconds nan
+  expect_error 2 "tanbo bench: --seconds must be a number from 0.01 to 3600, got '1s'" "$TANBO" bench --seconds 1s
+  expect_error 2 "tanbo bench: --threads must be from 1 to 256, got 0" "$TANBO" bench --threads 0
+  expect_error 2 "tanbo bench: --seed must be 0 or more, got -1" "$TANBO" bench --seed -1
+  expect_error 2 "tanbo diff: --seconds must be from 0 to 10000000, got 1e300" "$TANBO" diff --seconds 1e300
+  expect_error 2 "tanbo diff: --jobs must be from 1 to 256, got 0" "$TANBO" diff --jobs 0
+  expect_error 2 "tanbo diff: --max-input must be from 1 to 1048576, got 0" "$TANBO" diff --max-input 0
+  expect_error 2 "tanbo diff: --seed must be 0 or more, got -5" "$TANBO" diff --seed -5
+  # The largest seed is accepted (game i uses seed + i mod 2^64).
+  run "$TANBO" selfplay --games 2 --seed 18446744073709551615 --variant lattice-5
+  [[ $RC -eq 0 && $OUT == *"game 1: seed 0, "* ]] || fail "largest seed: status $RC, output $OUT $ERR"
+}
+
+# A misspelt subcommand or option before it is named as such, with the list of subcommands.
+case_error_unknown_subcommand() {
+  expect_error 2 "tanbo: unknown subcommand 'frobnicate'; the subcommands are replay, perft, selfplay, bench or diff (see 'tanbo --help')" \
+    "$TANBO" frobnicate
+  expect_error 2 "tanbo: unknown option '--frob'; give a subcommand first" "$TANBO" --frob
+  expect_error 2 "tanbo: a subcommand is required: replay, perft, selfplay, bench or diff" "$TANBO"
+}
+
+# An empty or comment-only record is refused (it is probably the wrong file) unless it has a
+# header, which makes it a game at its start; diff --replay reads records the same way.
+case_error_empty_record() {
+  : >"$WORK/empty.txt"
+  printf '# just a comment\n\n   \n' >"$WORK/comments.txt"
+  local no_moves="the record has no moves and no [Variant] or [Position] header"
+  expect_error 1 "tanbo replay: $WORK/empty.txt: $no_moves" "$TANBO" replay "$WORK/empty.txt"
+  expect_error 1 "tanbo replay: $WORK/comments.txt: $no_moves" "$TANBO" replay "$WORK/comments.txt"
+  expect_error 1 "tanbo replay: <stdin>: $no_moves" "$TANBO" replay </dev/null
+  expect_error 1 "tanbo diff: $WORK/empty.txt: $no_moves" "$TANBO" diff --replay "$WORK/empty.txt"
+  printf '# the lattice-5 opening\n[Variant "lattice-5"]\n' >"$WORK/header.txt"
+  expect_ok '{"board":["X...O",".....",".....",".....","O...X"],"to_move":"X","ply":0,"winner":null}' \
+    "$TANBO" replay --json "$WORK/header.txt"
+}
+
+# Input bytes echoed in a message are escaped (controls and malformed UTF-8 as \xNN, valid UTF-8
+# kept), wherever the echo comes from: core's point, variant and position errors, CLI11's option
+# errors, file names.
+case_error_binary_input() {
+  printf 'B1 \xb2G\xc0\x1b[2J\n' >"$WORK/binary.txt"
+  expect_error 1 "binary.txt:1:4: move 2: '\\xb2G\\xc0\\x1b[2J' is not a point" \
+    "$TANBO" replay --variant lattice-5 "$WORK/binary.txt"
+  expect_error 2 "tanbo perft: --variant: unknown variant 'a\\xff\\x01';" "$TANBO" perft 1 --variant "$(printf 'a\xff\x01')"
+  expect_error 2 "tanbo perft: --engine: \\xff not in {reference,optimized}" "$TANBO" perft 1 --engine "$(printf '\xff')"
+  expect_error 1 "--position: column 2: position string: unexpected character 'é' in the board" \
+    "$TANBO" perft 1 --position "$(printf 'X\xc3\xa9/2 X')"
+  expect_error 1 "cannot open '$WORK/a\\x0ab\\xfe': No such file" "$TANBO" replay "$WORK/$(printf 'a\nb\xfe')"
+  # Nothing on stderr outside printable ASCII and the one UTF-8 character given.
+  run "$TANBO" replay --variant lattice-5 "$WORK/binary.txt"
+  [[ $(printf '%s' "$ERR" | LC_ALL=C tr -d '\040-\176' | wc -c) -eq 0 ]] || fail "raw bytes in: $ERR"
+}
+
+# Explicitly empty values are errors, not "option not given" (e.g. an unset "$POS" in a script).
+case_error_empty_values() {
+  expect_error 1 "tanbo perft: --position: column 1: position string is empty" "$TANBO" perft 1 --position ""
+  expect_error 2 "tanbo perft: --variant: unknown variant ''" "$TANBO" perft 1 --variant ""
+  expect_error 1 "tanbo diff: cannot open '': No such file or directory" "$TANBO" diff --replay ""
+  expect_error 1 "tanbo selfplay: --record-dir: cannot create directory ''" \
+    "$TANBO" selfplay --games 1 --seed 1 --record-dir ""
+}
+
+# Files where directories belong, and inputs no record can be: one line, status 1 (diff --out
+# on a file was an internal error, status 4).
+case_error_paths() {
+  : >"$WORK/file"
+  expect_error 1 "tanbo diff: --out: cannot create directory '$WORK/file': " \
+    "$TANBO" diff --seconds 0.1 --quiet --out "$WORK/file"
+  expect_error 1 "tanbo selfplay: --record-dir: cannot create directory '$WORK/file/x': " \
+    "$TANBO" selfplay --games 1 --seed 1 --record-dir "$WORK/file/x"
+  expect_error 1 "tanbo diff: cannot read '$DATA': it is a directory" "$TANBO" diff --input "$DATA"
+  expect_error 1 "tanbo replay: /dev/zero: larger than 64 MiB; not a game record or fuzz input" \
+    "$TANBO" replay /dev/zero
 }
 
 # --- help and version --------------------------------------------------------------------------
@@ -193,10 +280,27 @@ case_help_version() {
   run "$TANBO" --version
   [[ $RC -eq 0 && $OUT == "tanbo ${TANBO_EXPECTED_VERSION:?}" ]] || fail "--version printed '$OUT' (status $RC)"
   local cmd
-  for cmd in replay perft selfplay; do
+  for cmd in replay perft selfplay bench diff; do
     run "$TANBO" "$cmd" --help
     [[ $RC -eq 0 && $OUT == *"Usage: tanbo $cmd"* ]] || fail "$cmd --help: status $RC, output $OUT"
   done
+}
+
+# One default engine, optimized, for every subcommand that has --engine; its --help says so, and
+# so does tanbo --help.
+case_default_engine() {
+  local cmd
+  for cmd in replay perft selfplay bench; do
+    run "$TANBO" "$cmd" --help
+    [[ $OUT =~ --engine\ TEXT:\{reference,optimized\}=optimized ]] || fail "$cmd --help: $OUT"
+  done
+  run "$TANBO" --help
+  [[ $OUT == *"Every subcommand runs the optimized engine unless given --engine reference"* ]] ||
+    fail "tanbo --help does not state the default engine: $OUT"
+  run "$TANBO" selfplay --games 1 --seed 1 --variant lattice-5
+  [[ $OUT == "selfplay: engine optimized, "* ]] || fail "selfplay default engine: $OUT"
+  run "$TANBO" selfplay --games 1 --seed 1 --variant lattice-5 --engine reference
+  [[ $OUT == "selfplay: engine reference, "* ]] || fail "selfplay --engine reference: $OUT"
 }
 
 # --- perft -------------------------------------------------------------------------------------
@@ -245,10 +349,11 @@ case_perft_engines_agree() {
   local args argv
   for args in "3" "4 --variant lattice-5 --divide" "6 --variant lattice-5" "4 --variant dense-7"; do
     read -ra argv <<<"$args"
-    [[ $("$TANBO" perft "${argv[@]}") == "$("$TANBO" perft "${argv[@]}" --engine optimized)" ]] ||
+    [[ $("$TANBO" perft "${argv[@]}" --engine reference) == \
+       "$("$TANBO" perft "${argv[@]}" --engine optimized)" ]] ||
       fail "engines disagree on perft $args"
   done
-  [[ $("$TANBO" perft 5 --position "O1X1/X3/O3/3O X") == \
+  [[ $("$TANBO" perft 5 --position "O1X1/X3/O3/3O X" --engine reference) == \
      "$("$TANBO" perft 5 --position "O1X1/X3/O3/3O X" --engine optimized)" ]] ||
     fail "engines disagree on perft 5 from the two-colour-removal position"
 }
@@ -258,7 +363,7 @@ case_perft_engines_agree() {
 # Pins the seeding scheme (game i uses Rng(seed + i), move = legal_moves()[rng.below(count)]);
 # case_selfplay_replayable checks these games are real by replaying them.
 case_selfplay_golden() {
-  expect_ok "selfplay: engine reference, variant lattice-5, 5 games, game i uses Rng(42 + i), checking every move
+  expect_ok "selfplay: engine optimized, variant lattice-5, 5 games, game i uses Rng(42 + i), checking every move
 game 0: seed 42, 20 moves, X wins
 game 1: seed 43, 20 moves, O wins
 game 2: seed 44, 21 moves, O wins
@@ -300,7 +405,7 @@ case_selfplay_check_classic() {
 case_selfplay_engines_agree() {
   need_optimized
   local args=(selfplay --games 10 --seed 99 --variant dense-9 --check --json) a
-  run "$TANBO" "${args[@]}"
+  run "$TANBO" "${args[@]}" --engine reference
   [[ $RC -eq 0 ]] || fail "reference engine: status $RC: $ERR"
   a=$OUT
   run "$TANBO" "${args[@]}" --engine optimized

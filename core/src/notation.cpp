@@ -36,11 +36,10 @@ std::optional<Point> try_parse_point(std::string_view text, int size) noexcept {
 Point parse_point(std::string_view text, int size) {
   if (auto p = try_parse_point(text, size)) return *p;
   const std::string last_col(1, static_cast<char>('A' + size - 1));
-  std::string token(text.substr(0, 40));
-  throw ParseError("'" + token + "' is not a point of the " + std::to_string(size) + "x" +
+  throw ParseError("'" + printable(text, kQuotedTokenBytes) + "' is not a point of the " + std::to_string(size) + "x" +
                        std::to_string(size) + " board (columns A-" + last_col + ", rows 1-" +
                        std::to_string(size) + ")",
-                   0, 0, token);
+                   0, 0, std::string(text.substr(0, kQuotedTokenBytes)));
 }
 
 }  // namespace tanbo

@@ -92,7 +92,12 @@ Position Position::parse(std::string_view text) {
       rows.back().insert(rows.back().end(), static_cast<std::size_t>(run), Cell::Empty);
       i = j - 1;
     } else {
-      bad(std::string("unexpected character '") + ch + "' in the board (expected X, O, a digit or /)",
+      // Quote the whole character when it is UTF-8: the lead byte and the continuation bytes
+      // (10xxxxxx) after it, at most 4 in all (printable() escapes them if malformed).
+      std::size_t len = 1;
+      while (len < 4 && i + len < end && (static_cast<unsigned char>(text[i + len]) & 0xc0) == 0x80)
+        ++len;
+      bad("unexpected character '" + printable(text.substr(i, len)) + "' in the board (expected X, O, a digit or /)",
           i, text);
     }
     if (rows.back().size() > static_cast<std::size_t>(kMaxSize))

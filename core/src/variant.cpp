@@ -49,7 +49,7 @@ Variant Variant::custom(int n) {
 }
 
 Variant Variant::parse(std::string_view text) {
-  std::string s(text.substr(0, 40));
+  std::string s(text.substr(0, kQuotedTokenBytes));
   std::transform(s.begin(), s.end(), s.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (s == "classic") return classic();
@@ -63,8 +63,8 @@ Variant Variant::parse(std::string_view text) {
     if (family == "dense") return dense(n);
     if (family == "custom") return custom(n);
   }
-  throw ParseError("unknown variant '" + std::string(text.substr(0, 40)) + "'; " + kAccepted, 0,
-                   0, std::string(text.substr(0, 40)));
+  throw ParseError("unknown variant '" + printable(text, kQuotedTokenBytes) + "'; " + kAccepted, 0,
+                   0, std::string(text.substr(0, kQuotedTokenBytes)));
 }
 
 std::string Variant::name() const {

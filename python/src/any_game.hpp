@@ -147,7 +147,7 @@ inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_vie
   }
   if (engine == "reference") return std::make_unique<GameOn<reference::Game>>(start);
   throw UsageError("engine must be 'optimized' or 'reference', not '" +
-                   std::string(engine.substr(0, 40)) + "'");
+                   printable(engine, kQuotedTokenBytes) + "'");
 }
 
 }  // namespace tanbo::python

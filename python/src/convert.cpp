@@ -88,7 +88,7 @@ Color to_color(py::handle obj, const char* what) {
     if (s == "O" || s == "o") return Color::White;
   }
   throw UsageError(std::string(what) + ": a colour is 'X' (Black) or 'O' (White), not " +
-                   text_of(py::repr(obj)).substr(0, 40));
+                   printable(text_of(py::repr(obj)), kQuotedTokenBytes));
 }
 
 std::uint64_t to_uint64(py::handle obj, std::uint64_t lo, std::uint64_t hi, const char* what) {
@@ -102,7 +102,7 @@ std::uint64_t to_uint64(py::handle obj, std::uint64_t lo, std::uint64_t hi, cons
   if ((v == static_cast<unsigned long long>(-1) && PyErr_Occurred()) || v < lo || v > hi) {
     PyErr_Clear();  // negative or above 2**64-1: report the range instead
     throw UsageError(std::string(what) + " must be an int in [" + std::to_string(lo) + ", " +
-                     std::to_string(hi) + "], not " + py::str(value).cast<std::string>().substr(0, 40));
+                     std::to_string(hi) + "], not " + printable(py::str(value).cast<std::string>(), kQuotedTokenBytes));
   }
   return v;
 }

@@ -124,3 +124,16 @@ def test_no_argument_crashes(point):
                 pass
         assert g.ply in (0, 1)
         assert len(g.legal_moves()) == g.legal_move_count()
+
+
+def test_messages_quote_input_escaped(engine):
+    # tanbo.printable (C++): control bytes as \xNN (a NUL used to end the message), and a long
+    # name is cut after 40 bytes without splitting a UTF-8 character (which made the message
+    # undecodable, so Python raised something else than the tanbo error).
+    g = tanbo.Game("lattice-5", engine=engine)
+    with pytest.raises(tanbo.ParseError, match=r"^'B1\\x00\\x1b' is not a point"):
+        g.play("B1\x00\x1b")
+    with pytest.raises(tanbo.UsageError, match="not 'x" + "é" * 19 + r"\.\.\.'$"):
+        tanbo.Game("lattice-5", engine="x" + "é" * 30)
+    with pytest.raises(tanbo.ParseError, match="unknown variant 'x" + "é" * 19 + r"\.\.\.'"):
+        tanbo.Game("x" + "é" * 30, engine=engine)

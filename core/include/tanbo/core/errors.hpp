@@ -2,12 +2,24 @@
 // where (line/column/token for text, move and reason for play), so a CLI can print it verbatim.
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "tanbo/core/types.hpp"
 
 namespace tanbo {
+
+/// How many bytes of a bad token (point name, variant name) an error message quotes.
+inline constexpr std::size_t kQuotedTokenBytes = 40;
+
+/// `text` made safe to quote inside a one-line error message: valid UTF-8 passes through, while
+/// control characters (C0 such as NUL, ESC and newline; DEL; C1) and bytes that are not valid
+/// UTF-8 become `\xNN` (two lower-case hex digits per byte). At most `max_bytes` bytes of `text`
+/// are shown, then "..." (a UTF-8 character is never cut). Backslashes pass unchanged, so a
+/// message escaped twice reads the same; the exact bytes stay available, e.g. ParseError::token().
+std::string printable(std::string_view text, std::size_t max_bytes = std::string_view::npos);
 
 /// Base of every error tanbo throws on bad input or API misuse.
 class Error : public std::runtime_error {

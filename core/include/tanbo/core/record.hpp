@@ -31,7 +31,9 @@ struct GameRecord {
   std::vector<Point> points() const;
 };
 
-/// Parses a record. Without headers the game starts from `opening(default_variant)`.
+/// Parses a record. Without headers the game starts from `opening(default_variant)`. An empty
+/// or comment-only text is a valid record of a game without moves (format_record writes it for a
+/// fresh classic game); a front end that expects moves checks `moves` itself (the CLI does).
 /// @throws ParseError with line, column and token of the first problem.
 GameRecord parse_record(std::string_view text, const Variant& default_variant = Variant::classic());
 
