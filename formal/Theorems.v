@@ -1,0 +1,3 @@
+(* placeholder *)
+From Tanbo Require Import Rules.
+Theorem dummy : True. Proof. exact I. Qed.
