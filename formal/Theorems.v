@@ -144,8 +144,8 @@ Qed.
 Section Removal.
 (* b' is b0 with the stones of X removed, X a union of whole roots of b0. *)
 Variables (b0 b' : board) (X : point -> Prop).
-Hypothesis HX : forall q, on_board q -> (X q /\ b' q = Empty) \/ (~ X q /\ b' q = b0 q).
-Hypothesis Hclosed : forall s q, X s -> conn b0 s q -> X q.
+Variable HX : forall q, on_board q -> (X q /\ b' q = Empty) \/ (~ X q /\ b' q = b0 q).
+Variable Hclosed : forall s q, X s -> conn b0 s q -> X q.
 
 Lemma removal_conn_back s q : conn b' s q -> conn b0 s q.
 Proof.
@@ -262,3 +262,41 @@ Proof.
 Qed.
 
 End Theorems.
+
+(* ---- Theorem 5: removal is simultaneous for a reason ---- *)
+(* Removing the bounded roots one at a time, re-checking after each removal, in row-major
+   order of their first stone. *)
+Fixpoint one_at_a_time (n fuel : nat) (b : board) : board :=
+  match fuel with
+  | 0 => b
+  | S f =>
+      match find (boundedb n b) (all_points n) with
+      | None => b
+      | Some s => one_at_a_time n f (fun q => if connb n b s q then Empty else b q)
+      end
+  end.
+
+(* docs/rules.md, example bound-both: XOX3/6/1X4/6/4O1/6 X, Black plays B2 = (1,1). *)
+Definition bound_both : board :=
+  fun q => match q with
+           | (0, 0) | (2, 0) | (1, 2) => Stone Black
+           | (1, 0) | (4, 4) => Stone White
+           | _ => Empty
+           end.
+
+(* Rule 6 removes Black A1 and White B1 together. Removed one at a time, A1 goes first, and
+   its empty point is a growth point of B1 again, so B1 would stay. *)
+Theorem removal_is_simultaneous :
+  legal 6 bound_both Black (1, 1) /\
+  (exists b', move 6 bound_both Black (1, 1) b') /\
+  (forall b', move 6 bound_both Black (1, 1) b' -> b' (0, 0) = Empty /\ b' (1, 0) = Empty) /\
+  one_at_a_time 6 36 (place bound_both (1, 1) Black) (0, 0) = Empty /\
+  one_at_a_time 6 36 (place bound_both (1, 1) Black) (1, 0) = Stone White.
+Proof.
+  assert (Hl : legal 6 bound_both Black (1, 1)) by (apply legalb_spec; vm_compute; reflexivity).
+  pose proof (play_spec 6 bound_both Black (1, 1) Hl) as Hm.
+  split; auto. split; [eauto|]. split; [|split; vm_compute; reflexivity].
+  intros b' H. split.
+  - rewrite (move_unique 6 _ _ _ _ _ H Hm); [vm_compute; reflexivity | split; simpl; lia].
+  - rewrite (move_unique 6 _ _ _ _ _ H Hm); [vm_compute; reflexivity | split; simpl; lia].
+Qed.
