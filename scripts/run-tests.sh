@@ -14,14 +14,16 @@
 #   6. scale-out fuzzing paths (ossfuzz): fuzz/oss-fuzz/build.sh run as OSS-Fuzz's compile does
 #      with libFuzzer and with AFL++, every target fuzzed briefly under each engine
 #      (TANBO_OSSFUZZ_SECONDS, default 5). (The workflow/OSS-Fuzz file checks are CTest tests.)
+#   7. formal: the Coq proofs of the rules (no axioms) and the extracted oracle tanbo-spec against
+#      the reference engine (ctest -L formal in the g++ build; formal/, docs/formal.md).
 # Environment: TANBO_FUZZ_SECONDS (default 30), TANBO_BUILD_ROOT (default build-tests),
-# TANBO_STAGES (default "gcc clang asan fuzz docs ossfuzz"), JOBS (default: number of cores).
+# TANBO_STAGES (default "gcc clang asan fuzz docs ossfuzz formal"), JOBS (default: number of cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 
 root=${TANBO_BUILD_ROOT:-build-tests}
-stages=${TANBO_STAGES:-gcc clang asan fuzz docs ossfuzz}
+stages=${TANBO_STAGES:-gcc clang asan fuzz docs ossfuzz formal}
 jobs=${JOBS:-$(nproc)}
 fuzz_seconds=${TANBO_FUZZ_SECONDS:-30}
 export CTEST_OUTPUT_ON_FAILURE=1
@@ -46,7 +48,7 @@ for stage in $stages; do
     gcc)
       log "g++ build and tests"
       configure_build "$root/gcc" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc -DTANBO_BUILD_PYTHON=ON
-      run_ctest "$root/gcc" ;;
+      run_ctest "$root/gcc" -LE formal ;;
     clang)
       log "clang build with coverage, all tests, coverage report"
       scripts/coverage.sh --build-dir "$root/clang" --jobs "$jobs" ;;
@@ -70,8 +72,12 @@ for stage in $stages; do
       log "OSS-Fuzz build simulated with libFuzzer and with AFL++"
       scripts/oss-fuzz-check.sh --engine libfuzzer --seconds "${TANBO_OSSFUZZ_SECONDS:-5}" --dir "$root/oss-fuzz"
       scripts/fuzz.sh ci --engine afl --seconds "${TANBO_OSSFUZZ_SECONDS:-5}" --jobs 1 --build-dir "$root/afl" ;;
+    formal)
+      log "Coq proofs of the rules and the tanbo-spec oracle (reuses the g++ build)"
+      configure_build "$root/gcc" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_C_COMPILER=gcc
+      run_ctest "$root/gcc" -L formal ;;
     *)
-      echo "run-tests: unknown stage '$stage' (known: gcc clang asan fuzz docs ossfuzz)" >&2
+      echo "run-tests: unknown stage '$stage' (known: gcc clang asan fuzz docs ossfuzz formal)" >&2
       exit 2 ;;
   esac
 done
