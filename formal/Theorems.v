@@ -261,6 +261,304 @@ Proof.
   exists g. rewrite Hc in Hc'. inversion Hc'; subst. repeat split; auto; apply Hg.
 Qed.
 
+
+(* ---- Theorem 4: termination with a bound ---- *)
+(* The roots are counted by their first stone in row-major order. *)
+Definition first_of (b : board) (s : point) : option point := find (connb N b s) (all_points N).
+Definition repb (b : board) (s : point) : bool :=
+  match first_of b s with Some r => point_eqb r s | None => false end.
+Definition roots (b : board) : nat := length (filter (repb b) (all_points N)).
+Definition empties (b : board) : nat := length (filter (fun q => cell_eqb (b q) Empty) (all_points N)).
+(* Each move lowers it: a removal lowers the number of roots, a move without one fills a point. *)
+Definition measure (b : board) : nat := roots b * (N * N + 1) + empties b.
+
+Lemma find_ext {A} (f g : A -> bool) l : (forall x, f x = g x) -> find f l = find g l.
+Proof. intros H. induction l as [|a l IH]; simpl; auto. rewrite H, IH. auto. Qed.
+
+Lemma first_of_conn b s q : conn b s q -> first_of b s = first_of b q.
+Proof.
+  intros H. apply find_ext. intros x. apply Bool.eq_iff_eq_true. rewrite !connb_spec. split.
+  - intros Hx. eapply conn_trans; eauto. apply conn_sym; auto.
+  - intros Hx. eapply conn_trans; eauto.
+Qed.
+
+Lemma first_of_stone b s : on_board s -> b s <> Empty ->
+  exists r, first_of b s = Some r /\ conn b s r.
+Proof.
+  intros Hs Hne. unfold first_of. destruct (find (connb N b s) (all_points N)) as [r|] eqn:E.
+  - apply find_some in E as [_ E]. apply connb_spec in E. eauto.
+  - exfalso. assert (Hc : connb N b s s = true) by (apply connb_spec; constructor; auto).
+    rewrite (find_none _ _ E s) in Hc; [discriminate | apply in_all_points; auto].
+Qed.
+
+Lemma repb_spec b s : repb b s = true <-> first_of b s = Some s.
+Proof.
+  unfold repb. destruct (first_of b s) as [r|]; [|split; congruence].
+  destruct (point_eqb_spec r s); split; congruence.
+Qed.
+
+Lemma rep_of_first b s r : first_of b s = Some r -> repb b r = true /\ conn b s r.
+Proof.
+  intros E. assert (H : conn b s r).
+  { unfold first_of in E. apply find_some in E as [_ E]. apply connb_spec; auto. }
+  split; auto. apply repb_spec. rewrite <- (first_of_conn _ _ _ H). auto.
+Qed.
+
+Lemma rep_stone b s : repb b s = true -> on_board s /\ b s <> Empty.
+Proof.
+  intros H. apply repb_spec in H. unfold first_of in H. apply find_some in H as [_ H].
+  apply connb_spec, conn_inv in H. tauto.
+Qed.
+
+Lemma rep_unique b s1 s2 : repb b s1 = true -> repb b s2 = true -> conn b s1 s2 -> s1 = s2.
+Proof.
+  intros H1 H2 H. apply repb_spec in H1, H2. rewrite (first_of_conn _ _ _ H) in H1. congruence.
+Qed.
+
+(* ---- Counting ---- *)
+Lemma nodup_app_disjoint {A} (l1 l2 : list A) : NoDup l1 -> NoDup l2 ->
+  (forall x, In x l1 -> ~ In x l2) -> NoDup (l1 ++ l2).
+Proof.
+  induction l1 as [|a l1 IH]; simpl; intros H1 H2 Hd; auto.
+  inversion H1; subst. constructor.
+  - rewrite in_app_iff. intros [H | H]; [contradiction | eapply Hd; eauto].
+  - apply IH; auto.
+Qed.
+
+Lemma nodup_all_points : NoDup (all_points N).
+Proof.
+  unfold all_points.
+  assert (Hx : forall y : nat, NoDup (map (fun x : nat => (x, y)) (seq 0 N))).
+  { intros y. generalize (seq_NoDup N 0). generalize (seq 0 N). induction l as [|a l IH]; simpl; intros H.
+    constructor. inversion H; subst. constructor; auto. rewrite in_map_iff. intros [x [E Hx]].
+    inversion E; subst; contradiction. }
+  generalize (seq_NoDup N 0). generalize (seq 0 N) at 1 3. induction l as [|y ys IH]; simpl; intros H.
+  constructor. inversion H; subst. apply nodup_app_disjoint; auto.
+  intros [x y'] Hin Hin'. apply in_map_iff in Hin as [x' [E _]]. inversion E; subst.
+  apply in_flat_map in Hin' as [y'' [Hy E']]. apply in_map_iff in E' as [x'' [E'' _]].
+  inversion E''; subst. contradiction.
+Qed.
+
+Lemma nodup_map_on {A B} (h : A -> B) l : NoDup l ->
+  (forall x y, In x l -> In y l -> h x = h y -> x = y) -> NoDup (map h l).
+Proof.
+  induction l as [|a l IH]; simpl; intros Hd Hi; constructor.
+  - inversion Hd; subst. rewrite in_map_iff. intros [x [E Hx]].
+    assert (x = a) by (apply Hi; auto). subst. contradiction.
+  - inversion Hd; subst. apply IH; auto.
+Qed.
+
+(* Counting by an injection h from the f-points into the g-points, missing the g-points in extra. *)
+Lemma count_inj (f g : point -> bool) (h : point -> point) (extra : list point) l :
+  NoDup l -> NoDup extra ->
+  (forall x, In x l -> f x = true -> In (h x) l /\ g (h x) = true /\ ~ In (h x) extra) ->
+  (forall x y, In x l -> In y l -> f x = true -> f y = true -> h x = h y -> x = y) ->
+  (forall z, In z extra -> In z l /\ g z = true) ->
+  length extra + length (filter f l) <= length (filter g l).
+Proof.
+  intros Hl He Hh Hi Hx. rewrite <- (map_length h (filter f l)), <- app_length.
+  apply NoDup_incl_length.
+  - apply nodup_app_disjoint; auto.
+    + apply nodup_map_on. apply NoDup_filter; auto.
+      intros x y Hx' Hy'. apply filter_In in Hx' as [? ?], Hy' as [? ?]. apply Hi; auto.
+    + intros z Hz Hz'. apply in_map_iff in Hz' as [x [<- Hx']]. apply filter_In in Hx' as [? ?].
+      eapply Hh; eauto.
+  - intros z Hz. apply filter_In. apply in_app_iff in Hz as [Hz | Hz]; [apply Hx; auto|].
+    apply in_map_iff in Hz as [x [<- Hx']]. apply filter_In in Hx' as [? ?].
+    destruct (Hh x); tauto.
+Qed.
+
+Lemma filter_length_lt_in {A} (l : list A) f g x :
+  (forall y, In y l -> f y = true -> g y = true) -> In x l -> f x = false -> g x = true ->
+  length (filter f l) < length (filter g l).
+Proof.
+  intros H Hin Hf Hg. induction l as [|a l IH]; [destruct Hin|]. simpl.
+  assert (H' : forall y, In y l -> f y = true -> g y = true) by (intros; apply H; simpl; auto).
+  destruct Hin as [<- | Hin].
+  - rewrite Hf, Hg. simpl. pose proof (filter_length_mono_in l f g H'). lia.
+  - specialize (IH H' Hin). destruct (f a) eqn:Ef; [rewrite (H a (or_introl eq_refl) Ef)|destruct (g a)]; simpl; lia.
+Qed.
+
+(* ---- A move lowers the measure ---- *)
+Section Move.
+Variables (b b' : board) (c : color) (p : point).
+Variable Hmove : move b c p b'.
+Local Notation b1 := (place b p c).
+
+(* The removed stones form whole roots of b1. *)
+Lemma removed_closed s q : removed b1 p s -> conn b1 s q -> removed b1 p q.
+Proof.
+  intros [[Hb H] | [Hb H]] Hq; [left | right]; split; auto.
+  - eapply conn_trans; eauto.
+  - eapply bounded_conn; eauto.
+Qed.
+
+Lemma removed_stone q : removed b1 p q -> on_board q /\ b1 q <> Empty.
+Proof.
+  intros [[_ H] | [_ [? [? _]]]]; auto. apply conn_inv in H. split; [tauto|]. destruct H as [_ [_ [? ?]]]; congruence.
+Qed.
+
+Lemma move_board q : on_board q -> (removed b1 p q /\ b' q = Empty) \/ (~ removed b1 p q /\ b' q = b1 q).
+Proof. apply Hmove. Qed.
+
+Lemma move_survivor s : on_board s -> b' s <> Empty -> ~ removed b1 p s /\ b' s = b1 s /\ b1 s <> Empty.
+Proof. intros Hs Hne. destruct (move_board s Hs) as [[_ ?] | [? ?]]; [congruence|]. split; auto. split; congruence. Qed.
+
+(* The stone of colour c next to p (rule 3 says there is exactly one). *)
+Definition t0 : point :=
+  match find (fun q => cell_eqb (b q) (Stone c)) (Rules.neighbours N p) with Some t => t | None => p end.
+
+Lemma t0_spec : adj p t0 /\ b t0 = Stone c.
+Proof.
+  destruct Hmove as [[_ [_ Hf]] _]. unfold t0, Rules.friendly_count in *.
+  destruct (find _ _) as [t|] eqn:E.
+  - apply find_some in E as [Ht E]. apply in_neighbours in Ht.
+    destruct (cell_eqb_spec (b t) (Stone c)); [auto | discriminate].
+  - exfalso. destruct (filter _ _) as [|x l] eqn:F; [discriminate|].
+    assert (Hx : In x (filter (fun q => cell_eqb (b q) (Stone c)) (Rules.neighbours N p))) by (rewrite F; left; auto).
+    apply filter_In in Hx as [Hx Ex]. rewrite (find_none _ _ E x Hx) in Ex. discriminate.
+Qed.
+
+Lemma p_empty : b p = Empty.
+Proof. destruct Hmove as [[_ [? _]] _]; auto. Qed.
+
+(* The stone of b a stone of b1 comes from: itself, or t0 for the new stone. *)
+Definition anchor (s : point) : point := if point_eqb s p then t0 else s.
+
+Lemma anchor_spec s : on_board s -> b1 s <> Empty ->
+  conn b1 s (anchor s) /\ on_board (anchor s) /\ b (anchor s) <> Empty.
+Proof.
+  intros Hs Hne. destruct t0_spec as [Ht Hc]. unfold anchor.
+  destruct (point_eqb_spec s p) as [-> | Hsp].
+  - split; [|split; [apply Ht | congruence]].
+    eapply conn_step; [constructor; auto | exact Ht |]. rewrite place_at, place_other; auto.
+    intros E; rewrite E in Hc; rewrite p_empty in Hc; discriminate.
+  - rewrite place_other in Hne; auto. split; [constructor; auto; rewrite place_other; auto | auto].
+Qed.
+
+(* h s: the root of b (by its first stone) that the root of s in b1 comes from. *)
+Definition h (s : point) : point := match first_of b (anchor s) with Some r => r | None => s end.
+
+Lemma h_spec s : on_board s -> b1 s <> Empty -> repb b (h s) = true /\ conn b (anchor s) (h s).
+Proof.
+  intros Hs Hne. destruct (anchor_spec s Hs Hne) as [_ [Ha Hb]].
+  destruct (first_of_stone b (anchor s) Ha Hb) as [r [E _]]. unfold h. rewrite E.
+  apply rep_of_first; auto.
+Qed.
+
+Lemma h_conn s1 s2 : on_board s1 -> b1 s1 <> Empty -> on_board s2 -> b1 s2 <> Empty ->
+  h s1 = h s2 -> conn b1 s1 s2.
+Proof.
+  intros H1 N1 H2 N2 E. destruct (h_spec s1 H1 N1) as [_ C1], (h_spec s2 H2 N2) as [_ C2].
+  rewrite E in C1. assert (C : conn b (anchor s1) (anchor s2)) by (eapply conn_trans; eauto; apply conn_sym; auto).
+  apply conn_place_mono with (p := p) (c := c) in C; [|apply p_empty].
+  destruct (anchor_spec s1 H1 N1) as [A1 _], (anchor_spec s2 H2 N2) as [A2 _].
+  eapply conn_trans; eauto. eapply conn_trans; eauto. apply conn_sym; auto.
+Qed.
+
+Lemma survivors_conn s1 s2 : on_board s1 -> b' s1 <> Empty -> conn b1 s1 s2 -> conn b' s1 s2.
+Proof.
+  intros Hs Hne H. apply (removal_conn b1 b' (removed b1 p)); auto.
+  - exact move_board.
+  - exact removed_closed.
+  - apply move_survivor; auto.
+Qed.
+
+Lemma roots_count extra :
+  NoDup extra -> (forall z, In z extra -> In z (all_points N) /\ repb b z = true) ->
+  (forall s, on_board s -> b' s <> Empty -> ~ In (h s) extra) ->
+  length extra + roots b' <= roots b.
+Proof.
+  intros He Hx Hn. apply count_inj with (h := h); auto.
+  - apply nodup_all_points.
+  - intros x Hx' R. destruct (rep_stone _ _ R) as [Ho Hne].
+    destruct (move_survivor x Ho Hne) as [_ [_ N1]].
+    destruct (h_spec x Ho N1) as [R' C]. split; [|split; auto].
+    apply in_all_points. apply conn_inv in C. tauto.
+  - intros x y _ _ Rx Ry E. destruct (rep_stone _ _ Rx) as [Hox Nx], (rep_stone _ _ Ry) as [Hoy Ny].
+    destruct (move_survivor x Hox Nx) as [_ [_ N1]], (move_survivor y Hoy Ny) as [_ [_ N2]].
+    apply (rep_unique b'); auto. apply survivors_conn; auto. apply h_conn; auto.
+Qed.
+
+Lemma roots_le : roots b' <= roots b.
+Proof. apply (roots_count []); simpl; auto. constructor. tauto. Qed.
+
+Lemma roots_lt q : on_board q -> removed b1 p q -> roots b' < roots b.
+Proof.
+  intros Hq Hr. destruct (removed_stone q Hr) as [_ Nq].
+  assert (H := roots_count [h q]). simpl in H. apply H.
+  - constructor; [tauto | constructor].
+  - intros z [<- | []]. destruct (h_spec q Hq Nq) as [R C]. split; auto.
+    apply in_all_points. apply conn_inv in C. tauto.
+  - intros s Hs Ns [E | []]. destruct (move_survivor s Hs Ns) as [Hnr [_ N1]].
+    apply Hnr. apply removed_closed with (s := q); auto. apply h_conn; auto.
+Qed.
+
+Lemma empties_lt : (forall q, on_board q -> ~ removed b1 p q) -> empties b' < empties b.
+Proof.
+  intros Hno. apply filter_length_lt_in with (x := p).
+  - intros y Hy E. apply in_all_points in Hy. destruct (move_board y Hy) as [[R _] | [_ E']]; [exfalso; eapply Hno; eauto|].
+    destruct (cell_eqb_spec (b' y) Empty) as [E''|]; [|discriminate]. rewrite E' in E''.
+    destruct (point_eqb_spec y p) as [-> | Hyp].
+    + rewrite place_at in E''. discriminate.
+    + rewrite place_other in E''; auto. rewrite E''. reflexivity.
+  - apply in_all_points. destruct Hmove as [[? _] _]; auto.
+  - destruct Hmove as [[Hp _] _]. destruct (move_board p Hp) as [[R _] | [_ E]]; [exfalso; eapply Hno; eauto|].
+    rewrite E, place_at. reflexivity.
+  - rewrite p_empty. reflexivity.
+Qed.
+
+Lemma empties_le : empties b' <= N * N.
+Proof. unfold empties. rewrite <- length_all_points. apply filter_length_le. Qed.
+
+Theorem measure_decreases : measure b' < measure b.
+Proof.
+  unfold measure. destruct (existsb (removedb N b1 p) (all_points N)) eqn:E.
+  - apply existsb_exists in E as [q [Hq R]]. apply in_all_points in Hq. apply removedb_spec in R.
+    pose proof (roots_lt q Hq R) as Hlt. pose proof empties_le as He.
+    assert (Hm : (roots b' + 1) * (N * N + 1) <= roots b * (N * N + 1)) by (apply Nat.mul_le_mono_r; lia).
+    rewrite Nat.mul_add_distr_r in Hm. lia.
+  - assert (Hno : forall q, on_board q -> ~ removed b1 p q).
+    { intros q Hq R. apply removedb_spec in R. assert (existsb (removedb N b1 p) (all_points N) = true).
+      { apply existsb_exists. exists q. split; auto. apply in_all_points; auto. } congruence. }
+    pose proof (empties_lt Hno). pose proof roots_le as Hle.
+    assert (roots b' * (N * N + 1) <= roots b * (N * N + 1)) by (apply Nat.mul_le_mono_r; auto). lia.
+Qed.
+End Move.
+
+(* A game of k moves from b with c to move: k legal moves, each by the side to move. *)
+Inductive game : board -> color -> nat -> Prop :=
+| game_stop b c : game b c 0
+| game_step b c p b' k : move b c p b' -> game b' (opponent c) k -> game b c (S k).
+
+(* Every game ends: no game from b is longer than measure b. *)
+Theorem game_length b c k : game b c k -> k <= measure b.
+Proof.
+  induction 1 as [| b c p b' k Hm _ IH]; [lia|].
+  pose proof (measure_decreases b b' c p Hm). lia.
+Qed.
+
+Lemma filter_split {A} (f : A -> bool) l : length (filter f l) + length (filter (fun x => negb (f x)) l) = length l.
+Proof. induction l as [|a l IH]; simpl; auto. destruct (f a); simpl; lia. Qed.
+
+(* A root has at least one stone, so roots + empty points <= N * N. *)
+Lemma roots_empties b : roots b + empties b <= N * N.
+Proof.
+  unfold roots, empties. rewrite <- length_all_points.
+  rewrite <- (filter_split (fun q => cell_eqb (b q) Empty) (all_points N)).
+  assert (length (filter (repb b) (all_points N)) <=
+          length (filter (fun q => negb (cell_eqb (b q) Empty)) (all_points N))); [|lia].
+  apply filter_length_mono_in. intros s _ R. apply rep_stone in R as [_ Hne].
+  destruct (cell_eqb_spec (b s) Empty); auto; contradiction.
+Qed.
+
+(* The bound B(r, N) = (r + 1) * N * N of docs/rules.md: a game from a position with r roots on
+   an N x N board lasts at most (r + 1) * N * N moves. *)
+Theorem game_bound b c k : game b c k -> k <= (roots b + 1) * (N * N).
+Proof.
+  intros H. apply game_length in H. unfold measure in H. pose proof (roots_empties b).
+  rewrite Nat.mul_add_distr_r, Nat.mul_add_distr_l in *. lia.
+Qed.
 End Theorems.
 
 (* ---- Theorem 5: removal is simultaneous for a reason ---- *)
@@ -299,4 +597,19 @@ Proof.
   intros b' H. split.
   - rewrite (move_unique 6 _ _ _ _ _ H Hm); [vm_compute; reflexivity | split; simpl; lia].
   - rewrite (move_unique 6 _ _ _ _ _ H Hm); [vm_compute; reflexivity | split; simpl; lia].
+Qed.
+
+(* The lattice-5 opening X3O/5/5/5/O3X has 4 roots, so B(4, 5) = 125 bounds every lattice-5
+   game; the longest one (the complete game graph, properties/README.md) has 45 plies. *)
+Definition lattice5 : board :=
+  fun q => match q with
+           | (0, 0) | (4, 4) => Stone Black
+           | (4, 0) | (0, 4) => Stone White
+           | _ => Empty
+           end.
+
+Corollary lattice5_bound k : game 5 lattice5 Black k -> k <= 125.
+Proof.
+  intros H. apply game_bound in H.
+  replace (roots 5 lattice5) with 4 in H by (vm_compute; reflexivity). lia.
 Qed.
