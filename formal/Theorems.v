@@ -526,15 +526,17 @@ Proof.
 Qed.
 End Move.
 
-(* A game of k moves from b with c to move: k legal moves, each by the side to move. *)
+(* A game of k moves from b with c to move: k moves, each by the side to move, each played
+   while both sides have stones (rule 7: the game ends when one side has none). *)
 Inductive game : board -> color -> nat -> Prop :=
 | game_stop b c : game b c 0
-| game_step b c p b' k : move b c p b' -> game b' (opponent c) k -> game b c (S k).
+| game_step b c p b' k : has_stones b Black -> has_stones b White ->
+    move b c p b' -> game b' (opponent c) k -> game b c (S k).
 
 (* Every game ends: no game from b is longer than measure b. *)
 Theorem game_length b c k : game b c k -> k <= measure b.
 Proof.
-  induction 1 as [| b c p b' k Hm _ IH]; [lia|].
+  induction 1 as [| b c p b' k _ _ Hm _ IH]; [lia|].
   pose proof (measure_decreases b b' c p Hm). lia.
 Qed.
 
@@ -552,13 +554,46 @@ Proof.
   destruct (cell_eqb_spec (b s) Empty); auto; contradiction.
 Qed.
 
-(* The bound B(r, N) = (r + 1) * N * N of docs/rules.md: a game from a position with r roots on
-   an N x N board lasts at most (r + 1) * N * N moves. *)
-Theorem game_bound b c k : game b c k -> k <= (roots b + 1) * (N * N).
+(* While both sides have stones there are at least two roots. *)
+Lemma two_roots b : has_stones b Black -> has_stones b White -> 2 <= roots b.
 Proof.
-  intros H. apply game_length in H. unfold measure in H. pose proof (roots_empties b).
-  rewrite Nat.mul_add_distr_r, Nat.mul_add_distr_l in *. lia.
+  intros [x [Hx Ex]] [y [Hy Ey]].
+  destruct (first_of_stone b x Hx ltac:(congruence)) as [rx [Fx Cx]].
+  destruct (first_of_stone b y Hy ltac:(congruence)) as [ry [Fy Cy]].
+  apply rep_of_first in Fx as [Rx _], Fy as [Ry _].
+  apply conn_inv in Cx as [_ [Ox [_ Bx]]], Cy as [_ [Oy [_ By]]].
+  assert (Hne : rx <> ry) by (intros ->; congruence).
+  pose proof (count_inj (fun _ => false) (repb b) (fun s => s) [rx; ry] (all_points N)
+                nodup_all_points) as H.
+  simpl in H. unfold roots.
+  assert (2 + length (filter (fun _ => false) (all_points N)) <= length (filter (repb b) (all_points N))); [|lia].
+  apply H.
+  - constructor; [simpl; intuition | constructor; [simpl; tauto | constructor]].
+  - intros; discriminate.
+  - intros; discriminate.
+  - intros z [<- | [<- | []]]; rewrite in_all_points; auto.
 Qed.
+
+Lemma game_long b c k : game b c k -> k = 0 \/ 2 * (N * N + 1) + k - 1 <= measure b.
+Proof.
+  induction 1 as [| b c p b' k HB HW Hm _ IH]; [left; auto|right].
+  pose proof (measure_decreases b b' c p Hm). destruct IH as [-> | IH]; [|lia].
+  pose proof (two_roots b HB HW). unfold measure.
+  assert (2 * (N * N + 1) <= roots b * (N * N + 1)) by (apply Nat.mul_le_mono_r; auto). lia.
+Qed.
+
+(* The bound B(r, N) = (r - 1) * N * N of docs/rules.md: a game from a position with r roots on
+   an N x N board lasts at most (r - 1) * N * N moves. *)
+Theorem game_bound b c k : game b c k -> k <= (roots b - 1) * (N * N).
+Proof.
+  intros Hg. destruct (game_long b c k Hg) as [Hk | H]; [subst; apply Nat.le_0_l|].
+  unfold measure in H. pose proof (roots_empties b) as Hre.
+  rewrite Nat.mul_sub_distr_r, Nat.mul_1_l.
+  remember (N * N) as M. remember (roots b) as r.
+  assert (E : r * (M + 1) = r * M + r) by (rewrite Nat.mul_add_distr_l; lia).
+  rewrite E in H. lia.
+Qed.
+
 End Theorems.
 
 (* ---- Theorem 5: removal is simultaneous for a reason ---- *)
@@ -599,7 +634,7 @@ Proof.
   - rewrite (move_unique 6 _ _ _ _ _ H Hm); [vm_compute; reflexivity | split; simpl; lia].
 Qed.
 
-(* The lattice-5 opening X3O/5/5/5/O3X has 4 roots, so B(4, 5) = 125 bounds every lattice-5
+(* The lattice-5 opening X3O/5/5/5/O3X has 4 roots, so B(4, 5) = 75 bounds every lattice-5
    game; the longest one (the complete game graph, properties/README.md) has 45 plies. *)
 Definition lattice5 : board :=
   fun q => match q with
@@ -608,7 +643,7 @@ Definition lattice5 : board :=
            | _ => Empty
            end.
 
-Corollary lattice5_bound k : game 5 lattice5 Black k -> k <= 125.
+Corollary lattice5_bound k : game 5 lattice5 Black k -> k <= 75.
 Proof.
   intros H. apply game_bound in H.
   replace (roots 5 lattice5) with 4 in H by (vm_compute; reflexivity). lia.
