@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds and runs every test of tanbo: the README's test command and what CI runs (.ci/run).
 # Each stage is one CMake preset (CMakePresets.json) or one script:
-#   dev       the "dev" preset (g++, -Werror, Python package required): build, then every CTest
-#             test: unit, CLI, properties, exhaustive walks, docs examples, corpus replays,
-#             examples, packaging consumers, Python (pytest + Hypothesis, offline installs);
+#   dev       the "dev" preset (g++, -Werror, Python package required): build (the Coq proofs
+#             included), then every CTest test: unit, CLI, properties, exhaustive walks, docs
+#             examples, corpus replays, examples, packaging consumers, Python (pytest +
+#             Hypothesis, sdist and offline installs), the Coq proofs' assumptions and the
+#             extracted oracle against the reference engine;
 #   js        the "wasm" preset (Debian's Emscripten): the npm package and the rules explorer,
 #             npm ci from the lockfile, the Node tests (API, the differential corpus through the
 #             WASM replay driver, selfplay and bench signatures against the dev build's CLI, the

@@ -1,0 +1,494 @@
+(* The rules of Tanbo (docs/rules.md), as relations that read like the rules text, and
+   executable versions of each, proven equal to them. The executable versions are what
+   Extract.v turns into the OCaml oracle `tanbo-spec`; the theorems (Theorems.v) are stated over
+   the relations. Points are (column, row) pairs counted from 0, rows from the top, as in the
+   C++ engines; N is the board size (any N). *)
+From Coq Require Import List Arith Lia Bool.
+Import ListNotations.
+
+Inductive color := Black | White.
+Inductive cell := Empty | Stone (c : color).
+Definition point := (nat * nat)%type.
+(* A board gives every point its content; only the points on the board matter. *)
+Definition board := point -> cell.
+
+Definition opponent (c : color) : color := match c with Black => White | White => Black end.
+
+Definition color_eqb (a b : color) : bool :=
+  match a, b with Black, Black | White, White => true | _, _ => false end.
+Definition cell_eqb (a b : cell) : bool :=
+  match a, b with
+  | Empty, Empty => true
+  | Stone x, Stone y => color_eqb x y
+  | _, _ => false
+  end.
+Definition point_eqb (p q : point) : bool := Nat.eqb (fst p) (fst q) && Nat.eqb (snd p) (snd q).
+
+Lemma color_eqb_spec a b : reflect (a = b) (color_eqb a b).
+Proof. destruct a, b; constructor; congruence. Qed.
+Lemma cell_eqb_spec a b : reflect (a = b) (cell_eqb a b).
+Proof.
+  destruct a as [|x], b as [|y]; simpl; try (constructor; congruence).
+  destruct (color_eqb_spec x y); constructor; congruence.
+Qed.
+Lemma point_eqb_spec p q : reflect (p = q) (point_eqb p q).
+Proof.
+  destruct p as [x y], q as [x' y']; unfold point_eqb; simpl.
+  destruct (Nat.eqb_spec x x'), (Nat.eqb_spec y y'); simpl; constructor; congruence.
+Qed.
+Lemma point_eq_dec (p q : point) : {p = q} + {p <> q}.
+Proof. destruct (point_eqb_spec p q); auto. Defined.
+
+Section Rules.
+Variable N : nat.
+
+(* ---- Rule 1: the board --------------------------------------------------------------- *)
+Definition on_board (p : point) : Prop := fst p < N /\ snd p < N.
+Definition on_boardb (p : point) : bool := (fst p <? N) && (snd p <? N).
+
+(* Every point of the board, row-major (row 0 first), as the engines list moves. *)
+Definition all_points : list point :=
+  flat_map (fun y => map (fun x => (x, y)) (seq 0 N)) (seq 0 N).
+
+(* ---- Rule 3: adjacency, friendly neighbours, legal placement --------------------------- *)
+(* Two points are adjacent when they are next to each other along a line. *)
+Definition adj (p q : point) : Prop :=
+  on_board p /\ on_board q /\
+  ((fst p = fst q /\ (snd q = S (snd p) \/ snd p = S (snd q))) \/
+   (snd p = snd q /\ (fst q = S (fst p) \/ fst p = S (fst q)))).
+
+(* The neighbours of a point on the board: up, left, right, down (the engines' order). *)
+Definition neighbours (p : point) : list point :=
+  let (x, y) := p in
+  if on_boardb p then
+    (if 0 <? y then [(x, y - 1)] else []) ++ (if 0 <? x then [(x - 1, y)] else []) ++
+    (if x + 1 <? N then [(x + 1, y)] else []) ++ (if y + 1 <? N then [(x, y + 1)] else [])
+  else [].
+
+(* How many stones of colour c are adjacent to p. *)
+Definition friendly_count (b : board) (c : color) (p : point) : nat :=
+  length (filter (fun q => cell_eqb (b q) (Stone c)) (neighbours p)).
+
+(* Rule 3: c may place a stone on an empty point adjacent to exactly one stone of colour c. *)
+Definition legal (b : board) (c : color) (p : point) : Prop :=
+  on_board p /\ b p = Empty /\ friendly_count b c p = 1.
+Definition legalb (b : board) (c : color) (p : point) : bool :=
+  on_boardb p && cell_eqb (b p) Empty && (friendly_count b c p =? 1).
+
+(* ---- Rule 4: roots --------------------------------------------------------------------- *)
+(* conn b s q: the stone on q belongs to the root of the stone on s (same colour, connected
+   through adjacent stones of that colour): the reflexive-transitive closure of same-colour
+   adjacency. *)
+Inductive conn (b : board) (s : point) : point -> Prop :=
+| conn_refl : on_board s -> b s <> Empty -> conn b s s
+| conn_step : forall q r, conn b s q -> adj q r -> b r = b q -> conn b s r.
+
+(* ---- Rule 5: growth points and bounded roots -------------------------------------------- *)
+(* g is a growth point of the root of s: an empty point adjacent to exactly one stone of the
+   root's colour, that stone belonging to the root. *)
+Definition growth_point (b : board) (s g : point) : Prop :=
+  on_board g /\ b g = Empty /\
+  (exists c, b s = Stone c /\ friendly_count b c g = 1) /\
+  exists t, adj g t /\ conn b s t.
+
+(* The root of the stone on s is bounded: it has no growth point. *)
+Definition bounded (b : board) (s : point) : Prop :=
+  on_board s /\ b s <> Empty /\ forall g, ~ growth_point b s g.
+
+(* ---- Rule 6: the move ---------------------------------------------------------------------- *)
+Definition place (b : board) (p : point) (c : color) : board :=
+  fun q => if point_eqb q p then Stone c else b q.
+
+(* Which stones go, looking at the board b1 just after the stone on p was placed: the expanded
+   root alone if it is bounded, otherwise every bounded root of either colour. *)
+Definition removed (b1 : board) (p q : point) : Prop :=
+  (bounded b1 p /\ conn b1 p q) \/ (~ bounded b1 p /\ bounded b1 q).
+
+(* move b c p b': c plays p on b and b' is the board afterwards (rules 3 to 6). *)
+Definition move (b : board) (c : color) (p : point) (b' : board) : Prop :=
+  legal b c p /\
+  forall q, on_board q ->
+    (removed (place b p c) p q /\ b' q = Empty) \/
+    (~ removed (place b p c) p q /\ b' q = place b p c q).
+
+(* ---- Rule 7: the end ---------------------------------------------------------------------- *)
+Definition has_stones (b : board) (c : color) : Prop := exists s, on_board s /\ b s = Stone c.
+(* The game is over and c has won: c has stones, the opponent none. *)
+Definition wins (b : board) (c : color) : Prop := has_stones b c /\ ~ has_stones b (opponent c).
+
+(* ======================= Executable versions ============================================= *)
+Definition mem (q : point) (l : list point) : bool := existsb (point_eqb q) l.
+
+(* One step of the closure: the same-colour neighbours of A's stones that A lacks. *)
+Definition grow_step (b : board) (A : list point) : list point :=
+  filter (fun r => negb (mem r A))
+         (flat_map (fun q => filter (fun r => cell_eqb (b r) (b q)) (neighbours q)) A).
+
+(* Grows A until nothing is added; N*N steps always suffice (each adds a point). *)
+Fixpoint grow (b : board) (fuel : nat) (A : list point) : list point :=
+  match fuel with
+  | 0 => A
+  | S f => match grow_step b A with [] => A | added => grow b f (added ++ A) end
+  end.
+
+(* The stones of the root of s (empty if s holds no stone). *)
+Definition root_exec (b : board) (s : point) : list point :=
+  if on_boardb s && negb (cell_eqb (b s) Empty) then grow b (N * N) [s] else [].
+Definition connb (b : board) (s q : point) : bool := mem q (root_exec b s).
+
+(* g is a growth point of the root R of colour c. *)
+Definition growth_pointb (b : board) (c : color) (R : list point) (g : point) : bool :=
+  cell_eqb (b g) Empty && (friendly_count b c g =? 1) && existsb (fun t => mem t R) (neighbours g).
+
+(* Cheap sufficient test that the root of s (colour c) is not bounded: a growth point next to s. *)
+Definition own_growth_point (b : board) (c : color) (s : point) : bool :=
+  existsb (fun g => cell_eqb (b g) Empty && (friendly_count b c g =? 1)) (neighbours s).
+
+Definition boundedb (b : board) (s : point) : bool :=
+  on_boardb s &&
+  match b s with
+  | Empty => false
+  | Stone c => negb (own_growth_point b c s) &&
+               negb (existsb (growth_pointb b c (root_exec b s)) all_points)
+  end.
+
+Definition removedb (b1 : board) (p q : point) : bool :=
+  if boundedb b1 p then connb b1 p q else boundedb b1 q.
+
+Inductive removal := NoRemoval | ExpandedRoot | BoundedRoots.
+
+(* The move, computed: the kind of removal, the removed stones (row-major) and the board after. *)
+Definition play (b : board) (c : color) (p : point) : removal * list point * board :=
+  let b1 := place b p c in
+  let expanded_bounded := boundedb b1 p in
+  let gone := if expanded_bounded then root_exec b1 p else filter (boundedb b1) all_points in
+  let gone_sorted := filter (fun q => mem q gone) all_points in
+  let kind := match gone_sorted with
+              | [] => NoRemoval
+              | _ => if expanded_bounded then ExpandedRoot else BoundedRoots
+              end in
+  (kind, gone_sorted, fun q => if mem q gone_sorted then Empty else b1 q).
+
+Definition legal_moves (b : board) (c : color) : list point := filter (legalb b c) all_points.
+
+Definition has_stonesb (b : board) (c : color) : bool :=
+  existsb (fun s => cell_eqb (b s) (Stone c)) all_points.
+Definition winner (b : board) : option color :=
+  match has_stonesb b Black, has_stonesb b White with
+  | true, false => Some Black
+  | false, true => Some White
+  | _, _ => None
+  end.
+
+(* ======================= Basic facts ===================================================== *)
+Lemma on_boardb_spec p : on_boardb p = true <-> on_board p.
+Proof.
+  unfold on_boardb, on_board. rewrite andb_true_iff, !Nat.ltb_lt. tauto.
+Qed.
+
+Lemma in_all_points p : In p all_points <-> on_board p.
+Proof.
+  destruct p as [x y]. unfold all_points, on_board. rewrite in_flat_map. simpl. split.
+  - intros [y' [Hy Hin]]. apply in_map_iff in Hin. destruct Hin as [x' [E Hx]].
+    inversion E; subst. apply in_seq in Hy. apply in_seq in Hx. lia.
+  - intros [Hx Hy]. exists y. split. apply in_seq; lia.
+    apply in_map_iff. exists x. split; auto. apply in_seq; lia.
+Qed.
+
+Lemma length_flat_map_seq ys :
+  length (flat_map (fun y : nat => map (fun x : nat => (x, y)) (seq 0 N)) ys) = length ys * N.
+Proof. induction ys; simpl; auto. rewrite app_length, map_length, seq_length, IHys. lia. Qed.
+
+Lemma length_all_points : length all_points = N * N.
+Proof. unfold all_points. rewrite length_flat_map_seq, seq_length. lia. Qed.
+
+Ltac ltb_cases :=
+  repeat match goal with
+  | |- context [?a <? ?b] => destruct (Nat.ltb_spec a b)
+  | H : context [?a <? ?b] |- _ => destruct (Nat.ltb_spec a b)
+  end.
+
+Lemma pair_eq (a b c d : nat) : (a, b) = (c, d) <-> a = c /\ b = d.
+Proof. split; [intros H; inversion H|intros [-> ->]]; auto. Qed.
+
+Lemma in_neighbours p q : In q (neighbours p) <-> adj p q.
+Proof.
+  destruct p as [x y], q as [x' y']. unfold neighbours, adj, on_board.
+  destruct (on_boardb (x, y)) eqn:Hb.
+  - apply on_boardb_spec in Hb. unfold on_board in Hb. simpl in *. rewrite !in_app_iff.
+    destruct (Nat.ltb_spec 0 y), (Nat.ltb_spec 0 x), (Nat.ltb_spec (x + 1) N),
+      (Nat.ltb_spec (y + 1) N); simpl; rewrite ?pair_eq; lia.
+  - simpl. split; [tauto|]. intros [H _].
+    assert (on_boardb (x, y) = true) by (apply on_boardb_spec; exact H). congruence.
+Qed.
+
+Lemma neighbours_nodup p : NoDup (neighbours p).
+Proof.
+  destruct p as [x y]. unfold neighbours. destruct (on_boardb (x, y)); [|constructor].
+  destruct (Nat.ltb_spec 0 y), (Nat.ltb_spec 0 x), (Nat.ltb_spec (x + 1) N),
+    (Nat.ltb_spec (y + 1) N); simpl;
+    repeat (constructor; simpl;
+            [ intros Hm; repeat match goal with
+                         | H : _ \/ _ |- _ => destruct H
+                         | H : (_, _) = (_, _) |- _ => inversion H; clear H
+                         | H : False |- _ => destruct H
+                         end; lia | ]);
+    constructor.
+Qed.
+
+Lemma mem_spec q l : mem q l = true <-> In q l.
+Proof.
+  unfold mem. rewrite existsb_exists. split.
+  - intros [x [H E]]. destruct (point_eqb_spec q x); [subst; auto | discriminate].
+  - intros H. exists q. split; auto. destruct (point_eqb_spec q q); congruence.
+Qed.
+
+Lemma legalb_spec b c p : legalb b c p = true <-> legal b c p.
+Proof.
+  unfold legalb, legal. rewrite !andb_true_iff, on_boardb_spec, Nat.eqb_eq.
+  destruct (cell_eqb_spec (b p) Empty); intuition congruence.
+Qed.
+
+(* ---- Counting points with filter ---- *)
+Lemma filter_length_mono {A} (l : list A) f g :
+  (forall y, f y = true -> g y = true) -> length (filter f l) <= length (filter g l).
+Proof.
+  intros H. induction l as [|a l IH]; simpl; auto.
+  destruct (f a) eqn:Ef; [rewrite (H a Ef); simpl; lia|]. destruct (g a); simpl; lia.
+Qed.
+
+Lemma filter_length_lt {A} (l : list A) f g x :
+  (forall y, f y = true -> g y = true) -> In x l -> f x = false -> g x = true ->
+  length (filter f l) < length (filter g l).
+Proof.
+  intros H Hin Hf Hg. induction l as [|a l IH]; [destruct Hin|]. simpl.
+  destruct Hin as [<- | Hin].
+  - rewrite Hf, Hg. simpl. pose proof (filter_length_mono l f g H). lia.
+  - specialize (IH Hin). destruct (f a) eqn:Ef; [rewrite (H a Ef)|destruct (g a)]; simpl; lia.
+Qed.
+
+Lemma filter_length_le {A} (f : A -> bool) l : length (filter f l) <= length l.
+Proof. induction l as [|a l IH]; simpl; auto. destruct (f a); simpl; lia. Qed.
+
+Lemma filter_length_full {A} (l : list A) f :
+  length l <= length (filter f l) -> forall x, In x l -> f x = true.
+Proof.
+  induction l as [|a l IH]; simpl; intros H x Hin; [destruct Hin|].
+  pose proof (filter_length_le f l) as Hle.
+  destruct (f a) eqn:Ef; simpl in H; destruct Hin as [<- | Hin]; auto; try lia.
+  apply IH; auto. lia.
+Qed.
+
+(* ---- Roots ---- *)
+Lemma conn_inv b s q : conn b s q -> on_board s /\ on_board q /\ b s <> Empty /\ b q = b s.
+Proof.
+  induction 1 as [Hs Hne | q0 r H IH Ha E]; [intuition|].
+  destruct IH as [H1 [H2 [H3 H4]]]. destruct Ha as [_ [Hr _]].
+  refine (conj H1 (conj Hr (conj H3 _))). congruence.
+Qed.
+
+Lemma adj_sym p q : adj p q -> adj q p.
+Proof. unfold adj, on_board. lia. Qed.
+
+Lemma conn_trans b s q r : conn b s q -> conn b q r -> conn b s r.
+Proof. intros H1 H2. induction H2; auto. eapply conn_step; eauto. Qed.
+
+Lemma conn_sym b s q : conn b s q -> conn b q s.
+Proof.
+  induction 1 as [Hs Hne | q r H IH Ha E].
+  - constructor; auto.
+  - apply conn_inv in H as [Hs [Hq [Hne Eq]]].
+    assert (conn b r q).
+    { eapply conn_step; [constructor| apply adj_sym; eauto | congruence].
+      destruct Ha as [_ [? _]]; auto. congruence. }
+    eapply conn_trans; eauto.
+Qed.
+
+Definition closed (b : board) (A : list point) : Prop :=
+  forall q r, In q A -> adj q r -> b r = b q -> In r A.
+
+Lemma closed_conn b s A : closed b A -> In s A -> forall q, conn b s q -> In q A.
+Proof. intros Hc Hs q H. induction H; eauto. Qed.
+
+Lemma grow_step_spec b A r :
+  In r (grow_step b A) <-> ~ In r A /\ exists q, In q A /\ adj q r /\ b r = b q.
+Proof.
+  unfold grow_step. rewrite filter_In, in_flat_map, negb_true_iff.
+  split.
+  - intros [[q [Hq Hr]] Hm]. apply filter_In in Hr as [Hr E].
+    split. intros Hin. apply mem_spec in Hin. congruence.
+    exists q. split; auto. split. apply in_neighbours; auto. destruct (cell_eqb_spec (b r) (b q)); congruence.
+  - intros [Hn [q [Hq [Ha E]]]]. split.
+    + exists q. split; auto. apply filter_In. split. apply in_neighbours; auto.
+      destruct (cell_eqb_spec (b r) (b q)); congruence.
+    + destruct (mem r A) eqn:Em; auto. apply mem_spec in Em. contradiction.
+Qed.
+
+Lemma grow_sound b s : forall f A, (forall q, In q A -> conn b s q) ->
+  forall q, In q (grow b f A) -> conn b s q.
+Proof.
+  induction f as [|f IH]; simpl; intros A HA q Hq; auto.
+  destruct (grow_step b A) as [|r rest] eqn:Es; auto.
+  apply IH with (A := (r :: rest) ++ A); auto.
+  intros x Hx. apply in_app_iff in Hx as [Hx | Hx]; auto.
+  rewrite <- Es in Hx. apply grow_step_spec in Hx as [_ [y [Hy [Ha E]]]].
+  eapply conn_step; eauto.
+Qed.
+
+Lemma grow_incl b : forall f A q, In q A -> In q (grow b f A).
+Proof.
+  induction f as [|f IH]; simpl; intros A q Hq; auto.
+  destruct (grow_step b A); auto. apply IH. right. apply in_app_iff; auto.
+Qed.
+
+Definition cnt (A : list point) : nat := length (filter (fun q => mem q A) all_points).
+
+Lemma grow_closed b : forall f A, (forall q, In q A -> on_board q) -> N * N <= cnt A + f ->
+  closed b (grow b f A).
+Proof.
+  induction f as [|f IH]; simpl; intros A Hon Hc.
+  - intros q r Hq Ha E. apply mem_spec.
+    apply (filter_length_full all_points (fun q => mem q A)).
+    + rewrite length_all_points. unfold cnt in Hc. lia.
+    + apply in_all_points. destruct Ha as [_ [? _]]; auto.
+  - destruct (grow_step b A) as [|r rest] eqn:Es.
+    + intros q r Hq Ha E. destruct (in_dec point_eq_dec r A) as [Hr|Hr]; auto.
+      assert (In r (grow_step b A)) by (apply grow_step_spec; eauto). rewrite Es in H; destruct H.
+    + assert (Hr : In r (grow_step b A)) by (rewrite Es; left; auto).
+      apply grow_step_spec in Hr as [Hn [y [Hy [Ha E]]]].
+      apply IH.
+      * intros x Hx. change (In x ((r :: rest) ++ A)) in Hx.
+        apply in_app_iff in Hx as [Hx | Hx]; auto. rewrite <- Es in Hx.
+        apply grow_step_spec in Hx as [_ [z [_ [[_ [? _]] _]]]]; auto.
+      * assert (cnt A < cnt (r :: rest ++ A)); [|lia].
+        apply filter_length_lt with (x := r).
+        -- intros z Hz. apply mem_spec. apply mem_spec in Hz. right. apply in_app_iff; auto.
+        -- apply in_all_points. destruct Ha as [_ [? _]]; auto.
+        -- destruct (mem r A) eqn:Em; auto. apply mem_spec in Em. contradiction.
+        -- apply mem_spec. left; auto.
+Qed.
+
+Lemma root_exec_spec b s q : In q (root_exec b s) <-> conn b s q.
+Proof.
+  unfold root_exec. destruct (on_boardb s && negb (cell_eqb (b s) Empty)) eqn:E.
+  - apply andb_true_iff in E as [Hs He]. apply on_boardb_spec in Hs.
+    apply negb_true_iff in He. destruct (cell_eqb_spec (b s) Empty); [discriminate|].
+    split.
+    + apply grow_sound. intros x [<- | []]. constructor; auto.
+    + apply closed_conn. apply grow_closed.
+      * intros x [<- | []]; auto.
+      * unfold cnt. pose proof (filter_length_le (fun q => mem q [s]) all_points).
+        rewrite length_all_points in H. lia.
+      * apply grow_incl. left; auto.
+  - simpl. split; [tauto|]. intros H. apply conn_inv in H as [Hs [_ [Hne _]]].
+    apply on_boardb_spec in Hs. rewrite Hs in E. simpl in E.
+    destruct (cell_eqb_spec (b s) Empty); simpl in E; congruence.
+Qed.
+
+Lemma connb_spec b s q : connb b s q = true <-> conn b s q.
+Proof. unfold connb. rewrite mem_spec. apply root_exec_spec. Qed.
+
+(* ---- Growth points and bounded roots ---- *)
+Lemma growth_pointb_spec b s c g : b s = Stone c ->
+  on_board g -> (growth_pointb b c (root_exec b s) g = true <-> growth_point b s g).
+Proof.
+  intros Hs Hg. unfold growth_pointb, growth_point.
+  rewrite !andb_true_iff, Nat.eqb_eq, existsb_exists.
+  destruct (cell_eqb_spec (b g) Empty) as [He|He].
+  - split.
+    + intros [[_ Hf] [t [Ht Hm]]]. apply mem_spec, root_exec_spec in Hm.
+      apply in_neighbours in Ht. eauto 10.
+    + intros [_ [_ [[c' [Hc' Hf]] [t [Ht Hm]]]]]. rewrite Hs in Hc'. inversion Hc'; subst.
+      split; auto. exists t. split. apply in_neighbours; auto. apply mem_spec, root_exec_spec; auto.
+  - split; [intros [[H _] _]; discriminate | intros [_ [H _]]; contradiction].
+Qed.
+
+Lemma own_growth_point_spec b c s : b s = Stone c -> on_board s ->
+  own_growth_point b c s = true -> exists g, growth_point b s g.
+Proof.
+  intros Hs Hon H. unfold own_growth_point in H. apply existsb_exists in H as [g [Hg H]].
+  rewrite andb_true_iff, Nat.eqb_eq in H. destruct H as [He Hf].
+  destruct (cell_eqb_spec (b g) Empty); [|discriminate].
+  apply in_neighbours in Hg. exists g. repeat split.
+  - destruct Hg as [_ [[? ?] _]]; auto.
+  - destruct Hg as [_ [[? ?] _]]; auto.
+  - auto.
+  - eauto.
+  - exists s. split. apply adj_sym; auto. constructor; auto. congruence.
+Qed.
+
+Lemma boundedb_spec b s : boundedb b s = true <-> bounded b s.
+Proof.
+  unfold boundedb, bounded. rewrite andb_true_iff, on_boardb_spec.
+  destruct (b s) as [|c] eqn:Hs.
+  - split; [intros [_ H]; discriminate | intros [_ [H _]]; congruence].
+  - rewrite andb_true_iff, !negb_true_iff. split.
+    + intros [Hon [_ Hx]]. split; auto. split; [congruence|]. intros g Hg.
+      assert (Hgb : growth_pointb b c (root_exec b s) g = true).
+      { apply growth_pointb_spec; auto. destruct Hg; auto. }
+      assert (existsb (growth_pointb b c (root_exec b s)) all_points = true).
+      { apply existsb_exists. exists g. split; auto. apply in_all_points. destruct Hg; auto. }
+      congruence.
+    + intros [Hon [_ Hno]]. split; auto. split.
+      * destruct (own_growth_point b c s) eqn:E; auto.
+        destruct (own_growth_point_spec b c s Hs Hon E) as [g Hg]. exfalso; eapply Hno; eauto.
+      * destruct (existsb _ all_points) eqn:E; auto. apply existsb_exists in E as [g [Hg E]].
+        apply in_all_points in Hg. apply growth_pointb_spec in E; auto. exfalso; eapply Hno; eauto.
+Qed.
+
+Lemma removedb_spec b1 p q : removedb b1 p q = true <-> removed b1 p q.
+Proof.
+  unfold removedb, removed. destruct (boundedb b1 p) eqn:E.
+  - apply boundedb_spec in E. rewrite connb_spec. tauto.
+  - rewrite boundedb_spec. assert (~ bounded b1 p) by (rewrite <- boundedb_spec; congruence). tauto.
+Qed.
+
+(* ---- The move ---- *)
+Lemma play_removed b c p q :
+  In q (snd (fst (play b c p))) <-> on_board q /\ removed (place b p c) p q.
+Proof.
+  unfold play. simpl. rewrite filter_In, mem_spec, in_all_points. unfold removed.
+  destruct (boundedb (place b p c) p) eqn:E.
+  - apply boundedb_spec in E. rewrite root_exec_spec. tauto.
+  - rewrite filter_In, in_all_points, boundedb_spec.
+    assert (~ bounded (place b p c) p) by (rewrite <- boundedb_spec; congruence). tauto.
+Qed.
+
+(* The computed move is the move of the rules... *)
+Theorem play_spec b c p : legal b c p -> move b c p (snd (play b c p)).
+Proof.
+  intros Hl. split; auto. intros q Hq.
+  assert (Hr := play_removed b c p q).
+  unfold play in *. simpl in *. destruct (mem q _) eqn:E.
+  - left. split; auto. apply mem_spec in E. apply Hr in E. tauto.
+  - right. split; auto. intros Hrem. assert (In q (filter (fun q0 => mem q0 (if boundedb (place b p c) p then root_exec (place b p c) p else filter (boundedb (place b p c)) all_points)) all_points)) by (apply Hr; auto).
+    apply mem_spec in H. congruence.
+Qed.
+
+(* ... and the rules determine the board after a move. *)
+Theorem move_unique b c p b' b'' : move b c p b' -> move b c p b'' ->
+  forall q, on_board q -> b' q = b'' q.
+Proof. intros [_ H1] [_ H2] q Hq. destruct (H1 q Hq), (H2 q Hq); intuition congruence. Qed.
+
+Lemma legal_moves_spec b c p : In p (legal_moves b c) <-> legal b c p.
+Proof.
+  unfold legal_moves. rewrite filter_In, legalb_spec, in_all_points.
+  unfold legal. tauto.
+Qed.
+
+Lemma has_stonesb_spec b c : has_stonesb b c = true <-> has_stones b c.
+Proof.
+  unfold has_stonesb, has_stones. rewrite existsb_exists. split.
+  - intros [s [Hs E]]. apply in_all_points in Hs. destruct (cell_eqb_spec (b s) (Stone c)); eauto; discriminate.
+  - intros [s [Hs E]]. exists s. rewrite in_all_points. split; auto. destruct (cell_eqb_spec (b s) (Stone c)); auto.
+Qed.
+
+Lemma winner_spec b c : winner b = Some c <-> wins b c.
+Proof.
+  unfold winner, wins.
+  destruct (has_stonesb b Black) eqn:EB, (has_stonesb b White) eqn:EW;
+    rewrite <- !has_stonesb_spec; destruct c; simpl; split; intros H;
+    try discriminate; try (inversion H; subst); intuition congruence.
+Qed.
+
+End Rules.
