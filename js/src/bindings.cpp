@@ -290,7 +290,11 @@ EMSCRIPTEN_KEEPALIVE int tj_random_move(Handle* h, tanbo::Rng* rng) {
 /// A random playout to the end; returns the winner (0 X, 1 O), or -1 with an error.
 EMSCRIPTEN_KEEPALIVE int tj_playout(Handle* h, tanbo::Rng* rng, int in_place) {
   int out = -1;
-  if (guarded(h, [&] { out = static_cast<int>(game(h).playout(*rng, in_place != 0)); }) != kOk) return -1;
+  if (guarded(h, [&] {
+        AnyGame& g = game(h);
+        out = static_cast<int>((in_place != 0 ? g.playout_in_place(*rng) : g.playout(*rng)).winner);
+      }) != kOk)
+    return -1;
   return out;
 }
 
@@ -321,10 +325,8 @@ EMSCRIPTEN_KEEPALIVE int tj_playouts(Handle* h, tanbo::Rng* rng, int count) {
       }
     } else {
       for (int i = 0; i < count; ++i) {
-        const std::unique_ptr<AnyGame> copy = g.clone();
-        const int before = copy->ply();
-        const tanbo::Color w = copy->playout(*rng, true);
-        tally(copy->ply() - before, w);
+        const tanbo::python::PlayoutResult r = g.playout(*rng);
+        tally(r.length, r.winner);
       }
     }
     h->ints = {x_wins, static_cast<std::int32_t>(moves & 0xffffffffu), static_cast<std::int32_t>(moves >> 32)};
