@@ -11,8 +11,7 @@
 # can never silently stop planting its bug after the code changes.
 #
 # The mutant's "file:" is a path from the project root (core/src/notation.cpp,
-# optimized/include/tanbo/optimized/board.hpp, ...); a bare file name means optimized/src/<name>
-# (the original layout, kept so older mutants need no edit).
+# optimized/include/tanbo/optimized/board.hpp, ...); a bare file name means optimized/src/<name>.
 include_guard(GLOBAL)
 set(TANBO_MUTANT "" CACHE STRING
     "Mutation testing only: build with the planted bug mutation/mutants/<name>.mutant")
