@@ -8,12 +8,11 @@
 # includes work) and the target's sources are pointed at the copy; for include/ the whole
 # include/ tree is copied and put first on the target's PUBLIC include path, so the library and
 # everything that links it see the mutated header. Configuration fails when the text to replace
-# does not occur exactly once, so a mutant can
-# never silently stop planting its bug after the code changes.
+# does not occur exactly once, so a mutant can never
+# silently stop planting its bug after the code changes.
 #
 # The mutant's "file:" is a path from the project root (core/src/notation.cpp,
-# optimized/include/tanbo/optimized/board.hpp, ...); a bare file name means optimized/src/<name>
-# (the original layout, kept so older mutants need no edit).
+# optimized/include/tanbo/optimized/board.hpp, ...); a bare file name means optimized/src/<name>.
 # TANBO_MUTANT is declared with the other options in cmake/TanboOptions.cmake.
 include_guard(GLOBAL)
 

@@ -2,11 +2,11 @@
 //
 // Per point it keeps, in one 32-bit word, its content and for each colour the number of adjacent
 // stones packed with the XOR of their vertices (so the single neighbour of a growth point is one
-// lookup away, and a placement updates each neighbour with one load and one store), the root each stone belongs
-// to (roots are circular linked lists of stones named by their head stone; Tanbo roots never
-// merge or split, they only grow or disappear, so no union-find: see BasicBoard) and the index of the point in each colour's set of
-// legal points; per root, its exact number of growth points. A move costs O(1) plus O(stones
-// removed); sampling a uniformly random legal move is O(1); nothing allocates on play or undo.
+// lookup away, and a placement updates each neighbour with one load and one store); per stone,
+// the root it belongs to (roots are circular linked lists of stones named by their head stone,
+// not a union-find: see BasicBoard); per colour, the set of legal points with each point's index
+// in it; per root, its exact number of growth points. A move costs O(1) plus O(stones removed);
+// sampling a uniformly random legal move is O(1); nothing allocates on play or undo.
 //
 // Undo works with the MoveRecord that play returns (KataGo-style): callers doing make/unmake
 // keep records on their own stack. Removed roots keep their linked lists, and each placement
@@ -33,8 +33,9 @@ namespace tanbo::optimized {
 using Vertex = std::uint16_t;
 /// "No vertex" marker.
 inline constexpr Vertex kNoVertex = 0xFFFF;
-/// Most roots one move can remove: the enemy root that owned the point played, plus the
-/// mover's roots owning its (at most three) other empty neighbours; or the expanded root alone.
+/// Bound on the roots one placement can leave bounded, and so on the roots a MoveRecord lists:
+/// the enemy root that owned the point played, the mover's roots owning its (at most three) other
+/// empty neighbours, and the expanded root. Rule 6 removes the expanded root alone or the others.
 inline constexpr int kMaxRemovedRoots = 5;
 
 /// Everything needed to undo one move (24 bytes); keep a stack of them for make/unmake search.
@@ -42,13 +43,14 @@ struct MoveRecord {
   Vertex point = kNoVertex;       ///< Where the stone was placed.
   Vertex attach = kNoVertex;      ///< The friendly stone it touched (its list predecessor).
   Vertex saved_next = kNoVertex;  ///< The link of `point` the placement overwrote.
-  Removal removal = Removal::None;       ///< Which removal rule applied.
+  Removal removal = Removal::None;       ///< Which case of rule 6 applied, if any.
   std::uint8_t removed_roots = 0;        ///< How many roots were removed.
   std::uint8_t removed_white_mask = 0;   ///< Bit i set: removed root i was White.
   std::uint16_t removed_black = 0;  ///< Black stones removed.
   std::uint16_t removed_white = 0;  ///< White stones removed.
   std::array<Vertex, kMaxRemovedRoots> removed{};  ///< Heads of the removed roots.
 };
+static_assert(sizeof(MoveRecord) == 24, "MoveRecord's documented size");
 
 /// Incremental Tanbo board for sizes up to MaxN. Trivially copyable value (copy-make friendly).
 /// Use `Board` (any size up to 25) or `Board19` (up to 19x19, smaller and faster to copy).
@@ -61,17 +63,11 @@ struct MoveRecord {
 /// placement copies its neighbour's label (one read, one write), and every "find" is that single
 /// array read. A union-find would pay for generality it never uses: each find is a loop of parent
 /// reads with a compare and a data-dependent branch per step (at least two reads and a branch
-/// even on a flat tree), about 1.5 finds per move (the expanded root plus the owners of the growth
-/// points the move takes); and a forest has no member list, so removing a bounded root (rule 6)
-/// and restoring it on undo would need a board scan or a separate stone list anyway, which is
-/// exactly the circular `next_` list kept here (an O(1) splice per placement, walked only when the
-/// root is removed or restored). Measured with a union-find `find` (path halving) in place of
-/// every root read, on flat trees (the cheapest case): 12.7% more instructions per playout and
-/// 8-16% slower (README, Performance).
-///
-/// The move loop is written for the branch predictor: in random play "is this neighbour empty"
-/// and "does it become a growth point" are coin flips, so the common outcome (a neighbour becomes
-/// a growth point or not) is computed without a branch; see README, Performance.
+/// even on a flat tree), and a move needs one or more (the expanded root, then the owners of the
+/// growth points the move takes); and a forest has no member list, so removing a bounded root
+/// (rule 6) and restoring it on undo would need a board scan or a separate stone list anyway,
+/// which is exactly the circular `next_` list kept here (an O(1) splice per placement, walked
+/// only when the root is removed or restored).
 template <int MaxN>
 class BasicBoard {
  public:
@@ -176,12 +172,9 @@ class BasicBoard {
   static constexpr bool is_growth_word(int c, std::uint32_t word) noexcept {
     return (word & (3u | (7u << count_shift(c)))) == (1u << count_shift(c));
   }
-  static constexpr std::uint32_t linked(int c, std::uint32_t word, Vertex v) noexcept {
-    return (word + (1u << count_shift(c))) ^ (static_cast<std::uint32_t>(v) << xor_shift(c));
-  }
-  void link_neighbour(int c, Vertex n, Vertex v) noexcept { point_[n] = linked(c, point_[n], v); }
-  void unlink_neighbour(int c, Vertex n, Vertex v) noexcept {
-    point_[n] = (point_[n] ^ (static_cast<std::uint32_t>(v) << xor_shift(c))) - (1u << count_shift(c));
+  // Counts stone v (of colour c) in its neighbour n's word.
+  void link_neighbour(int c, Vertex n, Vertex v) noexcept {
+    point_[n] = (point_[n] + (1u << count_shift(c))) ^ (static_cast<std::uint32_t>(v) << xor_shift(c));
   }
   int side() const noexcept { return static_cast<int>(to_move_); }
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
@@ -200,19 +193,20 @@ class BasicBoard {
     legal_remove(c, v, count);
     legal_count_[c] = static_cast<std::uint16_t>(count);
   }
+  // Placement (rules 3-5), removal (rule 6) and undo; defined in board.cpp in that order.
   template <int c, bool kLog>
   inline void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
   template <int c>
   inline bool play_as(Vertex v, MoveRecord* rec) noexcept;
-  template <int c>
-  inline void undo_as(const MoveRecord& rec) noexcept;
-  template <int c>
-  inline void remove_stone(Vertex v) noexcept;
-  void remove_bounded(Vertex expanded, const Vertex* zeroed, int zeroed_count, MoveRecord* rec) noexcept;
+  void remove_bounded(Vertex expanded, const Vertex* bounded, int bounded_count, MoveRecord* rec) noexcept;
   void remove_roots(const Vertex* heads, int count_of_heads, Removal kind, MoveRecord* rec) noexcept;
   template <int c>
   int remove_root(Vertex head) noexcept;
+  template <int c>
+  inline void undo_as(const MoveRecord& rec) noexcept;
   void restore_root(Vertex head, int c) noexcept;
+  template <int c>
+  inline void remove_stone(Vertex v) noexcept;
 
   std::array<std::uint32_t, kVertices> point_{};                  // content + neighbour fields
   std::array<Vertex, kVertices> root_{};                          // head stone of a stone's root
