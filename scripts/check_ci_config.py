@@ -173,7 +173,7 @@ class Checker:
                                  ("actions/cache/restore@", "restoring the corpus (actions/cache/restore)"),
                                  ("actions/cache/save@", "saving the corpus (actions/cache/save)"),
                                  ("fuzz.sh cmin", "corpus minimization (scripts/fuzz.sh cmin)"),
-                                 ("fuzz-artifacts", "uploading crashes (build-fuzz/fuzz-artifacts)"),
+                                 ("fuzz-artifacts", "uploading crashes (build/fuzz/fuzz-artifacts)"),
                                  ("actions/upload-artifact@", "an artifact upload")):
                 if needle not in text:
                     self.fail(rel, f"the scheduled fuzzing workflow lacks {what}")

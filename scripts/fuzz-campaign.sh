@@ -10,7 +10,7 @@
 #     --seconds S   campaign length (default 120)
 #     --seed X      seed of the portable runner (libFuzzer mode: -seed=X) (default 1)
 #     --jobs N      parallel fuzzing processes / threads (default: all cores, nproc)
-#     --out DIR     corpus, logs and reproducers (default build-campaign)
+#     --out DIR     corpus, logs and reproducers (default build/campaign)
 #     --portable    use the portable runner even if libFuzzer is available
 # Mode: with clang++ and libFuzzer (clang + libclang-rt-*-dev) it builds fuzz_differential with
 # -DTANBO_FUZZ=ON twice, and runs --jobs coverage-guided workers sharing one corpus (seeded from
@@ -25,7 +25,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds=120
 seed=1
 jobs="$(nproc)"
-out="$root/build-campaign"  # matched by .gitignore's /build*/
+out="$root/build/campaign"  # git-ignored, like every build folder
 portable=0
 build=""
 while [[ $# -gt 0 ]]; do
@@ -85,7 +85,7 @@ if [[ $portable == 0 ]] && have_libfuzzer; then
   # undefined behaviour) and the others on an uninstrumented build (-fsanitize=fuzzer only, several
   # times the executions per second), all sharing one corpus directory: libFuzzer reloads it every
   # second (-reload=1), so each worker runs what the others found.
-  build="${build:-$root/build-fuzz}"
+  build="${build:-$root/build/fuzz}"
   fast_build="${build}-fast"
   CXX="$(find_clang)"
   export CXX CC="${CXX/clang++/clang}"
@@ -153,8 +153,8 @@ if [[ $portable == 0 ]] && have_libfuzzer; then
 fi
 
 # ---- portable mode ----
-build="${build:-$root/build-verify}"
-# verify/ comes in through fuzz/, which the tests option enables.
+build="${build:-$root/build/verify}"
+# The top-level CMakeLists.txt adds verify/ (and tanbo-verify) whenever the tests are on.
 cmake_args=(-DTANBO_BUILD_TESTS=ON)
 configure_build "$build" tanbo-verify
 echo "differential campaign: portable runner, ${seconds}s on $jobs thread(s), seed $seed"
@@ -166,7 +166,7 @@ if [[ $status -ge 128 ]]; then
   # the input it was running first.
   echo "the portable runner CRASHED (status $status) while running one of these inputs:"
   ls -1 "$out"/inflight-*.bin 2>/dev/null | sed 's/^/  /'
-  echo "replay one under AddressSanitizer: scripts/fuzz.sh build && build-fuzz/fuzz/fuzz_differential FILE"
+  echo "replay one under AddressSanitizer: scripts/fuzz.sh build && build/fuzz/fuzz/fuzz_differential FILE"
   echo "(or any build: fuzz_differential FILE, tanbo-verify --input FILE)"
   exit 1
 fi
