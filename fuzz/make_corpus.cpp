@@ -1,6 +1,6 @@
 // Writes the checked-in seed corpora under fuzz/corpus/<target>/ (run through
 // scripts/fuzz-make-corpus.sh). Deterministic: fixed seeds, so regenerating changes nothing
-// unless the generator, the encoding or the engines change. Seeds are small but meaningful:
+// unless the generator, the byte format or the engines change. Seeds are small but meaningful:
 // every variant's opening, games played to removals and to the end, every step kind, custom
 // and invalid starts, and records with headers, comments and errors.
 #include <algorithm>

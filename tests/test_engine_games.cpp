@@ -28,59 +28,46 @@ void require_varied(const SimStats& s) {
   CHECK(s.white_wins > 0);
 }
 
+// `games` random games from each named variant of side min_size..max_size (game seeds from
+// seed_base + side), checked in depth up to `deep_plies` (SimOptions); the summed counters.
+template <class G>
+SimStats play_named(int min_size, int max_size, std::uint64_t seed_base, int games, int deep_plies) {
+  SimStats total;
+  SimOptions opt;
+  opt.deep_plies = deep_plies;
+  for (const Variant& v : Variant::all_named()) {
+    if (v.size < min_size || v.size > max_size) continue;
+    INFO("variant " << v.name());
+    total += simulate_random_games<G>(v, seed_base + static_cast<unsigned>(v.size), games, opt);
+  }
+  return total;
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("random games from the named variants up to 9x9", "[engine][games]",
-                        TANBO_TEST_ENGINES) {
-  SimStats total;
-  SimOptions opt;
-  opt.deep_plies = 40;
-  for (const Variant& v : Variant::all_named()) {
-    if (v.size > 9) continue;
-    INFO("variant " << v.name());
-    total += simulate_random_games<TestType>(v, 1000 + static_cast<unsigned>(v.size), 10, opt);
-  }
-  require_varied(total);
+                   TANBO_TEST_ENGINES) {
+  require_varied(play_named<TestType>(2, 9, 1000, 10, 40));
 }
 
 TEMPLATE_TEST_CASE("random games from the named variants 11x11 to 15x15", "[engine][games]",
-                        TANBO_TEST_ENGINES) {
-  SimStats total;
-  SimOptions opt;
-  opt.deep_plies = 32;
-  for (const Variant& v : Variant::all_named()) {
-    if (v.size <= 9 || v.size > 15) continue;
-    INFO("variant " << v.name());
-    total += simulate_random_games<TestType>(v, 2000 + static_cast<unsigned>(v.size), 2, opt);
-  }
-  require_varied(total);
+                   TANBO_TEST_ENGINES) {
+  require_varied(play_named<TestType>(10, 15, 2000, 2, 32));
 }
 
 TEMPLATE_TEST_CASE("random games from the named variants 17x17 to 21x21", "[engine][games]",
                    TANBO_TEST_ENGINES) {
-  SimStats total;
-  SimOptions opt;
-  opt.deep_plies = 24;
-  for (const Variant& v : Variant::all_named()) {
-    if (v.size < 17 || v.size > 21) continue;
-    INFO("variant " << v.name());
-    total += simulate_random_games<TestType>(v, 3000 + static_cast<unsigned>(v.size), 1, opt);
-  }
-  require_removals(total);
+  require_removals(play_named<TestType>(17, 21, 3000, 1, 24));
 }
 
 TEMPLATE_TEST_CASE("random games from the named variant 23x23", "[engine][games]",
                    TANBO_TEST_ENGINES) {
-  SimOptions opt;
-  opt.deep_plies = 24;
-  require_removals(simulate_random_games<TestType>(Variant::dense(23), 3023, 1, opt));
+  require_removals(play_named<TestType>(23, 23, 3000, 1, 24));
 }
 
 TEMPLATE_TEST_CASE("random games from the named variant 25x25", "[engine][games]",
                    TANBO_TEST_ENGINES) {
-  SimOptions opt;
-  opt.deep_plies = 24;
-  require_removals(simulate_random_games<TestType>(Variant::dense(25), 3025, 1, opt));
+  require_removals(play_named<TestType>(25, 25, 3000, 1, 24));
 }
 
 TEMPLATE_TEST_CASE("random games from small custom positions", "[engine][games]",
