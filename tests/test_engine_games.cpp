@@ -28,47 +28,41 @@ void require_varied(const SimStats& s) {
   CHECK(s.white_wins > 0);
 }
 
-// `games` random games from each named variant of side min_size..max_size (game seeds from
-// seed_base + side), checked in depth up to `deep_plies` (SimOptions); the summed counters.
+// A band of named variants by board side, played and checked by one test case.
+struct Band {
+  int min_size, max_size;   // sides of the variants played
+  std::uint64_t seed_base;  // game seeds: seed_base + side
+  int games;                // games per variant
+  int deep_plies;           // SimOptions::deep_plies
+  bool varied;              // require both outcomes too (bands with many games)
+};
+
+// `band.games` random games from each named variant of the band, and the counters checked.
 template <class G>
-SimStats play_named(int min_size, int max_size, std::uint64_t seed_base, int games, int deep_plies) {
+void play_band(const Band& band) {
   SimStats total;
   SimOptions opt;
-  opt.deep_plies = deep_plies;
+  opt.deep_plies = band.deep_plies;
   for (const Variant& v : Variant::all_named()) {
-    if (v.size < min_size || v.size > max_size) continue;
+    if (v.size < band.min_size || v.size > band.max_size) continue;
     INFO("variant " << v.name());
-    total += simulate_random_games<G>(v, seed_base + static_cast<unsigned>(v.size), games, opt);
+    total += simulate_random_games<G>(v, band.seed_base + static_cast<unsigned>(v.size), band.games, opt);
   }
-  return total;
+  if (band.varied) require_varied(total);
+  else require_removals(total);
 }
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("random games from the named variants up to 9x9", "[engine][games]",
-                   TANBO_TEST_ENGINES) {
-  require_varied(play_named<TestType>(2, 9, 1000, 10, 40));
-}
+// One test case per band, so that ctest runs them in parallel and a slow band is easy to spot.
+#define TANBO_NAMED_BAND(title, ...) \
+  TEMPLATE_TEST_CASE(title, "[engine][games]", TANBO_TEST_ENGINES) { play_band<TestType>(Band{__VA_ARGS__}); }
 
-TEMPLATE_TEST_CASE("random games from the named variants 11x11 to 15x15", "[engine][games]",
-                   TANBO_TEST_ENGINES) {
-  require_varied(play_named<TestType>(10, 15, 2000, 2, 32));
-}
-
-TEMPLATE_TEST_CASE("random games from the named variants 17x17 to 21x21", "[engine][games]",
-                   TANBO_TEST_ENGINES) {
-  require_removals(play_named<TestType>(17, 21, 3000, 1, 24));
-}
-
-TEMPLATE_TEST_CASE("random games from the named variant 23x23", "[engine][games]",
-                   TANBO_TEST_ENGINES) {
-  require_removals(play_named<TestType>(23, 23, 3000, 1, 24));
-}
-
-TEMPLATE_TEST_CASE("random games from the named variant 25x25", "[engine][games]",
-                   TANBO_TEST_ENGINES) {
-  require_removals(play_named<TestType>(25, 25, 3000, 1, 24));
-}
+TANBO_NAMED_BAND("random games from the named variants up to 9x9", 2, 9, 1000, 10, 40, true)
+TANBO_NAMED_BAND("random games from the named variants 11x11 to 15x15", 10, 15, 2000, 2, 32, true)
+TANBO_NAMED_BAND("random games from the named variants 17x17 to 21x21", 17, 21, 3000, 1, 24, false)
+TANBO_NAMED_BAND("random games from the named variant 23x23", 23, 23, 3000, 1, 24, false)
+TANBO_NAMED_BAND("random games from the named variant 25x25", 25, 25, 3000, 1, 24, false)
 
 TEMPLATE_TEST_CASE("random games from small custom positions", "[engine][games]",
                    TANBO_TEST_ENGINES) {
