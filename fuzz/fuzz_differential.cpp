@@ -1,5 +1,5 @@
-// libFuzzer target: the differential driver (verify/differential.hpp documents the byte
-// encoding). On a divergence it prints the report (step, both engines' states, the game record)
+// libFuzzer target: the differential driver (verify/script.hpp documents the byte
+// format). On a divergence it prints the report (step, both engines' states, the game record)
 // and aborts; replay a crash file with `tanbo-verify --input FILE` to get a minimized record.
 #include <algorithm>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // libFuzzer target: position strings. The input up to the first newline is a position string,
-// the bytes after it are differential steps (verify/differential.hpp) played from it.
+// the bytes after it are differential steps (verify/script.hpp) played from it.
 // Properties: Position::parse throws only ParseError (line 1, column inside the text);
 // to_string() of a parsed position parses back to it and is canonical; both engines accept
 // it alike or reject it with the same InvalidPositionError, and then agree on every step;

@@ -1,6 +1,6 @@
 // Writes the checked-in seed corpora under fuzz/corpus/<target>/ (run through
 // scripts/fuzz-make-corpus.sh). Deterministic: fixed seeds, so regenerating changes nothing
-// unless the generator, the encoding or the engines change. Seeds are small but meaningful:
+// unless the generator, the byte format or the engines change. Seeds are small but meaningful:
 // every variant's opening, games played to removals and to the end, every step kind, custom
 // and invalid starts, and records with headers, comments and errors.
 #include <algorithm>
@@ -15,7 +15,7 @@
 #include "tanbo/core/record.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/verify/campaign.hpp"
-#include "tanbo/verify/differential.hpp"
+#include "tanbo/verify/script.hpp"
 
 namespace {
 
@@ -36,13 +36,6 @@ void write(const std::filesystem::path& dir, const std::string& name, const Byte
   write(dir, name, std::string(b.begin(), b.end()));
 }
 
-std::uint8_t selector_of(const Variant& v) {
-  const auto named = Variant::all_named();
-  for (std::size_t i = 0; i < named.size(); ++i)
-    if (named[i] == v) return static_cast<std::uint8_t>(i);
-  return 0;
-}
-
 // A random game on `v` played to its end (or `cap` moves) with the optimized engine.
 std::vector<Point> random_game(const Variant& v, std::uint64_t seed, std::size_t cap) {
   optimized::Game g(v);
@@ -51,53 +44,55 @@ std::vector<Point> random_game(const Variant& v, std::uint64_t seed, std::size_t
   return g.moves();
 }
 
-// Differential steps that play `moves` exactly: each move as its index among the legal moves
-// (a wide step when the index does not fit one byte).
-Bytes steps_for(const Variant& v, const std::vector<Point>& moves) {
+// A script playing `moves` from `v` exactly: each move as its index among the legal moves (a
+// wide step when the index does not fit a legal-move step).
+verify::Script script_for(const Variant& v, const std::vector<Point>& moves) {
   optimized::Game g(v);
-  Bytes out;
+  verify::Script s{v, {}};
   for (const Point p : moves) {
     const auto legal = g.legal_moves();
     const auto index = static_cast<std::size_t>(std::find(legal.begin(), legal.end(), p) - legal.begin());
-    if (index < verify::kStepRaw) {
-      out.push_back(static_cast<std::uint8_t>(index));
-    } else {
-      out.push_back(verify::kStepWide);
-      out.push_back(static_cast<std::uint8_t>(index >> 8));
-      out.push_back(static_cast<std::uint8_t>(index & 0xFF));
-    }
+    s.steps.push_back(index < verify::kStepRaw ? verify::Step::legal(static_cast<std::uint8_t>(index))
+                                               : verify::Step::wide(static_cast<std::uint16_t>(index)));
     g.play(p);
   }
-  return out;
+  return s;
+}
+
+void write(const std::filesystem::path& dir, const std::string& name, const verify::Script& s) {
+  write(dir, name, verify::encode(s));
 }
 
 void differential(const std::filesystem::path& dir) {
-  for (const Variant& v : Variant::all_named()) {
-    Bytes b{selector_of(v)};
-    const Bytes s = steps_for(v, random_game(v, 1, 12));
-    b.insert(b.end(), s.begin(), s.end());
-    write(dir, "opening-" + v.name(), b);
-  }
+  using verify::Step;
+  for (const Variant& v : Variant::all_named()) write(dir, "opening-" + v.name(), script_for(v, random_game(v, 1, 12)));
   // Whole games, then attempts after the end, an undo, a probe and a record check.
   for (const char* name : {"lattice-5", "lattice-7", "dense-5", "dense-7", "lattice-9", "dense-9"}) {
     const Variant v = Variant::parse(name);
     for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-      Bytes b{selector_of(v)};
-      const Bytes s = steps_for(v, random_game(v, seed, 2000));
-      b.insert(b.end(), s.begin(), s.end());
-      b.insert(b.end(), {0x00, 0x10, verify::kStepUndo, verify::kStepProbe, 0x05, verify::kStepRecordCheck});
-      write(dir, "game-to-end-" + std::string(name) + "-" + std::to_string(seed), b);
+      verify::Script s = script_for(v, random_game(v, seed, 2000));
+      s.steps.insert(s.steps.end(), {Step::legal(0x00), Step::legal(0x10), Step::undo(), Step::probe(),
+                                     Step::legal(0x05), Step::record_check()});
+      write(dir, "game-to-end-" + std::string(name) + "-" + std::to_string(seed), s);
     }
   }
   write(dir, "every-step-kind",
-        Bytes{1, 0, 5, verify::kStepRaw, 2, 2, verify::kStepWide, 0, 1, verify::kStepUndo,
-              verify::kStepCopy, 3, verify::kStepMultiUndo, 7, verify::kStepProbe, 4,
-              verify::kStepRecordCheck, verify::kStepUndo, verify::kStepRaw, 0xFF, 0xFE});
+        verify::Script{Variant::lattice(5),
+                       {Step::legal(0), Step::legal(5), Step::raw(2, 2), Step::wide(1), Step::undo(),
+                        Step::copy(), Step::legal(3), Step::multi_undo(8), Step::probe(), Step::legal(4),
+                        Step::record_check(), Step::undo(), Step::raw(0xFF, 0xFE)}});
   // Custom starts: 2x2 and 4x4 boards (no named variant has them), one invalid start.
-  write(dir, "custom-2x2", Bytes{verify::kCustomStartSelector, 0, 2, 0x00, 0x00, 0x80, 0x03, 0, 0, 0});
+  const auto custom = [](int n, Color to_move, std::vector<verify::StartStone> stones) {
+    return verify::CustomStart{n, to_move, std::move(stones)};
+  };
+  write(dir, "custom-2x2",
+        verify::Script{custom(2, Color::Black, {{{0, 0}, Color::Black}, {{1, 1}, Color::White}}),
+                       {Step::legal(0), Step::legal(0), Step::legal(0)}});
   write(dir, "custom-4x4-white-first",
-        Bytes{verify::kCustomStartSelector, 2, 3, 0x00, 0x00, 0x80, 0x0F, 0, 1, 0, verify::kStepUndo});
-  write(dir, "custom-invalid-no-white", Bytes{verify::kCustomStartSelector, 3, 0, 0x00, 0x06, 0});
+        verify::Script{custom(4, Color::White, {{{0, 0}, Color::Black}, {{3, 3}, Color::White}}),
+                       {Step::legal(0), Step::legal(1), Step::legal(0), Step::undo()}});
+  write(dir, "custom-invalid-no-white",
+        verify::Script{custom(5, Color::Black, {{{1, 1}, Color::Black}}), {Step::legal(0)}});
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     Rng rng(seed);
     write(dir, "random-" + std::to_string(seed), verify::random_input(rng, 1024));

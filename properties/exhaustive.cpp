@@ -24,7 +24,7 @@
 #include <CLI/CLI.hpp>
 
 #include "game_graph.hpp"
-#include "invariants.hpp"
+#include "tanbo/verify/consequences.hpp"
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/record.hpp"
 #include "tanbo/optimized/game.hpp"
@@ -90,8 +90,8 @@ std::vector<Position> check_position(const Position& pos, Totals& totals) {
   const reference::Game ref(pos);
   const optimized::Game opt(pos);
   require(verify::first_difference(ref, opt).value_or(""), pos, "engines differ on the position");
-  require(props::root_structure_problem(pos), pos, "root structure");
-  require(props::turn_start_problem(pos, ref.legal_move_count(), ref.is_over()), pos, "turn start");
+  require(verify::position_consequence(pos).value_or(""), pos, "board consequences");
+  require(verify::state_consequence(ref).value_or(""), pos, "engine consequences");
   std::vector<Position> children;
   verify::Comparator comparator;
   for (const Point m : ref.legal_moves()) {
@@ -108,7 +108,7 @@ std::vector<Position> check_position(const Position& pos, Totals& totals) {
     require(comparator.first_difference(r, o, verify::Depth::Step).value_or(""), pos, where);
     if (o.hash() != zobrist_hash(after)) require("hash differs from zobrist_hash(position())", pos, where);
     if (auto c = o.check_consistency()) require("check_consistency: " + *c, pos, where);
-    require(props::move_accounting_problem(pos, rr, after), pos, where);
+    require(verify::move_consequence(pos, m, er, rr, after).value_or(""), pos, where);
     {  // undo must restore the state exactly (cheap: optimized engine only)
       optimized::Game back = o;
       back.undo();

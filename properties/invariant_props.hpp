@@ -10,11 +10,11 @@
 #include <rapidcheck.h>
 
 #include "generators.hpp"
-#include "invariants.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/core/record.hpp"
 #include "tanbo/core/zobrist.hpp"
 #include "tanbo/verify/compare.hpp"
+#include "tanbo/verify/consequences.hpp"
 
 namespace tanbo::props {
 
@@ -26,48 +26,19 @@ void ensure(const std::string& problem, const E& game, const std::string& where)
             "\nPosition: " + game.position().to_string());
 }
 
-/// Checks made on every position of a game, whichever engine plays it.
-template <class E>
-std::string position_problem(const E& game) {
-  const Position pos = game.position();
-  if (std::string s = root_structure_problem(pos); !s.empty()) return s;
-  if (std::string s = turn_start_problem(pos, game.legal_move_count(), game.is_over()); !s.empty()) return s;
-  if (game.hash() != zobrist_hash(pos)) return "hash() != zobrist_hash(position())";
-  if (static_cast<int>(game.legal_moves().size()) != game.legal_move_count())
-    return "legal_move_count() != legal_moves().size()";
-  if (Position::parse(pos.to_string()) != pos) return "position string does not round-trip";
-  if constexpr (requires { game.check_consistency(); })
-    if (auto c = game.check_consistency()) return "check_consistency: " + *c;
-  return {};
-}
-
-/// Every move of a generated game obeys the consequences of the rules (see invariants.hpp),
-/// and the game ends within roots0 * (N^2 + 1) moves.
+/// Every move of a generated game obeys the consequences of the rules (the oracle of
+/// tanbo/verify/consequences.hpp, which also bounds the game's length).
 template <class E>
 void rules_property(const GameSpec& spec) {
   E game(spec.variant);
-  const int n = game.size();
-  const int bound = root_count(game.position()) * (n * n + 1);
+  verify::RuleOracle<E> oracle(game);
   MovePicker picker(spec.policy, spec.seed);
-  ensure(position_problem(game), game, "at the start");
+  ensure(oracle.check_start(game).value_or(""), game, "at the start");
   for (int i = 0; i < spec.length && !game.is_over(); ++i) {
-    const Position before = game.position();
     const Point p = picker.pick(game);
     const MoveEffect effect = game.play(p);
-    const MoveResult r = game.last_result();
-    const std::string where = "after move " + std::to_string(game.ply()) + " (" + point_name(p) + ")";
-    if (!(r.move == p)) ensure("last_result().move is not the move played", game, where);
-    int removed[2] = {0, 0};
-    for (const Point s : r.removed)
-      if (on_board(s, n) && before.at(s) != Cell::Empty) ++removed[static_cast<int>(before.at(s)) - 1];
-      else if (s == p) ++removed[static_cast<int>(before.to_move())];
-    const MoveEffect from_result{r.removal, removed[0], removed[1]};
-    if (!(effect == from_result))
-      ensure("play() returned " + verify::show(effect) + " but last_result() says " + verify::show(from_result),
-             game, where);
-    ensure(move_accounting_problem(before, r, game.position()), game, where);
-    ensure(position_problem(game), game, where);
-    if (game.ply() > bound) ensure("game longer than roots0 * (N^2 + 1) moves", game, where);
+    ensure(oracle.check_move(game, p, effect).value_or(""), game,
+           "after move " + std::to_string(game.ply()) + " (" + point_name(p) + ")");
   }
 }
 

@@ -34,6 +34,7 @@ LockstepResult lockstep_game(const props::GameSpec& spec) {
   reference::Game ref(spec.variant);
   optimized::Game opt(spec.variant);
   props::MovePicker picker(spec.policy, spec.seed);
+  verify::RuleOracle<reference::Game> oracle(ref);
   LockstepResult out;
   for (int i = 0; i < spec.length && !ref.is_over() && out.problem.empty(); ++i) {
     const Position before = ref.position();
@@ -44,8 +45,7 @@ LockstepResult lockstep_game(const props::GameSpec& spec) {
     const std::string where = "move " + std::to_string(ref.ply()) + " " + point_name(p) + ": ";
     if (!(want == got)) out.problem = where + "effect " + verify::show(got) + ", reference " + verify::show(want);
     if (out.problem.empty()) out.problem = verify::first_difference(ref, opt).value_or("");
-    if (out.problem.empty()) out.problem = props::move_accounting_problem(before, ref.last_result(), ref.position());
-    if (out.problem.empty()) out.problem = props::position_problem(ref);
+    if (out.problem.empty()) out.problem = oracle.check_move(ref, p, want).value_or("");
     if (!out.problem.empty()) out.problem = where + out.problem;
   }
   out.record = verify::record_of(ref);

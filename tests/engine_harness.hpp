@@ -2,7 +2,8 @@
 // games with any tanbo::Engine and, after every move, checks the engine against itself (copies,
 // undo, check_consistency), against the core formats (position strings, game records, Zobrist
 // hash), against the reference engine (lockstep, for every other engine) and against the
-// consequences of the rules listed in the preamble. Used by test_engine_games.cpp.
+// consequences of the rules (the oracle of tanbo/verify/consequences.hpp). Used by
+// test_engine_games.cpp.
 #pragma once
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include "tanbo/reference/game.hpp"
 #include "tanbo/reference/rules.hpp"
 #include "tanbo/verify/compare.hpp"
+#include "tanbo/verify/consequences.hpp"
 #include "test_util.hpp"
 
 namespace tanbo_test {
@@ -50,61 +52,30 @@ void require_same_state(const A& expected, const B& actual,
   REQUIRE_FALSE(difference.has_value());
 }
 
-/// Checks the consequence "at the start of every turn no root is bounded" on `pos` and returns
-/// the number of roots. Builds a message only on failure: this runs after every move.
-inline int require_no_bounded_root(const tanbo::Position& pos) {
-  const auto roots = tanbo::reference::all_roots(pos);
-  std::string bounded;
-  for (const auto& r : roots)
-    if (tanbo::reference::is_bounded(pos, r))
-      bounded += std::string(" ") + tanbo::color_char(r.color) + " root at " +
-                 tanbo::point_name(r.stones.front());
-  INFO("bounded roots:" << bounded);
-  REQUIRE(bounded.empty());
-  return static_cast<int>(roots.size());
+/// The rule-consequence oracle (tanbo/verify/consequences.hpp) found nothing.
+inline void require_no_violation(const std::optional<std::string>& problem) {
+  INFO("violated consequence of the rules: " << problem.value_or("none"));
+  REQUIRE_FALSE(problem.has_value());
 }
 
-/// Cheap engine-internal check, when the engine offers one (the optimized engine does).
-template <tanbo::Engine G>
-void require_consistent(const G& g) {
-  if constexpr (requires(const G& x) { x.check_consistency(); }) {
-    const std::optional<std::string> problem = g.check_consistency();
-    INFO("check_consistency: " << problem.value_or("ok"));
-    REQUIRE_FALSE(problem.has_value());
-  }
-}
-
-/// is_legal() agrees with legal_moves() on every point (and is false off the board), at()
-/// agrees with position(), and legal_moves() is sorted row-major without duplicates.
+/// is_legal() agrees with legal_moves() on every point (and is false off the board), and at()
+/// agrees with position(). (That legal_moves() is the rules' list is the oracle's.)
 template <tanbo::Engine G>
 void require_legal_moves_consistent(const G& g) {
   using tanbo::Point;
   const std::vector<Point> legal = g.legal_moves();
-  REQUIRE(std::is_sorted(legal.begin(), legal.end()));
-  REQUIRE(std::adjacent_find(legal.begin(), legal.end()) == legal.end());
-  REQUIRE(g.legal_move_count() == static_cast<int>(legal.size()));
   const tanbo::Position pos = g.position();
   const int n = g.size();
   std::string mismatch;
   for (int y = -1; y <= n; ++y)
     for (int x = -1; x <= n; ++x) {
       const Point p{x, y};
-      const bool listed = std::binary_search(legal.begin(), legal.end(), p);
+      const bool listed = std::find(legal.begin(), legal.end(), p) != legal.end();
       if (g.is_legal(p) != listed) mismatch += " is_legal:" + tanbo::point_name(p);
       if (tanbo::on_board(p, n) && g.at(p) != pos.at(p)) mismatch += " at:" + tanbo::point_name(p);
     }
   INFO("disagreeing with legal_moves()/position():" << mismatch);
   REQUIRE(mismatch.empty());
-  // Rules 3 and 5 describe the same points: the mover's legal moves are exactly the growth
-  // points of its roots (empty points touching exactly one stone of its colour).
-  if (!g.is_over()) {
-    std::vector<Point> growth;
-    for (const auto& r : tanbo::reference::all_roots(pos))
-      if (r.color == g.to_move())
-        for (const Point p : tanbo::reference::growth_points(pos, r)) growth.push_back(p);
-    std::sort(growth.begin(), growth.end());
-    REQUIRE(growth == legal);
-  }
 }
 
 /// The state of a freshly started game.
@@ -120,93 +91,11 @@ void require_fresh_game(const G& g, const tanbo::Position& start) {
   REQUIRE_FALSE(g.is_over());
   REQUIRE_FALSE(g.winner().has_value());
   REQUIRE(g.legal_move_count() > 0);
-  require_no_bounded_root(start);
+  require_no_violation(tanbo::verify::RuleOracle<G>(g).check_start(g));
   require_legal_moves_consistent(g);
-  require_consistent(g);
   G copy = g;
   REQUIRE_THROWS_AS(copy.undo(), tanbo::UsageError);
   REQUIRE_THROWS_AS(copy.last_result(), tanbo::UsageError);
-}
-
-/// After a move `m` by `mover` from `before` with outcome `effect`: the engine's new position is
-/// exactly `before` plus the stone minus the reported removals, the reports agree with each
-/// other, and the rule consequences hold. Returns the number of roots now on the board.
-template <tanbo::Engine G>
-int require_move_outcome(const G& g, const tanbo::Position& before, tanbo::Point m,
-                         tanbo::Color mover, const tanbo::MoveEffect& effect, int roots_before) {
-  using namespace tanbo;
-  const Position pos = g.position();
-  REQUIRE(g.to_move() == opponent(mover));  // rule 2: players alternate
-  REQUIRE(pos.to_move() == g.to_move());
-  REQUIRE(pos.variant() == g.start_position().variant());
-  REQUIRE(g.hash() == zobrist_hash(pos));
-  REQUIRE(Position::parse(pos.to_string()) == pos);
-  REQUIRE(g.stone_count(Color::Black) == pos.count(Color::Black));
-  REQUIRE(g.stone_count(Color::White) == pos.count(Color::White));
-
-  const MoveResult res = g.last_result();
-  REQUIRE(res.move == m);
-  REQUIRE(res.player == mover);
-  REQUIRE(res.removal == effect.removal);
-  REQUIRE(std::is_sorted(res.removed.begin(), res.removed.end()));
-  REQUIRE(std::adjacent_find(res.removed.begin(), res.removed.end()) == res.removed.end());
-
-  // Rebuild the expected board independently of the engine's bookkeeping.
-  Position expected = before;
-  Position placed = before;  // the board between placement and removal
-  placed.set(m, stone(mover));
-  expected.set(m, stone(mover));
-  int black = 0, white = 0;
-  std::vector<Point> enemy_removed;
-  for (const Point p : res.removed) {
-    REQUIRE(on_board(p, pos.size()));
-    const Cell c = expected.at(p);
-    REQUIRE(c != Cell::Empty);
-    (c == Cell::Black ? black : white)++;
-    if (c != stone(mover)) enemy_removed.push_back(p);
-    expected.set(p, Cell::Empty);
-  }
-  expected.set_to_move(opponent(mover));
-  REQUIRE(pos == expected);
-  REQUIRE(effect.removed_black == black);
-  REQUIRE(effect.removed_white == white);
-
-  switch (effect.removal) {
-    case Removal::None:
-      REQUIRE(res.removed.empty());
-      break;
-    case Removal::ExpandedRoot:
-      // Rule 6, first case: exactly the root the new stone formed goes, nothing else.
-      REQUIRE(res.removed == reference::root_at(placed, m).stones);
-      break;
-    case Removal::BoundedRoots:
-      // Rule 6, second case: the expanded root survives and something else goes.
-      REQUIRE_FALSE(res.removed.empty());
-      REQUIRE(pos.at(m) == stone(mover));
-      break;
-  }
-  // Derived from rules 5-6: placing a stone changes no enemy neighbour count, so an enemy root
-  // can only lose the growth point the stone occupies; that point touches exactly one enemy
-  // stone, hence one enemy root. So a move removes at most one enemy root, and all of it.
-  if (!enemy_removed.empty()) REQUIRE(reference::root_at(before, enemy_removed.front()).stones == enemy_removed);
-
-  // Consequences listed in the preamble.
-  const int roots_after = require_no_bounded_root(pos);
-  REQUIRE(roots_after <= roots_before);  // root count never increases
-  if (effect.removal == Removal::None) {
-    REQUIRE(roots_after == roots_before);  // one stone joined one root
-    REQUIRE(pos.count(Color::Black) + pos.count(Color::White) ==
-            before.count(Color::Black) + before.count(Color::White) + 1);
-  } else {
-    REQUIRE(roots_after < roots_before);  // at least one root went
-  }
-  REQUIRE((pos.count(Color::Black) > 0 || pos.count(Color::White) > 0));  // never both empty
-  if (!g.is_over()) {
-    REQUIRE_FALSE(g.winner().has_value());
-    REQUIRE(g.legal_move_count() > 0);  // the side to move has a move while it has stones
-  }
-  require_consistent(g);
-  return roots_after;
 }
 
 /// A finished game: exactly one side has stones and wins; no move is legal or accepted.
@@ -253,9 +142,6 @@ SimStats simulate_random_games(const tanbo::Position& start, std::uint64_t seed,
                                const SimOptions& opt = {}) {
   using namespace tanbo;
   SimStats stats;
-  const int n = start.size();
-  const int roots0 = static_cast<int>(reference::all_roots(start).size());
-  const long long max_plies = static_cast<long long>(roots0) * (n * n + 1);
   for (int i = 0; i < games; ++i) {
     const std::uint64_t game_seed = seed + static_cast<std::uint64_t>(i);
     INFO("random game from \"" << start.to_string() << "\" with seed " << game_seed);
@@ -265,12 +151,11 @@ SimStats simulate_random_games(const tanbo::Position& start, std::uint64_t seed,
     G twin = g;  // a copy must evolve exactly like the original
     std::optional<reference::Game> oracle;
     if constexpr (kCompareWithReference<G>) oracle.emplace(start);
-    int roots = roots0;
+    verify::RuleOracle<G> rules(g);
 
     while (!g.is_over()) {
       const int ply = g.ply();
       const Color mover = g.to_move();
-      const Position before_pos = g.position();
       const std::vector<Point> legal = g.legal_moves();
       REQUIRE_FALSE(legal.empty());
       const Point m = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
@@ -282,8 +167,7 @@ SimStats simulate_random_games(const tanbo::Position& start, std::uint64_t seed,
       REQUIRE(g.ply() == ply + 1);
       REQUIRE(twin.play(m) == effect);
       if (oracle) REQUIRE(oracle->play(m) == effect);
-      roots = require_move_outcome(g, before_pos, m, mover, effect, roots);
-      REQUIRE(g.ply() <= max_plies);  // game length <= roots0 * (N^2 + 1)
+      require_no_violation(rules.check_move(g, m, effect));  // bounds the game's length too
 
       const std::vector<Point> moves = g.moves();
       const std::string record = format_record(g.start_position(), moves);

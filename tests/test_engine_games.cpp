@@ -28,60 +28,41 @@ void require_varied(const SimStats& s) {
   CHECK(s.white_wins > 0);
 }
 
+// A band of named variants by board side, played and checked by one test case.
+struct Band {
+  int min_size, max_size;   // sides of the variants played
+  std::uint64_t seed_base;  // game seeds: seed_base + side
+  int games;                // games per variant
+  int deep_plies;           // SimOptions::deep_plies
+  bool varied;              // require both outcomes too (bands with many games)
+};
+
+// `band.games` random games from each named variant of the band, and the counters checked.
+template <class G>
+void play_band(const Band& band) {
+  SimStats total;
+  SimOptions opt;
+  opt.deep_plies = band.deep_plies;
+  for (const Variant& v : Variant::all_named()) {
+    if (v.size < band.min_size || v.size > band.max_size) continue;
+    INFO("variant " << v.name());
+    total += simulate_random_games<G>(v, band.seed_base + static_cast<unsigned>(v.size), band.games, opt);
+  }
+  if (band.varied) require_varied(total);
+  else require_removals(total);
+}
+
 }  // namespace
 
-TEMPLATE_TEST_CASE("random games from the named variants up to 9x9", "[engine][games]",
-                        TANBO_TEST_ENGINES) {
-  SimStats total;
-  SimOptions opt;
-  opt.deep_plies = 40;
-  for (const Variant& v : Variant::all_named()) {
-    if (v.size > 9) continue;
-    INFO("variant " << v.name());
-    total += simulate_random_games<TestType>(v, 1000 + static_cast<unsigned>(v.size), 10, opt);
-  }
-  require_varied(total);
-}
+// One test case per band, so that ctest runs them in parallel and a slow band is easy to spot.
+#define TANBO_NAMED_BAND(title, ...) \
+  TEMPLATE_TEST_CASE(title, "[engine][games]", TANBO_TEST_ENGINES) { play_band<TestType>(Band{__VA_ARGS__}); }
 
-TEMPLATE_TEST_CASE("random games from the named variants 11x11 to 15x15", "[engine][games]",
-                        TANBO_TEST_ENGINES) {
-  SimStats total;
-  SimOptions opt;
-  opt.deep_plies = 32;
-  for (const Variant& v : Variant::all_named()) {
-    if (v.size <= 9 || v.size > 15) continue;
-    INFO("variant " << v.name());
-    total += simulate_random_games<TestType>(v, 2000 + static_cast<unsigned>(v.size), 2, opt);
-  }
-  require_varied(total);
-}
-
-TEMPLATE_TEST_CASE("random games from the named variants 17x17 to 21x21", "[engine][games]",
-                   TANBO_TEST_ENGINES) {
-  SimStats total;
-  SimOptions opt;
-  opt.deep_plies = 24;
-  for (const Variant& v : Variant::all_named()) {
-    if (v.size < 17 || v.size > 21) continue;
-    INFO("variant " << v.name());
-    total += simulate_random_games<TestType>(v, 3000 + static_cast<unsigned>(v.size), 1, opt);
-  }
-  require_removals(total);
-}
-
-TEMPLATE_TEST_CASE("random games from the named variant 23x23", "[engine][games]",
-                   TANBO_TEST_ENGINES) {
-  SimOptions opt;
-  opt.deep_plies = 24;
-  require_removals(simulate_random_games<TestType>(Variant::dense(23), 3023, 1, opt));
-}
-
-TEMPLATE_TEST_CASE("random games from the named variant 25x25", "[engine][games]",
-                   TANBO_TEST_ENGINES) {
-  SimOptions opt;
-  opt.deep_plies = 24;
-  require_removals(simulate_random_games<TestType>(Variant::dense(25), 3025, 1, opt));
-}
+TANBO_NAMED_BAND("random games from the named variants up to 9x9", 2, 9, 1000, 10, 40, true)
+TANBO_NAMED_BAND("random games from the named variants 11x11 to 15x15", 10, 15, 2000, 2, 32, true)
+TANBO_NAMED_BAND("random games from the named variants 17x17 to 21x21", 17, 21, 3000, 1, 24, false)
+TANBO_NAMED_BAND("random games from the named variant 23x23", 23, 23, 3000, 1, 24, false)
+TANBO_NAMED_BAND("random games from the named variant 25x25", 25, 25, 3000, 1, 24, false)
 
 TEMPLATE_TEST_CASE("random games from small custom positions", "[engine][games]",
                    TANBO_TEST_ENGINES) {

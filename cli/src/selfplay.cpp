@@ -10,8 +10,8 @@
 #include <optional>
 #include <sstream>
 
-#include "checks.hpp"
 #include "common.hpp"
+#include "tanbo/verify/consequences.hpp"
 
 namespace tanbo::cli {
 namespace {
@@ -74,12 +74,12 @@ GameSummary play_one(const SelfplayOptions& o, const Position& start, int index)
   const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(index);
   Rng rng(seed);
   G g = start_game<G>(start, o.position ? "--position" : "--variant");
-  GameChecker<G> checker(g);
+  verify::RuleOracle<G> checker(g);
   auto failed = [&](std::vector<Point> moves, Color mover, const std::string& what) {
     fail(o, index, seed, start, std::move(moves), mover, what);
   };
   if (o.check)
-    if (auto problem = checker.check_state(g)) failed({}, g.to_move(), *problem);
+    if (auto problem = checker.check_start(g)) failed({}, g.to_move(), *problem);
   while (!g.is_over()) {
     // Always enforced (not only with --check): a broken engine must not loop forever.
     if (g.ply() >= checker.max_plies())
@@ -99,7 +99,7 @@ GameSummary play_one(const SelfplayOptions& o, const Position& start, int index)
       failed(std::move(moves), mover, std::string("the engine rejected its own legal move: ") + e.what());
     }
     if (o.check)
-      if (auto problem = checker.check_move(g, mover, effect)) failed(g.moves(), mover, *problem);
+      if (auto problem = checker.check_move(g, p, effect)) failed(g.moves(), mover, *problem);
   }
   const GameSummary s{g.ply(), *g.winner()};
   if (o.record_dir)

@@ -17,32 +17,33 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-// Appends one step drawn from the mix documented in campaign.hpp.
-void append_step(Rng& rng, std::vector<std::uint8_t>& out) {
+// One step drawn from the mix documented in campaign.hpp. The draws that only chose among
+// selector bytes meaning the same step are still made, so a seed gives the script it gave when
+// inputs were written byte by byte.
+Step random_step(Rng& rng) {
   const std::uint32_t r = rng.below(1000);
   auto byte = [&](std::uint32_t below) { return static_cast<std::uint8_t>(rng.below(below)); };
-  if (r < 880) {
-    out.push_back(byte(kStepRaw));  // a legal move
-  } else if (r < 910) {
-    out.push_back(static_cast<std::uint8_t>(kStepRaw + byte(8)));
-    for (int i = 0; i < 2; ++i)  // coordinates, now and then the INT_MIN / INT_MAX extremes
-      out.push_back(rng.below(20) == 0 ? static_cast<std::uint8_t>(0xFE + byte(2)) : byte(0xFE));
-  } else if (r < 920) {
-    out.push_back(static_cast<std::uint8_t>(kStepWide + byte(8)));
-    out.push_back(byte(256));
-    out.push_back(byte(256));
-  } else if (r < 960) {
-    out.push_back(static_cast<std::uint8_t>(kStepUndo + byte(8)));
-  } else if (r < 970) {
-    out.push_back(static_cast<std::uint8_t>(kStepCopy + byte(4)));
-  } else if (r < 985) {
-    out.push_back(static_cast<std::uint8_t>(kStepMultiUndo + byte(2)));
-    out.push_back(byte(256));
-  } else if (r < 992) {
-    out.push_back(kStepProbe);
-  } else {
-    out.push_back(kStepRecordCheck);
+  if (r < 880) return Step::legal(byte(kStepRaw));
+  if (r < 910) {
+    (void)byte(8);  // selector
+    std::uint8_t xy[2];
+    for (std::uint8_t& c : xy)  // coordinates, now and then the INT_MIN / INT_MAX extremes
+      c = rng.below(20) == 0 ? static_cast<std::uint8_t>(0xFE + byte(2)) : byte(0xFE);
+    return Step::raw(xy[0], xy[1]);
   }
+  if (r < 920) {
+    const std::uint8_t low = byte(8);
+    const auto hi = static_cast<unsigned>(byte(256));
+    return Step::wide(static_cast<std::uint16_t>(hi << 8 | byte(256)), low);
+  }
+  if (r < 960) return (void)byte(8), Step::undo();
+  if (r < 970) return (void)byte(4), Step::copy();
+  if (r < 985) {
+    (void)byte(2);
+    return Step::multi_undo(static_cast<std::uint8_t>(1 + byte(256) % 8));
+  }
+  if (r < 992) return Step::probe();
+  return Step::record_check();
 }
 
 std::pair<std::size_t, std::uintmax_t> directory_size(const std::filesystem::path& dir) {
@@ -111,24 +112,35 @@ void worker(Shared& s, unsigned id) {
 }  // namespace
 
 std::vector<std::uint8_t> random_input(Rng& rng, std::size_t max_length) {
-  std::vector<std::uint8_t> out;
-  if (max_length == 0) return out;
+  if (max_length == 0) return {};
   // Long inputs are favoured: three quarters get at least half the maximum.
   const std::size_t half = max_length / 2;
   const std::size_t length = rng.below(4) == 0
                                  ? 1 + rng.below(static_cast<std::uint32_t>(max_length))
                                  : half + rng.below(static_cast<std::uint32_t>(max_length - half + 1));
+  Script script;
   if (rng.below(100) < 85) {
-    out.push_back(static_cast<std::uint8_t>(rng.below(kCustomStartSelector)));
+    script.start = Variant::all_named()[rng.below(kCustomStartSelector) % Variant::all_named().size()];
   } else {
-    out.push_back(static_cast<std::uint8_t>(kCustomStartSelector + rng.below(32)));
-    out.push_back(static_cast<std::uint8_t>(rng.below(256)));  // size
-    const auto flags = static_cast<std::uint8_t>(rng.below(256));
-    out.push_back(flags);
-    for (int i = 0; i < 2 * (1 + (flags >> 1) % 32); ++i)
-      out.push_back(static_cast<std::uint8_t>(rng.below(256)));
+    (void)rng.below(32);  // selector
+    CustomStart c;
+    c.size = kMinSize + static_cast<int>(rng.below(256)) % (kMaxSize - kMinSize + 1);
+    const std::uint32_t flags = rng.below(256);
+    c.to_move = (flags & 1) ? Color::White : Color::Black;
+    for (std::uint32_t i = 0; i < 1 + (flags >> 1) % 32; ++i) {
+      const std::uint32_t hi = rng.below(256), v = hi << 8 | rng.below(256);
+      const int index = static_cast<int>((v & 0x7FFF) % static_cast<std::uint32_t>(c.size * c.size));
+      c.stones.push_back({{index % c.size, index / c.size}, (v & 0x8000) ? Color::White : Color::Black});
+    }
+    script.start = std::move(c);
   }
-  while (out.size() < length) append_step(rng, out);
+  std::size_t size = script.offset_of(0);
+  while (size < length) {
+    script.steps.push_back(random_step(rng));
+    size += script.steps.back().size();
+  }
+  std::vector<std::uint8_t> out = encode(script);
+  // Cut to the length: a cut step reads its missing operands as 0.
   if (out.size() > max_length) out.resize(max_length);
   return out;
 }

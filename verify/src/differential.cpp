@@ -10,6 +10,10 @@ std::optional<Divergence> run_differential(std::span<const std::uint8_t> input, 
   return Driver<optimized::Game>(stats).run(input);
 }
 
+std::optional<Divergence> run_differential(const Script& script, DiffStats* stats) {
+  return Driver<optimized::Game>(stats).run(script);
+}
+
 std::optional<Divergence> run_differential_from(const Position& start,
                                                 std::span<const std::uint8_t> steps,
                                                 DiffStats* stats) {

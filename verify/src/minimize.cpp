@@ -1,4 +1,5 @@
-// Shrinking diverging inputs and records, and writing reproducer files.
+// Shrinking diverging inputs and records, and writing reproducer files (the record, the input
+// and a report with the input decoded as a script).
 #include <chrono>
 #include <fstream>
 #include <stdexcept>
@@ -165,7 +166,8 @@ ReproducerFiles write_reproducer(const std::filesystem::path& dir, const std::st
   files.record = dir / (stem + ".txt");
   write_file(files.record, text);
   files.report = dir / (stem + ".log");
-  write_file(files.report, report);
+  write_file(files.report, r.input.empty() ? report
+                                           : report + "\nscript of " + stem + ".bin:\n" + describe(decode(r.input)));
   if (!r.input.empty()) {
     files.input = dir / (stem + ".bin");
     write_file(files.input, std::string(r.input.begin(), r.input.end()));

@@ -1,8 +1,7 @@
-// Outcome capture, value formatting and input decoding for the differential driver.
+// Outcome capture and value formatting for the differential driver.
 #include "tanbo/verify/support.hpp"
 
 #include <algorithm>
-#include <climits>
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -108,33 +107,6 @@ std::string points_difference(const std::vector<Point>& r, const std::vector<Poi
   if (!only_r.empty()) out += "; only reference: " + show(only_r);
   if (!only_c.empty()) out += "; only candidate: " + show(only_c);
   return out;
-}
-
-Variant selected_variant(std::uint8_t s) {
-  // all_named() is rebuilt per call (cheap, 18 entries) to keep no global state.
-  const std::vector<Variant> named = Variant::all_named();
-  return named[s % named.size()];
-}
-
-Position decode_custom_start(Reader& in) {
-  const int n = kMinSize + in.next() % (kMaxSize - kMinSize + 1);
-  const std::uint8_t flags = in.next();
-  Position pos(n);
-  pos.set_to_move((flags & 1) ? Color::White : Color::Black);
-  const int stones = 1 + (flags >> 1) % 32;
-  for (int i = 0; i < stones; ++i) {
-    const unsigned hi = in.next();
-    const unsigned v = hi << 8 | in.next();
-    const int index = static_cast<int>((v & 0x7FFF) % static_cast<unsigned>(n * n));
-    pos.set({index % n, index / n}, (v & 0x8000) ? Cell::White : Cell::Black);
-  }
-  return pos;
-}
-
-int raw_coordinate(std::uint8_t b, int n) noexcept {
-  if (b == 0xFF) return INT_MAX;
-  if (b == 0xFE) return INT_MIN;
-  return b % (n + 4) - 2;
 }
 
 }  // namespace tanbo::verify::detail

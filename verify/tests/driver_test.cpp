@@ -1,39 +1,13 @@
-// Tests of the differential driver on the real engines: the byte encoding decodes as documented,
-// random scripts over every variant find no divergence, records replay, counters count.
+// Tests of the differential driver on the real engines: random scripts over every variant find no
+// divergence, every step kind runs, records replay, counters count (the codec: script_test.cpp).
 #include <catch2/catch.hpp>
-
-#include <climits>
 
 #include "tanbo/core/record.hpp"
 #include "tanbo/verify/campaign.hpp"
 #include "tanbo/verify/differential.hpp"
-#include "tanbo/verify/support.hpp"
 
 using namespace tanbo;
 using namespace tanbo::verify;
-
-TEST_CASE("start selectors decode as documented", "[verify]") {
-  const auto named = Variant::all_named();
-  CHECK(verify::detail::selected_variant(0) == Variant::classic());
-  CHECK(verify::detail::selected_variant(static_cast<std::uint8_t>(named.size())) == Variant::classic());
-  CHECK(verify::detail::selected_variant(1) == named[1]);
-  const std::uint8_t bytes[] = {3, 0x01 << 1 | 1, 0x80, 0x05, 0x00, 0x00};  // n=5, White, 2 stones
-  verify::detail::Reader in{bytes};
-  const Position p = verify::detail::decode_custom_start(in);
-  CHECK(p.size() == 5);
-  CHECK(p.to_move() == Color::White);
-  CHECK(p.at({0, 1}) == Cell::White);  // 0x8005: White at index 5 = A2
-  CHECK(p.at({0, 0}) == Cell::Black);  // 0x0000: Black at A1
-  CHECK(in.done());
-}
-
-TEST_CASE("raw coordinates cover a ring around the board and the extremes", "[verify]") {
-  CHECK(verify::detail::raw_coordinate(0, 5) == -2);
-  CHECK(verify::detail::raw_coordinate(8, 5) == 6);
-  CHECK(verify::detail::raw_coordinate(9, 5) == -2);
-  CHECK(verify::detail::raw_coordinate(0xFF, 5) == INT_MAX);
-  CHECK(verify::detail::raw_coordinate(0xFE, 5) == INT_MIN);
-}
 
 TEST_CASE("random scripts over every variant agree, and play games to the end", "[verify]") {
   DiffStats stats;

@@ -5,45 +5,19 @@
 #include <string>
 #include <vector>
 
-#include "tanbo/optimized/game.hpp"
+#include "tanbo/verify/forwarding.hpp"
 
 namespace tanbo::verify::mutants {
 
-/// Forwards the whole Engine API to optimized::Game; mutants hide one member.
-class Wrapped {
- public:
-  explicit Wrapped(const Variant& v = Variant::classic()) : g_(v) {}
-  explicit Wrapped(const Position& p) : g_(p) {}
-  int size() const noexcept { return g_.size(); }
-  Cell at(Point p) const { return g_.at(p); }
-  Color to_move() const noexcept { return g_.to_move(); }
-  int ply() const noexcept { return g_.ply(); }
-  bool is_over() const noexcept { return g_.is_over(); }
-  std::optional<Color> winner() const noexcept { return g_.winner(); }
-  int stone_count(Color c) const noexcept { return g_.stone_count(c); }
-  bool is_legal(Point p) const noexcept { return g_.is_legal(p); }
-  std::optional<IllegalReason> why_illegal(Point p) const noexcept { return g_.why_illegal(p); }
-  std::vector<Point> legal_moves() const { return g_.legal_moves(); }
-  int legal_move_count() const noexcept { return g_.legal_move_count(); }
-  MoveEffect play(Point p) { return g_.play(p); }
-  void undo() { g_.undo(); }
-  MoveResult last_result() const { return g_.last_result(); }
-  std::vector<Point> moves() const { return g_.moves(); }
-  Position position() const { return g_.position(); }
-  const Position& start_position() const noexcept { return g_.start_position(); }
-  std::uint64_t hash() const noexcept { return g_.hash(); }
-  std::optional<std::string> check_consistency() const { return g_.check_consistency(); }
-
- protected:
-  optimized::Game g_;
-};
+/// optimized::Game behind the one forwarding engine; mutants hide one member.
+using Wrapped = Forwarding<>;
 
 /// Forgets a legal move on crowded boards: the last one when there are more than 40.
 class DropsLegalMove : public Wrapped {
  public:
   using Wrapped::Wrapped;
   std::vector<Point> legal_moves() const {
-    auto m = g_.legal_moves();
+    auto m = inner().legal_moves();
     if (m.size() > 40) m.pop_back();
     return m;
   }
@@ -56,13 +30,13 @@ class StaleHashAfterUndo : public Wrapped {
   using Wrapped::Wrapped;
   MoveEffect play(Point p) {
     stale_ = false;
-    return g_.play(p);
+    return inner().play(p);
   }
   void undo() {
-    g_.undo();
+    inner().undo();
     stale_ = true;
   }
-  std::uint64_t hash() const noexcept { return stale_ ? g_.hash() ^ 1u : g_.hash(); }
+  std::uint64_t hash() const noexcept { return stale_ ? inner().hash() ^ 1u : inner().hash(); }
 
  private:
   bool stale_ = false;
@@ -74,7 +48,7 @@ class ShortRemovalList : public Wrapped {
  public:
   using Wrapped::Wrapped;
   MoveResult last_result() const {
-    MoveResult r = g_.last_result();
+    MoveResult r = inner().last_result();
     if (r.removal == Removal::BoundedRoots && r.removed.size() >= 3) r.removed.pop_back();
     return r;
   }
@@ -85,14 +59,14 @@ class WrongIllegalReason : public Wrapped {
  public:
   using Wrapped::Wrapped;
   std::optional<IllegalReason> why_illegal(Point p) const noexcept {
-    auto r = g_.why_illegal(p);
+    auto r = inner().why_illegal(p);
     return r == IllegalReason::SeveralFriendlyNeighbours ? IllegalReason::NoFriendlyNeighbour : r;
   }
   MoveEffect play(Point p) {
     if (why_illegal(p) == IllegalReason::NoFriendlyNeighbour &&
-        g_.why_illegal(p) == IllegalReason::SeveralFriendlyNeighbours)
-      throw IllegalMoveError(p, g_.to_move(), IllegalReason::NoFriendlyNeighbour);
-    return g_.play(p);
+        inner().why_illegal(p) == IllegalReason::SeveralFriendlyNeighbours)
+      throw IllegalMoveError(p, inner().to_move(), IllegalReason::NoFriendlyNeighbour);
+    return inner().play(p);
   }
 };
 
@@ -101,8 +75,8 @@ class AcceptsMovesAfterEnd : public Wrapped {
  public:
   using Wrapped::Wrapped;
   MoveEffect play(Point p) {
-    if (g_.is_over()) return {};
-    return g_.play(p);
+    if (inner().is_over()) return {};
+    return inner().play(p);
   }
 };
 
@@ -110,9 +84,9 @@ class AcceptsMovesAfterEnd : public Wrapped {
 class CopyForgetsHistory : public Wrapped {
  public:
   using Wrapped::Wrapped;
-  CopyForgetsHistory(const CopyForgetsHistory& o) : Wrapped(o.g_.position()) {}
+  CopyForgetsHistory(const CopyForgetsHistory& o) : Wrapped(o.position()) {}
   CopyForgetsHistory& operator=(const CopyForgetsHistory& o) {
-    g_ = optimized::Game(o.g_.position());
+    reset(o.position());
     return *this;
   }
   CopyForgetsHistory(CopyForgetsHistory&&) = default;

@@ -28,7 +28,7 @@ struct Checker {
   std::function<ReplayResult(const Position&, std::span<const Point>, bool)> replay;
 };
 
-/// A random input in the encoding of differential.hpp, at most `max_length` bytes: any start
+/// A random script (script.hpp), encoded and cut to at most `max_length` bytes: any start
 /// (85% named variants, 15% custom), then mostly legal moves (88%) with raw points, undos,
 /// copies, probes and record checks mixed in, so most inputs play whole games. Deterministic.
 std::vector<std::uint8_t> random_input(Rng& rng, std::size_t max_length = 2048);

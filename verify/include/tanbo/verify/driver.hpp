@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "tanbo/core/engine.hpp"
@@ -17,6 +18,7 @@
 #include "tanbo/verify/campaign.hpp"
 #include "tanbo/verify/compare.hpp"
 #include "tanbo/verify/differential.hpp"
+#include "tanbo/verify/script.hpp"
 #include "tanbo/verify/support.hpp"
 
 namespace tanbo::verify {
@@ -43,7 +45,7 @@ EngineState describe_engine(const G& g) {
   return s;
 }
 
-/// Runs scripts (see differential.hpp for the encoding) on reference::Game vs `Cand`.
+/// Runs scripts (script.hpp) on reference::Game vs `Cand`.
 template <Engine Cand>
 class Driver {
  public:
@@ -51,28 +53,27 @@ class Driver {
   explicit Driver(DiffStats* stats = nullptr, std::string name = "optimized")
       : stats_(stats ? stats : &own_stats_), name_(std::move(name)) {}
 
-  /// Decodes and runs a whole input (start selector, then steps).
-  std::optional<Divergence> run(std::span<const std::uint8_t> input) {
-    detail::Reader in{input};
-    const std::uint8_t s = in.next();
+  /// Decodes and runs a whole input (script.hpp).
+  std::optional<Divergence> run(std::span<const std::uint8_t> input) { return run(decode(input)); }
+
+  /// Runs a decoded script.
+  std::optional<Divergence> run(const Script& script) {
     std::optional<Divergence> d;
-    if (s < kCustomStartSelector) {
-      const Variant v = detail::selected_variant(s);
-      d = setup(opening(v), [&] { return reference::Game(v); }, [&] { return Cand(v); });
+    if (const auto* v = std::get_if<Variant>(&script.start)) {
+      d = setup(opening(*v), [&] { return reference::Game(*v); }, [&] { return Cand(*v); });
     } else {
-      const Position start = detail::decode_custom_start(in);
+      const Position start = std::get<CustomStart>(script.start).position();
       d = setup(start, [&] { return reference::Game(start); }, [&] { return Cand(start); });
     }
     if (d || !ref_) return d;
-    return run_steps(in);
+    return run_steps(script.steps, script.offset_of(0));
   }
 
-  /// Runs `steps` (step bytes only) from `start`.
+  /// Runs `steps` (step bytes only, script.hpp) from `start`.
   std::optional<Divergence> run_from(const Position& start, std::span<const std::uint8_t> steps) {
     auto d = setup(start, [&] { return reference::Game(start); }, [&] { return Cand(start); });
     if (d || !ref_) return d;
-    detail::Reader in{steps};
-    return run_steps(in);
+    return run_steps(decode_steps(steps), 0);
   }
 
   /// Plays `moves` from `start` comparing after each; with `unwind` undoes them all again.
@@ -129,48 +130,50 @@ class Driver {
     return diverge("constructing the engines: reference " + rs + ", candidate " + cs, rs, cs);
   }
 
-  std::optional<Divergence> run_steps(detail::Reader& in) {
-    while (!in.done())
-      if (auto d = step(in)) return d;
+  // Runs `steps`, the first at input offset `offset` (for reports).
+  std::optional<Divergence> run_steps(const std::vector<Step>& steps, std::size_t offset) {
+    for (const Step& s : steps) {
+      offset_ = offset;
+      offset += s.size();
+      if (auto d = step(s)) return d;
+    }
     action_ = "end of the input";
     return compare(Depth::Full);  // whatever the schedule skipped is compared at the end
   }
 
-  std::optional<Divergence> step(detail::Reader& in) {
+  std::optional<Divergence> step(const Step& s) {
     ++step_;
-    offset_ = in.pos;
-    const std::uint8_t b = in.next();
     const int n = ref_->size();
     const std::vector<Point>& legal = comparator_.expected_legal();  // from the last comparison
-    if (b < kStepRaw || (b >= kStepWide && b < kStepUndo)) {
-      std::size_t index = b;
-      if (b >= kStepWide) {
-        const std::size_t hi = in.next();
-        index = hi << 8 | in.next();
-      }
-      if (legal.empty()) {  // the game is over: back up a little, or check moves are refused
-        if (b >= 0x40) return undo_steps(1 + b % 16);
-        const Point p{b % n, b / n % n};
-        action_ = {Action::AfterEnd, p};
+    switch (s.kind) {
+      case Step::Kind::Legal:
+      case Step::Kind::Wide: {
+        const bool wide = s.kind == Step::Kind::Wide;
+        if (legal.empty()) {  // the game is over: back up a little, or check moves are refused
+          const int b = wide ? kStepWide + s.extra : s.value;  // the selector byte
+          if (b >= 0x40) return undo_steps(1 + b % 16);
+          const Point p{b % n, b / n % n};
+          action_ = {Action::AfterEnd, p};
+          return play(p);
+        }
+        const std::size_t index = s.value % legal.size();
+        const Point p = legal[index];
+        action_ = {wide ? Action::WideLegalMove : Action::LegalMove, p, index + 1, legal.size()};
         return play(p);
       }
-      const Point p = legal[index % legal.size()];
-      action_ = {b >= kStepWide ? Action::WideLegalMove : Action::LegalMove, p, index % legal.size() + 1,
-                 legal.size()};
-      return play(p);
+      case Step::Kind::Raw: {
+        const Point p{raw_coordinate(static_cast<std::uint8_t>(s.value), n), raw_coordinate(s.extra, n)};
+        action_ = {Action::RawPoint, p};
+        if (auto d = probe_point(p)) return d;
+        return play(p);
+      }
+      case Step::Kind::Undo: return undo_steps(1);
+      case Step::Kind::Copy: return copy_games();
+      case Step::Kind::MultiUndo: return undo_steps(s.value);
+      case Step::Kind::Probe: return probe_board();
+      case Step::Kind::RecordCheck: return record_check();
     }
-    if (b < kStepWide) {
-      const int x = detail::raw_coordinate(in.next(), n);
-      const int y = detail::raw_coordinate(in.next(), n);
-      action_ = {Action::RawPoint, {x, y}};
-      if (auto d = probe_point({x, y})) return d;
-      return play({x, y});
-    }
-    if (b < kStepCopy) return undo_steps(1);
-    if (b < kStepMultiUndo) return copy_games();
-    if (b < kStepProbe) return undo_steps(1 + in.next() % 8);
-    if (b == kStepProbe) return probe_board();
-    return record_check();
+    return std::nullopt;
   }
 
   std::optional<Divergence> play(Point p) {

@@ -1,6 +1,6 @@
 // Non-template helpers of the differential driver (driver.hpp): catching and describing what an
-// engine operation returned or threw, comparing two such outcomes, formatting values for the
-// human-readable report, and decoding the parts of the byte encoding that do not need an engine.
+// engine operation returned or threw, comparing two such outcomes, and formatting values for the
+// human-readable report.
 #pragma once
 
 #include <cstddef>
@@ -15,7 +15,6 @@
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
-#include "tanbo/core/variant.hpp"
 
 namespace tanbo::verify::detail {
 
@@ -121,21 +120,6 @@ std::string show(const Outcome<T>& o) {
 std::optional<std::string> position_difference(const Position& r, const Position& c);
 /// Which points are in one list and not the other (or that only the order differs).
 std::string points_difference(const std::vector<Point>& r, const std::vector<Point>& c);
-
-/// Sequential reader of a fuzz input; reads past the end return 0 (see the encoding).
-struct Reader {
-  std::span<const std::uint8_t> bytes;
-  std::size_t pos = 0;
-  bool done() const noexcept { return pos >= bytes.size(); }
-  std::uint8_t next() noexcept { return pos < bytes.size() ? bytes[pos++] : std::uint8_t{0}; }
-};
-
-/// The named variant chosen by start selector `s` (< kCustomStartSelector).
-Variant selected_variant(std::uint8_t s);
-/// Decodes a custom start (the bytes after a selector >= kCustomStartSelector).
-Position decode_custom_start(Reader& in);
-/// A raw-point coordinate: byte % (n + 4) - 2, with 0xFF = INT_MAX and 0xFE = INT_MIN.
-int raw_coordinate(std::uint8_t b, int n) noexcept;
 
 }  // namespace tanbo::verify::detail
 
