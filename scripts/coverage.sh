@@ -111,7 +111,7 @@ else
   if [[ $report_only == 0 ]]; then
     cmake --build "$build" -j "$jobs" || die "build failed"
     # Packaging tests build consumer projects against the installed (here: instrumented)
-    # libraries without the profile runtime; they run in the g++ stage of scripts/run-tests.sh.
+    # libraries without the profile runtime; they run in the dev stage of scripts/run-tests.sh.
     (cd "$root" && ctest --preset coverage --test-dir "$build" -j "$jobs") || status=1
   fi
   # Every instrumented executable of the build (tests, CLI, examples, fuzz replays).
