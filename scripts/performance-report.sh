@@ -4,7 +4,8 @@
 # that may affect speed and commit the page; nothing in the page is edited by hand.
 #
 # usage: scripts/performance-report.sh [BUILD_DIR] [OUT]
-#   BUILD_DIR  Release build folder (default build-perf); configured and built here if needed
+#   BUILD_DIR  Release build folder (default build/release, the "release" CMake preset);
+#              configured and built here if needed
 #   OUT        page to write (default docs/performance.md); "-" prints it instead
 # Environment: TANBO_PERF_SECONDS (seconds per timed bench round, default 2), TANBO_PERF_ROUNDS
 # (interleaved rounds of the optimized/reference comparison, default 3).
@@ -16,7 +17,7 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="$(realpath -m "${1:-$root/build-perf}")"
+build="$(realpath -m "${1:-$root/build/release}")"
 out="${2:-$root/docs/performance.md}"
 seconds=${TANBO_PERF_SECONDS:-2}
 rounds=${TANBO_PERF_ROUNDS:-3}
@@ -32,8 +33,7 @@ tanbo="$build/cli/tanbo"
 micro="$build/bench/tanbo_microbench"
 playouts="$build/examples/random_playouts"
 if [[ ! -f $build/CMakeCache.txt ]]; then
-  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTANBO_BUILD_TESTS=OFF \
-    -DTANBO_BUILD_PYTHON=OFF -DTANBO_BUILD_DOCS=OFF > /dev/null
+  (cd "$root" && cmake --preset release -B "$build" -DTANBO_BUILD_PYTHON=OFF > /dev/null)
 fi
 grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$build/CMakeCache.txt" ||
   die "$build is not a Release build (figures from other build types mean nothing)"
