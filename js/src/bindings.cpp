@@ -136,18 +136,7 @@ EMSCRIPTEN_KEEPALIVE int tj_start(Handle* h, const char* spec, int engine) {
 /// Replays a game record (located errors, like every record error).
 EMSCRIPTEN_KEEPALIVE int tj_start_record(Handle* h, const char* text, int engine) {
   return guarded(h, [&] {
-    const tanbo::GameRecord record = tanbo::parse_record(text);
-    auto g = tanbo::python::make_game(record.start, engine_name(engine));
-    for (std::size_t i = 0; i < record.moves.size(); ++i) {
-      const tanbo::RecordMove& m = record.moves[i];
-      try {
-        g->play(m.point);
-      } catch (const tanbo::IllegalMoveError& e) {
-        throw tanbo::ParseError("move " + std::to_string(i + 1) + ": " + e.what(), m.line, m.column,
-                                tanbo::point_name(m.point));
-      }
-    }
-    h->game = std::move(g);
+    h->game = tanbo::python::replay_record(tanbo::parse_record(text), engine_name(engine));
   });
 }
 

@@ -150,4 +150,20 @@ inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_vie
                    printable(engine, kQuotedTokenBytes) + "'");
 }
 
+/// The game a record describes, on the engine named `engine`. An illegal move is reported as a
+/// ParseError located at the move in the text, like every other record error.
+inline std::unique_ptr<AnyGame> replay_record(const GameRecord& record, std::string_view engine) {
+  std::unique_ptr<AnyGame> game = make_game(record.start, engine);
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    const RecordMove& m = record.moves[i];
+    try {
+      game->play(m.point);
+    } catch (const IllegalMoveError& e) {
+      throw ParseError("move " + std::to_string(i + 1) + ": " + e.what(), m.line, m.column,
+                       point_name(m.point));
+    }
+  }
+  return game;
+}
+
 }  // namespace tanbo::python

@@ -60,19 +60,7 @@ namespace {
 
 PyGame from_record(const std::string& text, const std::string& engine) {
   py::gil_scoped_release nogil;  // `text` is a C++ copy and the new game is not shared yet
-  const GameRecord record = parse_record(text);
-  PyGame game(record.start, engine);
-  for (std::size_t i = 0; i < record.moves.size(); ++i) {
-    const RecordMove& m = record.moves[i];
-    try {
-      game->play(m.point);
-    } catch (const IllegalMoveError& e) {
-      // Located like every record error, so the user finds the move in the text.
-      throw ParseError("move " + std::to_string(i + 1) + ": " + e.what(), m.line, m.column,
-                       point_name(m.point));
-    }
-  }
-  return game;
+  return PyGame(replay_record(parse_record(text), engine));
 }
 
 PyMoveResult play(PyGame& game, py::handle point) {
