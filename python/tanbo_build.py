@@ -1,8 +1,7 @@
 """How setuptools builds the tanbo package, shared by the two entry points: setup.py at the
 repository root (`pip install .`, `python3 -m build --sdist` there) and python/setup.py
 (`pip install ./python`). It compiles the bindings (python/src) and the engines' C++ sources
-(core, reference, optimized; the rules pages' SVG renderer docs/generator/svg.cpp; the CLI's
-header-only perft) directly, without CMake. Not installed; MANIFEST.in ships it in the sdist.
+(core, reference, optimized, and api/, the layer every front end wraps) directly, without CMake. Not installed; MANIFEST.in ships it in the sdist.
 
 All package metadata lives here (pyproject.toml only names the build backend), so both entry
 points build the same package."""
@@ -57,11 +56,10 @@ def build(root, python_dir):
     version = project_version(root)
     write_version_header(root, generated, *version)
     sources = sorted(glob.glob(os.path.join(python_dir, "src", "*.cpp")))
-    for lib in ("core", "reference", "optimized"):
+    libs = ("core", "reference", "optimized", "api")
+    for lib in libs:
         sources += sorted(glob.glob(os.path.join(root, lib, "src", "*.cpp")))
-    sources.append(os.path.join(root, "docs", "generator", "svg.cpp"))
-    includes = [generated] + [os.path.join(root, d, "include") for d in ("core", "reference", "optimized")]
-    includes.append(os.path.join(root, "docs", "generator"))
+    includes = [generated] + [os.path.join(root, d, "include") for d in libs]
     with open(os.path.join(python_dir, "README.md"), encoding="utf-8") as f:
         readme = f.read()
     # Compile the ~16 sources in parallel: TANBO_BUILD_JOBS jobs (default: every core).

@@ -7,10 +7,15 @@
 #include <set>
 
 #include "story.hpp"
-#include "svg.hpp"
+#include "tanbo/api/svg.hpp"
 #include "tanbo/core/notation.hpp"
 
 namespace tanbo::docs {
+
+using api::Marks;
+using api::Panel;
+using api::render_figure;
+using api::render_legend;
 
 namespace {
 

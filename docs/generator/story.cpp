@@ -4,12 +4,17 @@
 
 #include <algorithm>
 
-#include "svg.hpp"
+#include "tanbo/api/svg.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/reference/rules.hpp"
 
 namespace tanbo::docs {
+
+using api::Marks;
+using api::Panel;
+using api::render_figure;
+using api::render_legend;
 
 namespace {
 

@@ -16,15 +16,15 @@
 #include <string>
 #include <vector>
 
-#include "any_game.hpp"
-#include "mcts.hpp"
+#include "tanbo/api/game.hpp"
+#include "tanbo/api/mcts.hpp"
 #include "tanbo/core.hpp"
 #include "tanbo/optimized/board.hpp"
 #include "tanbo/reference/rules.hpp"
 
 namespace {
 
-using tanbo::python::AnyGame;
+using tanbo::api::AnyGame;
 
 /// Status codes; js/src/index.mjs maps each to its TanboError subclass.
 enum ErrorKind : int { kOk = 0, kParse = 1, kIllegalMove = 2, kInvalidPosition = 3, kUsage = 4, kInternal = 5 };
@@ -130,13 +130,13 @@ EMSCRIPTEN_KEEPALIVE const char* tj_version() { return tanbo::version(); }
 
 /// Starts from a variant name or position string on engine 0 (optimized) or 1 (reference).
 EMSCRIPTEN_KEEPALIVE int tj_start(Handle* h, const char* spec, int engine) {
-  return guarded(h, [&] { h->game = tanbo::python::make_game(start_of(spec), engine_name(engine)); });
+  return guarded(h, [&] { h->game = tanbo::api::make_game(start_of(spec), engine_name(engine)); });
 }
 
 /// Replays a game record (located errors, like every record error).
 EMSCRIPTEN_KEEPALIVE int tj_start_record(Handle* h, const char* text, int engine) {
   return guarded(h, [&] {
-    h->game = tanbo::python::replay_record(tanbo::parse_record(text), engine_name(engine));
+    h->game = tanbo::api::replay_record(tanbo::parse_record(text), engine_name(engine));
   });
 }
 
@@ -314,7 +314,7 @@ EMSCRIPTEN_KEEPALIVE int tj_playouts(Handle* h, tanbo::Rng* rng, int count) {
       }
     } else {
       for (int i = 0; i < count; ++i) {
-        const tanbo::python::PlayoutResult r = g.playout(*rng);
+        const tanbo::api::PlayoutResult r = g.playout(*rng);
         tally(r.length, r.winner);
       }
     }
@@ -330,7 +330,7 @@ EMSCRIPTEN_KEEPALIVE int tj_mcts_move(Handle* h, int playouts, std::uint64_t see
     if (g.is_over()) throw tanbo::UsageError("mctsMove: the game is over");
     if (playouts < 1) throw tanbo::UsageError("mctsMove: playouts must be at least 1");
     const auto board = replayed_board<tanbo::optimized::Board>(g);
-    tanbo::examples::Mcts<tanbo::optimized::Board> mcts(playouts, seed);
+    tanbo::api::Mcts<tanbo::optimized::Board> mcts(playouts, seed);
     out = index_of(g, tanbo::optimized::Board::point(mcts.choose(board)));
   });
   return status == kOk ? out : -1;

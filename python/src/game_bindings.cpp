@@ -13,11 +13,11 @@
 #include <type_traits>
 #include <vector>
 
-#include "any_game.hpp"
+#include "tanbo/api/game.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "py_game.hpp"
-#include "svg.hpp"
+#include "tanbo/api/svg.hpp"
 
 namespace tanbo::python {
 
@@ -221,11 +221,11 @@ bool same_position(const AnyGame& a, const AnyGame& b) {
 
 /// The board as the rules pages draw it (docs/generator/svg.cpp), the last move dotted.
 std::string game_svg(const AnyGame& g) {
-  docs::Panel panel{"", g.position(), {}};
+  api::Panel panel{"", g.position(), {}};
   if (g.ply() > 0) panel.marks.move_dot = g.last_result().move;
   if (const auto w = g.winner()) panel.heading = "ply " + std::to_string(g.ply()) + ", " + color_str(*w) + " won";
   else panel.heading = "ply " + std::to_string(g.ply()) + ", " + color_str(g.to_move()) + " to move";
-  return docs::render_figure(game_repr(g), {panel});
+  return api::render_figure(game_repr(g), {panel});
 }
 
 py::tuple move_result_state(const PyMoveResult& r) {

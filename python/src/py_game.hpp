@@ -9,9 +9,14 @@
 #include <string>
 #include <vector>
 
-#include "any_game.hpp"
+#include "tanbo/api/game.hpp"
 
 namespace tanbo::python {
+
+using api::AnyGame;
+using api::make_game;
+using api::replay_record;
+using api::PlayoutResult;
 
 namespace py = pybind11;
 

@@ -1,5 +1,5 @@
-// A small UCT Monte-Carlo tree search (MCTS) player over the optimized engine's boards, shared by
-// the example examples/mcts_player.cpp and the JavaScript package's explorer opponent (js/).
+// A small UCT Monte-Carlo tree search (MCTS) player over the optimized engine's boards: the one
+// MCTS of the project, used by examples/mcts_player.cpp and by the front ends' opponents.
 //
 // Each simulation copies the root board (copy-make: a board is a flat value, so the copy is
 // a memcpy and nothing has to be undone), walks down the tree choosing children by UCB1,
@@ -15,7 +15,7 @@
 #include "tanbo/core.hpp"
 #include "tanbo/optimized/board.hpp"
 
-namespace tanbo::examples {
+namespace tanbo::api {
 
 /// UCT search over boards of type `Board` (optimized::Board19 or optimized::Board).
 template <class Board>
@@ -116,4 +116,4 @@ class Mcts {
 };
 
 
-}  // namespace tanbo::examples
+}  // namespace tanbo::api

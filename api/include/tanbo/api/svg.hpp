@@ -1,6 +1,7 @@
-// SVG board diagrams for the rules pages: grid, coordinates, stones and the marks the rules
-// text refers to (the move, removed stones, growth points, lettered points). Output is plain
-// text built from integers only, so the same input gives the same bytes on every platform.
+// SVG board diagrams, for the rules pages and every front end that draws a board: grid,
+// coordinates, stones and the marks the rules text refers to (the move, removed stones, growth
+// points, lettered points). Output is plain text built from integers only, so the same input
+// gives the same bytes on every platform.
 #pragma once
 
 #include <optional>
@@ -11,7 +12,7 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
 
-namespace tanbo::docs {
+namespace tanbo::api {
 
 /// What to draw on top of the stones of one board.
 struct Marks {
@@ -35,4 +36,4 @@ std::string render_figure(const std::string& title, const std::vector<Panel>& pa
 /// A key to every symbol render_figure() uses.
 std::string render_legend();
 
-}  // namespace tanbo::docs
+}  // namespace tanbo::api

@@ -1,7 +1,8 @@
-// One interface over both engines (tanbo::optimized::Game and tanbo::reference::Game), so the
-// Python class tanbo.Game can hold either, chosen at run time by engine="optimized"|"reference".
-// Only the engines' public APIs are used (tanbo::Engine plus the optimized board's playout) and
-// the CLI's header-only perft, so Python counts exactly what `tanbo perft` counts.
+// The run-time engine handle: one interface over both engines (tanbo::optimized::Game and
+// tanbo::reference::Game), chosen by name ("optimized" | "reference"), that every front end
+// (CLI, C API, Python, JavaScript) holds. Only the engines' public APIs are used (tanbo::Engine
+// plus the optimized board's playout) and core's perft, so every face counts what `tanbo perft`
+// counts.
 #pragma once
 
 #include <algorithm>
@@ -18,7 +19,7 @@
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
 
-namespace tanbo::python {
+namespace tanbo::api {
 
 /// What a random playout ended with.
 struct PlayoutResult {
@@ -166,4 +167,4 @@ inline std::unique_ptr<AnyGame> replay_record(const GameRecord& record, std::str
   return game;
 }
 
-}  // namespace tanbo::python
+}  // namespace tanbo::api

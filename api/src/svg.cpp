@@ -1,12 +1,12 @@
 // SVG rendering of board figures. All coordinates are integers and every attribute is written
 // in a fixed order, so regenerating the docs reproduces the committed files byte for byte.
-#include "svg.hpp"
+#include "tanbo/api/svg.hpp"
 
 #include <algorithm>
 
 #include "tanbo/core/notation.hpp"
 
-namespace tanbo::docs {
+namespace tanbo::api {
 
 namespace {
 
@@ -223,4 +223,4 @@ std::string render_legend() {
   return svg_open(w, h, "Key to the diagrams") + body + "</svg>\n";
 }
 
-}  // namespace tanbo::docs
+}  // namespace tanbo::api
