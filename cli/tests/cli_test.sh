@@ -128,6 +128,22 @@ case_replay_engines_agree() {
   done
 }
 
+# --- diff: the one campaign front end; status 0 when the engines agree (3 on a divergence is
+# tested with planted bugs in verify/tests/mutants_test.cpp, the real engines do not diverge) ---
+
+case_diff_agree() {
+  need_optimized
+  run "$TANBO" diff --seconds 1 --seed 3 --max-input 256 --quiet --out "$WORK/campaign"
+  [[ $RC -eq 0 && -z $ERR ]] || fail "diff campaign exited $RC: $ERR"
+  [[ $OUT == *"divergences         0"* && $OUT == *"executions"* ]] || fail "diff campaign summary: $OUT"
+  run "$TANBO" diff --replay "$DATA/two-colour-removal.txt"
+  [[ $RC -eq 0 && $OUT == *"the engines agree on all"* ]] || fail "diff --replay exited $RC: $OUT $ERR"
+  # lattice-5 (selector 1), two legal moves, a probe, a record check.
+  printf '\x01\x00\x03\xfe\xff' >"$WORK/input.bin"
+  run "$TANBO" diff --input "$WORK/input.bin"
+  [[ $RC -eq 0 && $OUT == *"the engines agree: "*" steps"* ]] || fail "diff --input exited $RC: $OUT $ERR"
+}
+
 # --- errors: status 1 (bad input) and one line naming where and why ------------------------------
 
 case_error_illegal_moves() {
