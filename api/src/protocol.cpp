@@ -3,7 +3,8 @@
 
 #include <stdexcept>
 
-#include "tanbo/reference/rules.hpp"
+#include "tanbo/api/explain.hpp"
+#include "tanbo/api/start.hpp"
 
 namespace tanbo::api::protocol {
 
@@ -56,10 +57,10 @@ std::string position_text(const Position& pos) {
 
 std::string roots_text(const Position& pos) {
   std::string out;
-  for (const reference::Root& root : reference::all_roots(pos)) {
+  for (const RootInfo& root : roots(pos)) {
     if (!out.empty()) out += ' ';
     out += color_char(root.color);
-    out += ':' + join(root.stones, ',') + ':' + join(reference::growth_points(pos, root), ',');
+    out += ':' + join(root.stones, ',') + ':' + join(root.growth_points, ',');
   }
   return out;
 }
@@ -75,10 +76,7 @@ std::string illegal_text(IllegalReason reason) {
   return "illegal unknown";
 }
 
-Position parse_start(std::string_view text) {
-  if (text.find('/') != std::string_view::npos) return Position::parse(text);
-  return opening(Variant::parse(text));
-}
+Position parse_start(std::string_view text) { return read_start(text); }
 
 std::optional<Point> parse_point_argument(std::string_view text) {
   // try_parse_point on the largest board decides the syntax; the engine decides "off-board".

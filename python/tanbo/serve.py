@@ -20,6 +20,7 @@ import tanbo
 
 PROTOCOL_VERSION = 1
 _NAME = re.compile(r"^[A-Za-z][1-9][0-9]?$")
+_VARIANT = re.compile(r"^[A-Za-z0-9-]+$")
 # The engines' illegal-move messages end with one of these texts (core/src/errors.cpp).
 _REASONS = {
     "the point is not on the board": "off-board",
@@ -51,7 +52,7 @@ def parse_point(text: str) -> tuple[int, int]:
 
 def parse_start(text: str) -> tanbo.Game:
     try:
-        if "/" in text:
+        if not _VARIANT.match(text):  # as tanbo::api::read_start decides
             return tanbo.Game.from_position(text, engine="reference")
         return tanbo.Game(text, engine="reference")
     except tanbo.InvalidPositionError as e:

@@ -34,8 +34,8 @@ std::string roots_text(const Position& pos);
 /// "illegal no-friendly-neighbour", ... (docs/protocol.md lists them).
 std::string illegal_text(IllegalReason reason);
 
-/// What a `start` argument names: a position string when it contains '/', else a variant name.
-/// @throws ParseError (syntax) for a malformed one.
+/// What a `start` argument names: read_start (start.hpp) - a variant name when made of letters,
+/// digits and '-' only, else a position string. @throws ParseError (syntax) for a malformed one.
 Position parse_start(std::string_view text);
 
 /// A point argument of `play`: the point a well-formed name (one letter A-Z in either case, then a
