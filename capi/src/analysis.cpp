@@ -85,7 +85,7 @@ tanbo_status tanbo_perft(tanbo_game* game, int depth, uint64_t* out) {
   return on_game(game, "tanbo_perft", [&](const tanbo::api::AnyGame& g, const ErrorSink& err) -> tanbo_status {
     if (out == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL");
     if (depth < 0 || depth > 64)
-      return err.fail(TANBO_ERR_INVALID_ARGUMENT, "depth must be 0 to 64, not " + std::to_string(depth));
+      return err.fail(TANBO_ERR_INVALID_ARGUMENT, "depth must be an int in [0, 64], not " + std::to_string(depth));
     *out = g.perft(depth);
     return TANBO_OK;
   });
@@ -137,7 +137,7 @@ tanbo_status tanbo_playout(tanbo_game* game, tanbo_rng* rng, int in_place, tanbo
 tanbo_status tanbo_playouts(tanbo_game* game, tanbo_rng* rng, int count, uint64_t* black_wins, uint64_t* moves) {
   return on_game(game, "tanbo_playouts", [&](const tanbo::api::AnyGame& g, const ErrorSink& err) -> tanbo_status {
     if (rng == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "rng is NULL");
-    if (count < 0) return err.fail(TANBO_ERR_INVALID_ARGUMENT, "count must be 0 or more, not " + std::to_string(count));
+    if (count < 0) return err.fail(TANBO_ERR_INVALID_ARGUMENT, "count must be an int in [0, 2147483647], not " + std::to_string(count));
     if (g.is_over()) return err.fail(TANBO_ERR_GAME_OVER, "the game is over; no playout to play");
     tanbo::Rng r = load(*rng);
     const tanbo::api::PlayoutTally t = tanbo::api::playouts(g, r, count);
@@ -153,7 +153,7 @@ tanbo_status tanbo_mcts_move(tanbo_game* game, int playouts, uint64_t seed, int*
     if (index == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "index is NULL");
     if (playouts < 1 || playouts > 10'000'000)
       return err.fail(TANBO_ERR_INVALID_ARGUMENT,
-                      "playouts must be 1 to 10000000, not " + std::to_string(playouts));
+                      "playouts must be an int in [1, 10000000], not " + std::to_string(playouts));
     if (g.is_over()) return err.fail(TANBO_ERR_GAME_OVER, "the game is over; no move to choose");
     *index = g.start_position().index(tanbo::api::mcts_move(g, playouts, seed));
     return TANBO_OK;

@@ -213,9 +213,11 @@ export function bindApi(M) {
     _int(i) {
       return Number.isInteger(i) && i >= INT_MIN && i <= INT_MAX ? i : null;
     }
+    // Points are names or integer indices; anything else (a bool, bytes, NaN, 1.5) is a
+    // TypeError, as Python's TypeError for a float where an int is meant.
     _pointType(point, what) {
-      if (typeof point !== "number" && typeof point !== "string")
-        throw new TypeError(`${what}: expected a point name or an index, got ${describe(point)}`);
+      if (typeof point === "string" || (typeof point === "number" && Number.isInteger(point))) return;
+      throw new TypeError(`${what}: expected a point name or an integer index, got ${describe(point)}`);
     }
     // The index of a point where the query needs a board point (at, rootAt): UsageError off it.
     _boardIndex(point, what) {
@@ -423,17 +425,22 @@ export function bindApi(M) {
      */
     playouts(count, seedOrRng = 0) {
       const h = this._handle();
-      if (!Number.isInteger(count) || count < 0 || count > INT_MAX) throw new UsageError(`playouts: count must be an integer in [0, 2^31), not ${describe(count)}`);
+      intArg(count, "playouts: count", 0, INT_MAX);
       return withMem(16, (out) => {
         check(h, rngArg(seedOrRng, "playouts", (r) => M._tanbo_playouts(h, r, count, out, out + 8)));
         const xWins = u64(out);
         return { playouts: count, moves: u64(out + 8), xWins, oWins: count - xWins };
       });
     }
+    /** Move sequences of length `depth` (0-64) from here, as `tanbo perft` counts them (a finished game is one leaf). */
+    perft(depth) {
+      const h = this._handle();
+      return withMem(8, (out) => (check(h, M._tanbo_perft(h, intArg(depth, "perft: depth", 0, 64), out)), u64(out)));
+    }
     /** A Monte-Carlo tree search move (UCT, `playouts` simulations) as an index. */
     mctsMove(playouts = 300, seed = 1) {
       const h = this._handle();
-      if (!Number.isInteger(playouts) || playouts < 1 || playouts > 1e7) throw new UsageError(`mctsMove: playouts must be an integer in [1, 10^7], not ${describe(playouts)}`);
+      intArg(playouts, "mctsMove: playouts", 1, 1e7);
       const s = toSeed(seed, "mctsMove");
       return withMem(4, (out) => (check(h, M._tanbo_mcts_move(h, playouts, s, out)), i32(out)));
     }
@@ -460,6 +467,15 @@ export function bindApi(M) {
     /** Size of this instance's WASM memory in bytes (it only grows; for leak checks). */
     memoryBytes: () => M.HEAP8.length,
   };
+}
+
+// An integer option for a C int parameter: a TypeError for what is no integer, a UsageError
+// (with both bounds, as every face words it) for an integer out of [lo, hi]: checked on the whole
+// number, before the narrowing to 32 bits that would wrap 2^32 + 1 to 1.
+function intArg(v, what, lo, hi) {
+  if (typeof v !== "number" || !Number.isInteger(v)) throw new TypeError(`${what} must be an int, not ${describe(v)}`);
+  if (v < lo || v > hi) throw new UsageError(`${what} must be an int in [${lo}, ${hi}], not ${v}`);
+  return v;
 }
 
 function toSeed(seed, what) {
