@@ -1,9 +1,11 @@
-// C API: the engine choice, starting from a record, the variant list, and the board, history
-// and last-move queries a front end (the JavaScript package) reads in one call each.
+// C API: the engine choice, starting from a record, the variant list, the board, history and
+// last-move queries a front end (the JavaScript package) reads in one call each, and the board
+// layout of the SVG figures.
 #include <algorithm>
 #include <array>
 
 #include "internal.hpp"
+#include "tanbo/api/svg.hpp"
 #include "tanbo/core/record.hpp"
 
 using tanbo::capi::ErrorSink;
@@ -171,6 +173,15 @@ tanbo_status tanbo_last_result(tanbo_game* game, tanbo_move_result* out, int* re
             static_cast<tanbo_removal>(r.removal), black, white};
     return tanbo::capi::write_ints(err, indices, removed, capacity, count, "removed stones");
   });
+}
+
+tanbo_status tanbo_board_geometry_of(int size, tanbo_board_geometry* out) {
+  if (out == nullptr) return TANBO_ERR_NULL_ARGUMENT;
+  if (size < tanbo::kMinSize || size > tanbo::kMaxSize) return TANBO_ERR_INVALID_ARGUMENT;
+  const tanbo::api::BoardGeometry g = tanbo::api::board_geometry(size);
+  *out = {g.size,   g.spacing, g.left,         g.top,          g.right,          g.bottom,
+          g.width,  g.height,  g.stone_radius, g.growth_square, g.coordinate_font};
+  return TANBO_OK;
 }
 
 }  // extern "C"

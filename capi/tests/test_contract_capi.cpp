@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "contract_util.hpp"
+#include "tanbo/api/svg.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/tanbo.h"
@@ -270,7 +271,9 @@ void require_js_queries(tanbo_game* g, const reference::Game& cpp) {
   int queried = -9;
   REQUIRE(tanbo_point_index_query(g, "Z9", &queried) == TANBO_OK);
   REQUIRE(queried == -1);
-  REQUIRE(tanbo_point_index_query(g, ("A" + std::to_string(n + 1)).c_str(), &queried) == TANBO_OK);
+  std::string below = std::to_string(n + 1);  // "A<n+1>": the row under the board
+  below.insert(below.begin(), 'A');
+  REQUIRE(tanbo_point_index_query(g, below.c_str(), &queried) == TANBO_OK);
   REQUIRE(queried == -1);
   REQUIRE(tanbo_point_index_query(g, "A0", &queried) == TANBO_ERR_PARSE);
   REQUIRE(queried == -1);
@@ -439,4 +442,33 @@ TEST_CASE("contract: C API perft, playouts, MCTS, generator and variant list", "
   REQUIRE(tanbo_variants(got.data(), got.size(), &needed) == TANBO_OK);
   got.resize(needed);
   REQUIRE(got == want);
+}
+
+TEST_CASE("contract: C API board geometry is the SVG figures' layout", "[contract][capi]") {
+  for (int size = kMinSize; size <= kMaxSize; ++size) {
+    INFO("size " << size);
+    tanbo_board_geometry g{};
+    REQUIRE(tanbo_board_geometry_of(size, &g) == TANBO_OK);
+    // The spacing table of the docs' figures, and the margins around size * spacing.
+    REQUIRE(g.size == size);
+    REQUIRE(g.spacing == (size <= 9 ? 34 : size <= 13 ? 26 : size <= 19 ? 18 : 16));
+    REQUIRE(g.spacing % 2 == 0);
+    REQUIRE(g.width == g.left + size * g.spacing + g.right);
+    REQUIRE(g.height == g.top + size * g.spacing + g.bottom);
+    REQUIRE((g.stone_radius > 0 && 2 * g.stone_radius < g.spacing));
+    REQUIRE((g.growth_square >= 6 && g.growth_square < g.spacing));
+    // A one-board SVG figure is that board below a heading: same width, height plus the heading.
+    const std::string svg = api::render_figure("t", {api::Panel{"", Position(size), {}}});
+    const std::string head = "width=\"" + std::to_string(g.width) + "\" height=\"";
+    REQUIRE(svg.find(head) != std::string::npos);
+    const int figure_height = std::stoi(svg.substr(svg.find(head) + head.size()));
+    REQUIRE(figure_height > g.height);
+    REQUIRE(figure_height - g.height == g.top);  // the heading takes as much as the letters
+    // The column letters sit in the top margin: "A" is drawn at x of column 0.
+    REQUIRE(svg.find("x=\"" + std::to_string(g.left + g.spacing / 2) + "\"") != std::string::npos);
+  }
+  tanbo_board_geometry g{};
+  REQUIRE(tanbo_board_geometry_of(1, &g) == TANBO_ERR_INVALID_ARGUMENT);
+  REQUIRE(tanbo_board_geometry_of(26, &g) == TANBO_ERR_INVALID_ARGUMENT);
+  REQUIRE(tanbo_board_geometry_of(5, nullptr) == TANBO_ERR_NULL_ARGUMENT);
 }

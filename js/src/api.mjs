@@ -462,8 +462,19 @@ export function bindApi(M) {
   }
   Game._adopt = Symbol("adopt");
 
+  /** The pixel layout of a board of side `size` as tanbo's SVG figures draw it (the explorer's). */
+  function boardGeometry(size) {
+    intArg(size, "boardGeometry: size", 2, 25);
+    return withMem(44, (p) => {
+      if (M._tanbo_board_geometry_of(size, p) !== 0) throw new TanboError("boardGeometry failed");
+      const [, spacing, left, top, right, bottom, width, height, stoneRadius, growthSquare, coordinateFont] =
+        M.HEAP32.slice(p >> 2, (p >> 2) + 11);
+      return { size, spacing, left, top, right, bottom, width, height, stoneRadius, growthSquare, coordinateFont };
+    });
+  }
+
   return {
-    Game, Rng, version: M.UTF8ToString(M._tanbo_version()), variants, engines,
+    Game, Rng, version: M.UTF8ToString(M._tanbo_version()), variants, engines, boardGeometry,
     /** Size of this instance's WASM memory in bytes (it only grows; for leak checks). */
     memoryBytes: () => M.HEAP8.length,
   };

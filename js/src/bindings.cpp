@@ -12,5 +12,6 @@ static_assert(sizeof(tanbo_rng) == 32, "api.mjs allocates 32 bytes per Rng");
 static_assert(sizeof(tanbo_move_result) == 20 && offsetof(tanbo_move_result, move) == 0 &&
                   offsetof(tanbo_move_result, player) == 4 && offsetof(tanbo_move_result, removal) == 8,
               "api.mjs reads tanbo_move_result as five ints");
+static_assert(sizeof(tanbo_board_geometry) == 44, "api.mjs reads tanbo_board_geometry as eleven ints");
 static_assert(sizeof(tanbo_color) == 4 && sizeof(tanbo_illegal_reason) == 4 && sizeof(tanbo_engine) == 4,
               "api.mjs reads C enums as ints");

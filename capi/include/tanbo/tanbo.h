@@ -645,6 +645,35 @@ tanbo_status tanbo_playouts(tanbo_game* game, tanbo_rng* rng, int count, uint64_
  */
 tanbo_status tanbo_mcts_move(tanbo_game* game, int playouts, uint64_t seed, int* index);
 
+
+/* ---- Drawing ------------------------------------------------------------------------------ */
+
+/** The layout, in pixels, of a board drawing as tanbo's SVG figures draw it, for front ends that
+ *  draw boards themselves (the rules explorer): point (x, y) is at
+ *  (left + spacing / 2 + x * spacing, top + spacing / 2 + y * spacing). */
+typedef struct tanbo_board_geometry {
+  int size;            /**< Board side length. */
+  int spacing;         /**< Distance between neighbouring points (even). */
+  int left;            /**< Margin left of the board (row numbers). */
+  int top;             /**< Margin above the board (column letters). */
+  int right;           /**< Margin right of the board. */
+  int bottom;          /**< Margin below the board. */
+  int width;           /**< Width of the board with its margins. */
+  int height;          /**< Height of the board with its margins. */
+  int stone_radius;    /**< Radius of a stone. */
+  int growth_square;   /**< Side of the square marking a growth point. */
+  int coordinate_font; /**< Font size of the column letters and row numbers. */
+} tanbo_board_geometry;
+
+/**
+ * The layout of a board of a given size (the C++ `tanbo::api::board_geometry`).
+ * @param size Board side length, 2 to 25.
+ * @param out Receives the layout.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_INVALID_ARGUMENT (size out of
+ *         range).
+ */
+tanbo_status tanbo_board_geometry_of(int size, tanbo_board_geometry* out);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
