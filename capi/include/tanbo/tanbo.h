@@ -1,5 +1,6 @@
-/* The tanbo C API: a plain-C99 interface to the optimized Tanbo engine, for embedding tanbo in
- * C programs and in other languages through their C foreign-function interfaces. */
+/* The tanbo C API: a plain-C99 interface to tanbo's two Tanbo engines, for embedding tanbo in
+ * C programs and in other languages through their C foreign-function interfaces (the JavaScript
+ * package is this API compiled to WebAssembly). */
 #ifndef TANBO_TANBO_H
 #define TANBO_TANBO_H
 
@@ -10,8 +11,10 @@
  * @file tanbo.h
  * @brief C API of the tanbo rules engine (link `tanbo::c`, or `pkg-config tanbo-c`).
  *
- * A game is an opaque handle, ::tanbo_game, made by tanbo_game_create() or
- * tanbo_game_create_from_position() and released with tanbo_game_free().
+ * A game is an opaque handle, ::tanbo_game, made by tanbo_game_create(),
+ * tanbo_game_create_from_position() (both on the optimized engine),
+ * tanbo_game_create_with_engine() or tanbo_game_create_from_record() (either engine) and released
+ * with tanbo_game_free().
  *
  * Points are named as in the rules ("G7": column letter A.., row number 1.. with row 1 at the
  * top) or given by their *index* `y * size + x` (row-major, 0-based; index 0 is A1).
@@ -20,7 +23,12 @@
  * ::tanbo_status. On failure it also stores a message naming what went wrong and where in the
  * handle; read it with tanbo_last_error(). The create functions, which have no handle yet, write
  * their message into a caller buffer instead. No function aborts, throws or reads memory it was
- * not given: null pointers and out-of-range arguments are reported as errors.
+ * not given: null pointers and out-of-range arguments are reported as errors. The statuses
+ * follow the error model every face of tanbo shares (api/include/tanbo/api/errors.hpp):
+ * ::TANBO_ERR_PARSE, ::TANBO_ERR_ILLEGAL_MOVE and ::TANBO_ERR_INVALID_POSITION are the C++, Python
+ * and JavaScript ParseError, IllegalMoveError and InvalidPositionError; ::TANBO_ERR_INVALID_ARGUMENT,
+ * ::TANBO_ERR_NO_MOVE_TO_UNDO and ::TANBO_ERR_GAME_OVER are their UsageError. The message after
+ * the function's name is the one the other faces give for the same input.
  *
  * **Threads.** The library has no global mutable state, so different handles may be used from
  * different threads at the same time. Functions taking a `const tanbo_game*` never modify the
