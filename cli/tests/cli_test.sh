@@ -131,13 +131,13 @@ case_replay_engines_agree() {
 # --- errors: status 1 (bad input) and one line naming where and why ------------------------------
 
 case_error_illegal_moves() {
-  expect_error 1 "illegal-occupied.txt:4:3: move 5 (A1) by X is illegal: the point is occupied" \
+  expect_error 1 "illegal-occupied.txt:4:3: move 5: illegal move A1 by X: the point is occupied" \
     "$TANBO" replay "$DATA/illegal-occupied.txt"
-  expect_error 1 "illegal-no-friend.txt:3:7: move 5 (C3) by X is illegal: the point touches no stone" \
+  expect_error 1 "illegal-no-friend.txt:3:7: move 5: illegal move C3 by X: the point touches no stone" \
     "$TANBO" replay "$DATA/illegal-no-friend.txt"
-  expect_error 1 "illegal-two-friends.txt:5:1: move 5 (B2) by X is illegal: the point touches two or more" \
+  expect_error 1 "illegal-two-friends.txt:5:1: move 5: illegal move B2 by X: the point touches two or more" \
     "$TANBO" replay "$DATA/illegal-two-friends.txt"
-  expect_error 1 "after-end.txt:3:3: move 2 (C1) comes after the end of the game (O won with move 1)" \
+  expect_error 1 "after-end.txt:3:3: move 2: illegal move C1 by O: the game is over (O won with move 1)" \
     "$TANBO" replay "$DATA/after-end.txt"
 }
 
@@ -179,7 +179,7 @@ case_error_files() {
 case_error_usage() {
   expect_error 2 "tanbo perft: DEPTH is required" "$TANBO" perft
   expect_error 2 "tanbo perft: The following argument was not expected: --bogus" "$TANBO" perft 2 --bogus
-  expect_error 2 "tanbo perft: --engine: fast not in {reference,optimized}" "$TANBO" perft 1 --engine fast
+  expect_error 2 "tanbo perft: --engine: fast not in {optimized,reference}" "$TANBO" perft 1 --engine fast
   expect_error 2 "tanbo perft: --variant: no lattice opening for size 6" "$TANBO" perft 1 --variant lattice-6
   expect_error 2 "tanbo selfplay: --seed is required" "$TANBO" selfplay --games 2
   expect_error 2 "tanbo perft: --variant excludes --position" "$TANBO" perft 1 --variant lattice-5 --position "X3O/5/5/5/O3X X"
@@ -243,7 +243,7 @@ case_error_binary_input() {
   expect_error 1 "binary.txt:1:4: move 2: '\\xb2G\\xc0\\x1b[2J' is not a point" \
     "$TANBO" replay --variant lattice-5 "$WORK/binary.txt"
   expect_error 2 "tanbo perft: --variant: unknown variant 'a\\xff\\x01';" "$TANBO" perft 1 --variant "$(printf 'a\xff\x01')"
-  expect_error 2 "tanbo perft: --engine: \\xff not in {reference,optimized}" "$TANBO" perft 1 --engine "$(printf '\xff')"
+  expect_error 2 "tanbo perft: --engine: \\xff not in {optimized,reference}" "$TANBO" perft 1 --engine "$(printf '\xff')"
   expect_error 1 "--position: column 2: position string: unexpected character 'é' in the board" \
     "$TANBO" perft 1 --position "$(printf 'X\xc3\xa9/2 X')"
   expect_error 1 "cannot open '$WORK/a\\x0ab\\xfe': No such file" "$TANBO" replay "$WORK/$(printf 'a\nb\xfe')"
@@ -292,7 +292,7 @@ case_default_engine() {
   local cmd
   for cmd in replay perft selfplay bench; do
     run "$TANBO" "$cmd" --help
-    [[ $OUT =~ --engine\ TEXT:\{reference,optimized\}=optimized ]] || fail "$cmd --help: $OUT"
+    [[ $OUT =~ --engine\ TEXT:\{optimized,reference\}=optimized ]] || fail "$cmd --help: $OUT"
   done
   run "$TANBO" --help
   [[ $OUT == *"Every subcommand runs the optimized engine unless given --engine reference"* ]] ||
