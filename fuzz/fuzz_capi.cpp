@@ -218,17 +218,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 10: check_export(g, in, tanbo_diagram); break;
       case 11: check_position_round_trip(g); break;
       case 12: query_everything(g, in); break;
-      case 14: {  // explain a fuzzed index: legal exactly when tanbo_is_legal says so
+      case 14: {  // explain a fuzzed index: legal exactly when tanbo_is_legal says so, off-board off it
         const int index = in.int16();
         tanbo_illegal_reason why = TANBO_REASON_LEGAL;
         int friends = -1;
         const tanbo_status s = tanbo_explain(g, index, &why, &friends);
         const int size = tanbo_size(g);
-        FUZZ_ASSERT((s == TANBO_OK) == (index >= 0 && index < size * size));
-        if (s == TANBO_OK) {
-          FUZZ_ASSERT((why == TANBO_REASON_LEGAL) == (tanbo_is_legal(g, index) == 1));
-          FUZZ_ASSERT(friends >= 0 && friends <= 4);
-        }
+        FUZZ_ASSERT(s == TANBO_OK);
+        FUZZ_ASSERT((why == TANBO_REASON_LEGAL) == (tanbo_is_legal(g, index) == 1));
+        if (tanbo_is_over(g) == 0)  // once over, every point's reason is the game's end
+          FUZZ_ASSERT((why == TANBO_REASON_OFF_BOARD) == (index < 0 || index >= size * size));
+        FUZZ_ASSERT(friends >= 0 && friends <= 4);
         break;
       }
       case 15: {  // roots and the root at a fuzzed index, into a fuzzed-size buffer

@@ -1,10 +1,11 @@
-// C API: explaining the rules (why a point is illegal, roots and growth points, through the
-// reference rule functions), perft, the random generator, playouts and the MCTS move.
+// C API: explaining the rules (why a point is illegal, roots and growth points: tanbo::api's
+// explain queries, which ask the reference rule functions), perft, the random generator,
+// playouts and the MCTS move.
 #include <cstring>
 
 #include "internal.hpp"
 #include "tanbo/api/search.hpp"
-#include "tanbo/reference/rules.hpp"
+#include "tanbo/api/explain.hpp"
 
 using tanbo::capi::ErrorSink;
 using tanbo::capi::guarded;
@@ -23,13 +24,12 @@ void store(const tanbo::Rng& rng, tanbo_rng& r) noexcept {
 }
 
 // Appends one root as tanbo_roots() encodes it: colour, k, stones, m, growth points.
-void append_root(std::vector<int>& out, const tanbo::Position& pos, const tanbo::reference::Root& root) {
+void append_root(std::vector<int>& out, const tanbo::Position& pos, const tanbo::api::RootInfo& root) {
   out.push_back(root.color == tanbo::Color::Black ? TANBO_BLACK : TANBO_WHITE);
   out.push_back(static_cast<int>(root.stones.size()));
   for (const tanbo::Point s : root.stones) out.push_back(pos.index(s));
-  const std::vector<tanbo::Point> growth = tanbo::reference::growth_points(pos, root);
-  out.push_back(static_cast<int>(growth.size()));
-  for (const tanbo::Point q : growth) out.push_back(pos.index(q));
+  out.push_back(static_cast<int>(root.growth_points.size()));
+  for (const tanbo::Point q : root.growth_points) out.push_back(pos.index(q));
 }
 
 // Runs `body(game, err)` for a handle, with the null check and the exception barrier.
@@ -47,14 +47,12 @@ extern "C" {
 tanbo_status tanbo_explain(tanbo_game* game, int index, tanbo_illegal_reason* reason, int* friendly_neighbours) {
   return on_game(game, "tanbo_explain", [&](const tanbo::api::AnyGame& g, const ErrorSink& err) -> tanbo_status {
     if (reason == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "reason is NULL");
-    tanbo::Point p;
-    if (const auto s = tanbo::capi::index_to_point(err, g.size(), index, p); s != TANBO_OK) return s;
-    const tanbo::Position pos = g.position();
-    const std::optional<tanbo::IllegalReason> why =
-        g.is_over() ? tanbo::IllegalReason::GameOver : tanbo::reference::placement_problem(pos, p, g.to_move());
-    *reason = why ? static_cast<tanbo_illegal_reason>(static_cast<int>(*why) + 1) : TANBO_REASON_LEGAL;
-    if (friendly_neighbours != nullptr)
-      *friendly_neighbours = tanbo::reference::friendly_neighbours(pos, p, g.to_move());
+    // An index off the board is a question with an answer (reason OffBoard), not an error.
+    const tanbo::Point far{-1, -1};
+    const tanbo::api::Explanation e =
+        tanbo::api::explain(g, tanbo::api::index_point(g.size(), static_cast<long long>(index)).value_or(far));
+    *reason = e.reason ? static_cast<tanbo_illegal_reason>(static_cast<int>(*e.reason) + 1) : TANBO_REASON_LEGAL;
+    if (friendly_neighbours != nullptr) *friendly_neighbours = e.friendly_neighbours;
     return TANBO_OK;
   });
 }
@@ -63,20 +61,16 @@ tanbo_status tanbo_roots(tanbo_game* game, int* out, std::size_t capacity, std::
   return on_game(game, "tanbo_roots", [&](const tanbo::api::AnyGame& g, const ErrorSink& err) {
     const tanbo::Position pos = g.position();
     std::vector<int> ints;
-    for (const auto& r : tanbo::reference::all_roots(pos)) append_root(ints, pos, r);
+    for (const auto& r : tanbo::api::roots(pos)) append_root(ints, pos, r);
     return tanbo::capi::write_ints(err, ints, out, capacity, count, "ints in the roots' encoding");
   });
 }
 
 tanbo_status tanbo_root_at(tanbo_game* game, int index, int* out, std::size_t capacity, std::size_t* count) {
-  return on_game(game, "tanbo_root_at", [&](const tanbo::api::AnyGame& g, const ErrorSink& err) -> tanbo_status {
-    tanbo::Point p;
-    if (const auto s = tanbo::capi::index_to_point(err, g.size(), index, p); s != TANBO_OK) return s;
+  return on_game(game, "tanbo_root_at", [&](const tanbo::api::AnyGame& g, const ErrorSink& err) {
     const tanbo::Position pos = g.position();
-    if (pos.at(p) == tanbo::Cell::Empty)
-      return err.fail(TANBO_ERR_INVALID_ARGUMENT, tanbo::point_name(p) + " holds no stone");
     std::vector<int> ints;
-    append_root(ints, pos, tanbo::reference::root_at(pos, p));
+    append_root(ints, pos, tanbo::api::root_at(pos, tanbo::capi::board_point(err, g.size(), index), err.function));
     return tanbo::capi::write_ints(err, ints, out, capacity, count, "ints in the root's encoding");
   });
 }

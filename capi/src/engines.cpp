@@ -6,7 +6,7 @@
 
 #include "internal.hpp"
 #include "tanbo/api/svg.hpp"
-#include "tanbo/core/record.hpp"
+#include "tanbo/api/start.hpp"
 
 using tanbo::capi::ErrorSink;
 using tanbo::capi::guarded;
@@ -14,17 +14,18 @@ using tanbo::capi::sink;
 
 namespace {
 
-// Enumerator order of tanbo_engine; the names are tanbo::api::make_game's.
-constexpr std::array<const char*, 2> kEngineNames = {"optimized", "reference"};
+// tanbo_engine's enumerators are the positions in the one engine registry.
+static_assert(tanbo::api::kEngineNames.size() == 2 && tanbo::api::kEngineNames[TANBO_ENGINE_OPTIMIZED] == "optimized" &&
+              tanbo::api::kEngineNames[TANBO_ENGINE_REFERENCE] == "reference");
 
 // The engine name of a C enum value, or an InvalidArgument failure.
-tanbo_status engine_of(const ErrorSink& err, tanbo_engine engine, const char*& name) {
+tanbo_status engine_of(const ErrorSink& err, tanbo_engine engine, std::string_view& name) {
   const int raw = raw_enum_value(engine);
-  if (raw < 0 || raw >= static_cast<int>(kEngineNames.size()))
+  if (raw < 0 || raw >= static_cast<int>(tanbo::api::kEngineNames.size()))
     return err.fail(TANBO_ERR_INVALID_ARGUMENT, "engine " + std::to_string(raw) +
                                                     " is not TANBO_ENGINE_OPTIMIZED (0) or "
                                                     "TANBO_ENGINE_REFERENCE (1)");
-  name = kEngineNames[static_cast<std::size_t>(raw)];
+  name = tanbo::api::kEngineNames[static_cast<std::size_t>(raw)];
   return TANBO_OK;
 }
 
@@ -37,7 +38,7 @@ tanbo_status create_on(const char* function, const char* text, const char* what,
     if (out == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL");
     *out = nullptr;
     if (text == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, std::string(what) + " is NULL");
-    const char* name = nullptr;
+    std::string_view name;
     if (const auto s = engine_of(err, engine, name); s != TANBO_OK) return s;
     *out = new tanbo_game(make(text, name));
     return TANBO_OK;
@@ -67,8 +68,10 @@ extern "C" {
 
 const char* tanbo_engine_name(tanbo_engine engine) {
   const int raw = raw_enum_value(engine);
-  return raw >= 0 && raw < static_cast<int>(kEngineNames.size()) ? kEngineNames[static_cast<std::size_t>(raw)]
-                                                                  : nullptr;
+  // The registry's names are string literals, so their data() is NUL-terminated.
+  return raw >= 0 && raw < static_cast<int>(tanbo::api::kEngineNames.size())
+             ? tanbo::api::kEngineNames[static_cast<std::size_t>(raw)].data()
+             : nullptr;
 }
 
 tanbo_status tanbo_engine_parse(const char* name, tanbo_engine* out, char* err_buf, std::size_t err_len) {
@@ -76,36 +79,23 @@ tanbo_status tanbo_engine_parse(const char* name, tanbo_engine* out, char* err_b
   return guarded(err, [&]() -> tanbo_status {
     if (name == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "name is NULL");
     if (out == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL");
-    for (std::size_t i = 0; i < kEngineNames.size(); ++i) {
-      if (std::string_view(name) == kEngineNames[i]) {
-        *out = static_cast<tanbo_engine>(i);
-        return TANBO_OK;
-      }
-    }
-    // make_game's message for an unknown name (UsageError), so every face words it alike.
-    (void)tanbo::api::make_game(tanbo::Position(5), name);
-    return err.fail(TANBO_ERR_INTERNAL, "engine list and make_game disagree");
+    const std::string_view e = tanbo::api::check_engine_name(name);  // UsageError for others
+    const auto at = std::find(tanbo::api::kEngineNames.begin(), tanbo::api::kEngineNames.end(), e);
+    *out = static_cast<tanbo_engine>(at - tanbo::api::kEngineNames.begin());
+    return TANBO_OK;
   });
 }
 
 tanbo_status tanbo_game_create_with_engine(const char* start, tanbo_engine engine, tanbo_game** out,
                                            char* err_buf, std::size_t err_len) {
   return create_on("tanbo_game_create_with_engine", start, "start", engine, out, err_buf, err_len,
-                   [](const char* text, const char* name) {
-                     const std::string_view t(text);
-                     const tanbo::Position p = t.find('/') != std::string_view::npos
-                                                   ? tanbo::Position::parse(t)
-                                                   : tanbo::opening(tanbo::Variant::parse(t));
-                     return tanbo::api::make_game(p, name);
-                   });
+                   [](const char* text, std::string_view name) { return tanbo::api::start_game(text, name); });
 }
 
 tanbo_status tanbo_game_create_from_record(const char* record, tanbo_engine engine, tanbo_game** out,
                                            char* err_buf, std::size_t err_len) {
   return create_on("tanbo_game_create_from_record", record, "record", engine, out, err_buf, err_len,
-                   [](const char* text, const char* name) {
-                     return tanbo::api::replay_record(tanbo::parse_record(text), name);
-                   });
+                   [](const char* text, std::string_view name) { return tanbo::api::record_game(text, name); });
 }
 
 tanbo_engine tanbo_game_engine(const tanbo_game* game) {
@@ -118,7 +108,7 @@ tanbo_status tanbo_variants(char* buf, std::size_t len, std::size_t* needed) {
   const ErrorSink err{nullptr, 0, "tanbo_variants"};
   return guarded(err, [&] {
     std::string text;
-    for (const tanbo::Variant& v : tanbo::Variant::all_named()) text += v.name() + "\n";
+    for (const std::string& v : tanbo::api::variant_names()) text += v + "\n";
     return tanbo::capi::write_text(err, text, buf, len, needed);
   });
 }
@@ -157,20 +147,9 @@ tanbo_status tanbo_last_result(tanbo_game* game, tanbo_move_result* out, int* re
     const tanbo::MoveResult r = game->game->last_result();
     const tanbo::Position& start = game->game->start_position();
     std::vector<int> indices;
-    int black = 0;
-    int white = 0;
-    // The removed stones are the mover's (expanded root) or the bounded roots' of either colour:
-    // the colours are read off the board before the move (the start replayed up to it would be
-    // another replay), so count them from the previous position instead.
-    const std::unique_ptr<tanbo::api::AnyGame> before = game->game->clone();
-    before->undo();
-    const tanbo::Position prev = before->position();
-    for (const tanbo::Point p : r.removed) {
-      indices.push_back(start.index(p));
-      (prev.at(p) == tanbo::Cell::Black ? black : white) += 1;
-    }
+    for (const tanbo::Point p : r.removed) indices.push_back(start.index(p));
     *out = {start.index(r.move), r.player == tanbo::Color::Black ? TANBO_BLACK : TANBO_WHITE,
-            static_cast<tanbo_removal>(r.removal), black, white};
+            static_cast<tanbo_removal>(r.removal), r.removed_black, r.removed_white};
     return tanbo::capi::write_ints(err, indices, removed, capacity, count, "removed stones");
   });
 }

@@ -66,21 +66,17 @@ const char* tanbo_status_string(tanbo_status status) {
 
 tanbo_status tanbo_game_create(const char* variant, tanbo_game** out, char* err_buf,
                                std::size_t err_len) {
-  return create("tanbo_game_create", variant, "variant", out, err_buf, err_len,
-                [](const char* text) {
-                  const tanbo::Variant v = tanbo::Variant::parse(text);
-                  if (v.kind == tanbo::VariantKind::Custom)
-                    throw tanbo::ParseError("variant '" + v.name() +
-                                            "' has no opening; use tanbo_game_create_from_position");
-                  return tanbo::api::make_game(tanbo::opening(v), "optimized");
-                });
+  return create("tanbo_game_create", variant, "variant", out, err_buf, err_len, [](const char* text) {
+    // parse_named: the one place custom-N is refused (it has no opening).
+    return tanbo::api::make_game(tanbo::opening(tanbo::Variant::parse_named(text)), tanbo::api::kDefaultEngine);
+  });
 }
 
 tanbo_status tanbo_game_create_from_position(const char* position, tanbo_game** out,
                                              char* err_buf, std::size_t err_len) {
   return create("tanbo_game_create_from_position", position, "position", out, err_buf, err_len,
                 [](const char* text) {
-                  return tanbo::api::make_game(tanbo::Position::parse(text), "optimized");
+                  return tanbo::api::make_game(tanbo::Position::parse(text), tanbo::api::kDefaultEngine);
                 });
 }
 
@@ -116,10 +112,9 @@ tanbo_status tanbo_play_index(tanbo_game* game, int index) {
   if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
   const ErrorSink err = sink(game, "tanbo_play_index");
   return guarded(err, [&]() -> tanbo_status {
-    tanbo::Point p;
-    if (const auto s = tanbo::capi::index_to_point(err, game->game->size(), index, p); s != TANBO_OK)
-      return s;
-    game->game->play(p);
+    // Off the board is an illegal move (the error model), whatever the index.
+    tanbo::api::AnyGame& g = *game->game;
+    g.play(tanbo::api::move_index_point(g.size(), static_cast<long long>(index), g.to_move()));
     return TANBO_OK;
   });
 }
@@ -144,10 +139,10 @@ tanbo_status tanbo_legal_moves(tanbo_game* game, int* out, std::size_t capacity,
   return guarded(err, [&]() -> tanbo_status {
     if (out == nullptr && capacity > 0)
       return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL but capacity > 0");
-    const int size = game->game->size();
+    const tanbo::Position& start = game->game->start_position();
     std::size_t n = 0;
     for (const tanbo::Point p : game->game->legal_moves()) {
-      if (n < capacity) out[n] = p.y * size + p.x;
+      if (n < capacity) out[n] = start.index(p);
       ++n;
     }
     if (count != nullptr) *count = n;
@@ -162,9 +157,8 @@ tanbo_status tanbo_legal_moves(tanbo_game* game, int* out, std::size_t capacity,
 
 int tanbo_is_legal(const tanbo_game* game, int index) {
   if (game == nullptr) return -1;
-  const int size = game->game->size();
-  if (index < 0 || index >= size * size) return 0;
-  return game->game->is_legal({index % size, index / size}) ? 1 : 0;
+  const auto p = tanbo::api::index_point(game->game->size(), static_cast<long long>(index));
+  return p && game->game->is_legal(*p) ? 1 : 0;
 }
 
 void tanbo_rng_seed(tanbo_rng* rng, uint64_t seed) {
@@ -181,7 +175,7 @@ tanbo_status tanbo_random_move(tanbo_game* game, tanbo_rng* rng, int* index) {
     tanbo::Rng r = load(*rng);
     const tanbo::Point p = game->game->random_legal_move(r);
     store(r, *rng);
-    *index = p.y * game->game->size() + p.x;
+    *index = game->game->start_position().index(p);
     return TANBO_OK;
   });
 }

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "tanbo/api/game.hpp"
+#include "tanbo/api/points.hpp"
 #include "tanbo/core/errors.hpp"
 #include "tanbo/tanbo.h"
 
@@ -56,6 +57,10 @@ struct ErrorSink {
   const char* function;
 
   tanbo_status fail(tanbo_status status, std::string_view what) const noexcept {
+    // tanbo::api messages that name their caller were given this function's name: keep one.
+    if (const std::string_view own(function); what.substr(0, own.size()) == own &&
+                                               what.substr(own.size(), 2) == ": ")
+      what.remove_prefix(own.size() + 2);
     if (buf != nullptr && len > 0) {
       copy_message(buf, len, function);
       const std::size_t used = std::strlen(buf);
@@ -97,16 +102,10 @@ tanbo_status guarded(const ErrorSink& err, Body&& body) noexcept {
   }
 }
 
-/// Converts a row-major index to a point, or reports it as off the board.
-inline tanbo_status index_to_point(const ErrorSink& err, int size, int index, Point& out) {
-  if (index < 0 || index >= size * size) {
-    return err.fail(TANBO_ERR_INVALID_ARGUMENT,
-                    "index " + std::to_string(index) + " is off the " + std::to_string(size) +
-                        "x" + std::to_string(size) + " board (valid: 0 to " +
-                        std::to_string(size * size - 1) + ")");
-  }
-  out = Point{index % size, index / size};
-  return TANBO_OK;
+/// The point of a row-major index where the call needs a board point. @throws the error model's
+/// UsageError for an index off the board (tanbo::api::query_index_point words it).
+inline Point board_point(const ErrorSink& err, int size, int index) {
+  return api::query_index_point(size, static_cast<long long>(index), err.function);
 }
 
 /// snprintf-style output of `text` (see "Strings out" in tanbo.h).

@@ -33,9 +33,7 @@ tanbo_status tanbo_cell_at(tanbo_game* game, int index, tanbo_color* out) {
   const ErrorSink err = sink(game, "tanbo_cell_at");
   return guarded(err, [&]() -> tanbo_status {
     if (out == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL");
-    tanbo::Point p;
-    if (const auto s = tanbo::capi::index_to_point(err, game->game->size(), index, p); s != TANBO_OK)
-      return s;
+    const tanbo::Point p = tanbo::capi::board_point(err, game->game->size(), index);
     // tanbo_color's values are tanbo::Cell's (Empty 0, Black 1, White 2).
     *out = static_cast<tanbo_color>(game->game->position().at(p));
     return TANBO_OK;
@@ -74,9 +72,7 @@ tanbo_status tanbo_point_index(tanbo_game* game, const char* point, int* index) 
   return guarded(err, [&]() -> tanbo_status {
     if (point == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "point is NULL");
     if (index == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "index is NULL");
-    const int size = game->game->size();
-    const tanbo::Point p = tanbo::parse_point(point, size);
-    *index = p.y * size + p.x;
+    *index = game->game->start_position().index(tanbo::parse_point(point, game->game->size()));
     return TANBO_OK;
   });
 }
@@ -98,9 +94,7 @@ tanbo_status tanbo_point_name(tanbo_game* game, int index, char* buf, std::size_
   if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
   const ErrorSink err = sink(game, "tanbo_point_name");
   return guarded(err, [&]() -> tanbo_status {
-    tanbo::Point p;
-    if (const auto s = tanbo::capi::index_to_point(err, game->game->size(), index, p); s != TANBO_OK)
-      return s;
+    const tanbo::Point p = tanbo::capi::board_point(err, game->game->size(), index);
     return tanbo::capi::write_text(err, tanbo::point_name(p), buf, len, needed);
   });
 }

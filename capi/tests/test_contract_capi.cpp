@@ -267,6 +267,19 @@ void require_js_queries(tanbo_game* g, const reference::Game& cpp) {
   REQUIRE(tanbo_roots(g, roots.data(), roots.size(), &count) == TANBO_OK);
   roots.resize(count);
   REQUIRE(roots == all_roots);
+  // Off the board: explain answers off-board (game over first), a move there is an illegal move
+  // that changes nothing.
+  const std::uint64_t hash = tanbo_hash(g);
+  for (const int off : {-1, n * n, 1 << 30}) {
+    tanbo_illegal_reason why = TANBO_REASON_LEGAL;
+    int friends = -1;
+    REQUIRE(tanbo_explain(g, off, &why, &friends) == TANBO_OK);
+    REQUIRE(why == (over ? TANBO_REASON_GAME_OVER : TANBO_REASON_OFF_BOARD));  // rule 7 first
+    REQUIRE(friends == 0);
+    REQUIRE(tanbo_play_index(g, off) == TANBO_ERR_ILLEGAL_MOVE);
+    REQUIRE(std::string(tanbo_last_error(g)).find("index " + std::to_string(off) + " (indices are 0..") != std::string::npos);
+    REQUIRE(tanbo_hash(g) == hash);
+  }
   // Well-formed names off the board are no point of it; malformed ones are parse errors.
   int queried = -9;
   REQUIRE(tanbo_point_index_query(g, "Z9", &queried) == TANBO_OK);
@@ -336,7 +349,8 @@ TEST_CASE("contract: C API engine choice and the queries of the JavaScript packa
         int black = 0;
         for (const Point q : want.removed) {
           want_removed.push_back(q.y * cpp.size() + q.x);
-          black += before.at(q) == Cell::Black;
+          // The stone just played was not on the board before: it is the mover's.
+          black += q == p ? want.player == Color::Black : before.at(q) == Cell::Black;
         }
         REQUIRE(removed == want_removed);
         REQUIRE(r.removed_black == black);

@@ -1,12 +1,13 @@
 """The CLI face of the bad-input table (api/tests/bad_inputs.tsv, columns described there).
 
-The CLI reads records (`tanbo replay`), variant and engine names (--variant, --engine) and perft
-depths; every row of those kinds is run through it. A record problem is bad input (exit status 1);
-a bad --variant, --engine or DEPTH is a bad command line (exit status 2). The message (stderr)
-must contain the row's core. Other rows are skipped (the CLI has no such input).
+The CLI reads records (`tanbo replay`), starts (--variant, --position), engine names (--engine)
+and perft depths; every row of those kinds is run through it. A record or position-string problem
+is bad input (exit status 1); a bad --variant, --engine or DEPTH is a bad command line (exit
+status 2). The message (stderr) must contain the row's core. Other rows are skipped (the CLI has no such input).
 Usage: bad_inputs_cli.py <tanbo executable> <bad_inputs.tsv>
 """
 
+import re
 import subprocess
 import sys
 
@@ -30,8 +31,14 @@ def main():
         stdin = ""
         if op == "record":
             command, stdin, status = [tanbo, "replay"], value, 1
-        elif op == "start" and "/" not in value and " " not in value:
-            command, status = [tanbo, "perft", "0", "--variant", value], 2
+        elif op == "start":
+            # A variant name (letters, digits and '-', as tanbo::api::read_start tells them
+            # apart) or a position string: both are command-line options.
+            # A bad variant name is a bad command line (2); a bad position string is bad input
+            # (1), like a bad record.
+            variant = re.fullmatch(r"[A-Za-z0-9-]*", value)
+            command = [tanbo, "perft", "0", "--variant" if variant else "--position", value]
+            status = 2 if variant else 1
         elif op == "engine":
             command, status = [tanbo, "perft", "0", "--variant", "lattice-5", "--engine", value], 2
         elif op == "perft":

@@ -195,7 +195,7 @@ case_error_files() {
 case_error_usage() {
   expect_error 2 "tanbo perft: DEPTH is required" "$TANBO" perft
   expect_error 2 "tanbo perft: The following argument was not expected: --bogus" "$TANBO" perft 2 --bogus
-  expect_error 2 "tanbo perft: --engine: fast not in {optimized,reference}" "$TANBO" perft 1 --engine fast
+  expect_error 2 "tanbo perft: --engine: engine must be 'optimized' or 'reference', not 'fast'" "$TANBO" perft 1 --engine fast
   expect_error 2 "tanbo perft: --variant: no lattice opening for size 6" "$TANBO" perft 1 --variant lattice-6
   expect_error 2 "tanbo selfplay: --seed is required" "$TANBO" selfplay --games 2
   expect_error 2 "tanbo perft: --variant excludes --position" "$TANBO" perft 1 --variant lattice-5 --position "X3O/5/5/5/O3X X"
@@ -205,9 +205,10 @@ case_error_usage() {
 # CLI11's "Value -1 not in range 0.000000 to <309 digits>"; hex, exponents, NaN and values that
 # would overflow the campaign deadline are refused.
 case_error_numbers() {
-  expect_error 2 "tanbo perft: DEPTH must be 0 or more, got -1 (see 'tanbo perft --help')" "$TANBO" perft -1
-  expect_error 2 "tanbo perft: DEPTH must be a whole number 0 or more, got 'abc'" "$TANBO" perft abc
-  expect_error 2 "tanbo perft: DEPTH must be 0 or more, got $(printf '9%.0s' {1..40})... " \
+  expect_error 2 "tanbo perft: DEPTH must be from 0 to 64, got -1 (see 'tanbo perft --help')" "$TANBO" perft -1
+  expect_error 2 "tanbo perft: DEPTH must be from 0 to 64, got 65" "$TANBO" perft 65
+  expect_error 2 "tanbo perft: DEPTH must be a whole number from 0 to 64, got 'abc'" "$TANBO" perft abc
+  expect_error 2 "tanbo perft: DEPTH must be from 0 to 64, got $(printf '9%.0s' {1..40})... " \
     "$TANBO" perft "$(printf '9%.0s' {1..400})"
   expect_error 2 "tanbo selfplay: --games must be 1 or more, got 0" "$TANBO" selfplay --games 0 --seed 1
   expect_error 2 "tanbo selfplay: --games must be a whole number 1 or more, got '0x10'" \
@@ -259,7 +260,7 @@ case_error_binary_input() {
   expect_error 1 "binary.txt:1:4: move 2: '\\xb2G\\xc0\\x1b[2J' is not a point" \
     "$TANBO" replay --variant lattice-5 "$WORK/binary.txt"
   expect_error 2 "tanbo perft: --variant: unknown variant 'a\\xff\\x01';" "$TANBO" perft 1 --variant "$(printf 'a\xff\x01')"
-  expect_error 2 "tanbo perft: --engine: \\xff not in {optimized,reference}" "$TANBO" perft 1 --engine "$(printf '\xff')"
+  expect_error 2 "tanbo perft: --engine: engine must be 'optimized' or 'reference', not '\\xff'" "$TANBO" perft 1 --engine "$(printf '\xff')"
   expect_error 1 "--position: column 2: position string: unexpected character 'é' in the board" \
     "$TANBO" perft 1 --position "$(printf 'X\xc3\xa9/2 X')"
   expect_error 1 "cannot open '$WORK/a\\x0ab\\xfe': No such file" "$TANBO" replay "$WORK/$(printf 'a\nb\xfe')"

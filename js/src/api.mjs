@@ -225,7 +225,8 @@ export function bindApi(M) {
       this._pointType(point, what);
       if (typeof point === "string") return withString(point, (p) => withMem(4, (out) => (check(h, M._tanbo_point_index(h, p, out)), i32(out))));
       const i = this._int(point);
-      if (i === null) throw new UsageError(`${what}: index ${point} is not on the ${this._n}x${this._n} board (0..${this._n * this._n - 1})`);
+      // What the C API says for an int off the board (tanbo::api::query_index_point's words).
+      if (i === null) throw new UsageError(`index ${point} is not on the ${this._n}x${this._n} board (0..${this._n * this._n - 1})`);
       return i;
     }
     // The index of a point for a yes/no query (isLegal, explain): -1 off the board (an index off

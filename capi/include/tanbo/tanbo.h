@@ -107,7 +107,7 @@ const char* tanbo_status_string(tanbo_status status);
  * @param err_buf Receives the error message on failure (cut to fit); may be NULL.
  * @param err_len Size of @p err_buf in bytes; 0 if there is none.
  * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_PARSE (unknown name, or custom-N
- *         which has no opening: use tanbo_game_create_from_position()),
+ *         which has no opening: give a position string to tanbo_game_create_from_position()),
  *         ::TANBO_ERR_INVALID_POSITION or ::TANBO_ERR_OUT_OF_MEMORY.
  */
 tanbo_status tanbo_game_create(const char* variant, tanbo_game** out, char* err_buf,
@@ -166,8 +166,9 @@ tanbo_status tanbo_play(tanbo_game* game, const char* point);
  * Plays a point given by index for the side to move.
  * @param game The game.
  * @param index Row-major index `y * size + x`, in `[0, size * size)`.
- * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (index off the
- *         board) or ::TANBO_ERR_ILLEGAL_MOVE (the game is unchanged).
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_ILLEGAL_MOVE (the game is
+ *         unchanged; also for an index off the board: "illegal move index 25 (indices are
+ *         0..24) by X: the point is not on the board").
  */
 tanbo_status tanbo_play_index(tanbo_game* game, int index);
 
@@ -536,12 +537,11 @@ typedef enum tanbo_illegal_reason {
 /**
  * Why the side to move may or may not play a point, from the reference rule functions.
  * @param game The game.
- * @param index Row-major index of the point.
+ * @param index Row-major index of the point; any value (off the board: ::TANBO_REASON_OFF_BOARD).
  * @param reason Receives ::TANBO_REASON_LEGAL or the reason the move is illegal.
  * @param friendly_neighbours Receives the number of orthogonal neighbours holding a stone of the
- *        side to move (0 to 4); may be NULL.
- * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_INVALID_ARGUMENT (index off the
- *         board).
+ *        side to move (0 to 4; 0 off the board); may be NULL.
+ * @return ::TANBO_OK or ::TANBO_ERR_NULL_ARGUMENT.
  */
 tanbo_status tanbo_explain(tanbo_game* game, int index, tanbo_illegal_reason* reason,
                            int* friendly_neighbours);
