@@ -15,6 +15,7 @@ packages=(
   catch2 librapidcheck-dev                   # unit tests, property tests
   libcli11-dev nlohmann-json3-dev            # the tanbo CLI
   libbenchmark-dev                           # micro-benchmarks
+  valgrind                                   # callgrind: the perf gate, performance figures
   doxygen graphviz                           # API reference and rules pages
   afl++ libc++-14-dev libc++abi-14-dev zip unzip   # OSS-Fuzz build check, AFL++ (scripts/oss-fuzz-check.sh)
   yamllint python3-yaml                      # workflow and OSS-Fuzz file checks (scripts/check-ci-config.sh)

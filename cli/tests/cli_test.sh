@@ -463,6 +463,31 @@ case_bench_variant() {
   expect_error 2 "no lattice opening for size 8" "$TANBO" bench --variant lattice-8
 }
 
+# `bench --compare --variant V` times both engines on V: each engine's mean game length in the
+# bench JSON is within 15 % of selfplay's mean over 400 games of V (seeds 1..400). lattice-9
+# games last about 65 moves and classic ones about 480, so an engine timed on the wrong board
+# is far out; 15 % is many standard errors wide for the few hundred games even a loaded
+# machine times in 0.3 s.
+case_bench_compare_variant() {
+  local variant=lattice-9
+  run "$TANBO" selfplay --games 400 --seed 1 --variant "$variant" --json
+  [[ $RC -eq 0 ]] || fail "selfplay exited $RC: $ERR"
+  local want
+  want=$(sed -n 's/.*"mean_length":\([0-9.]*\).*/\1/p' <<< "$OUT")
+  run "$TANBO" bench --seconds 0.3 --variant "$variant" --compare --json
+  [[ $RC -eq 0 ]] || fail "bench exited $RC: $ERR"
+  local lengths
+  lengths=$(grep -o '"mean_game_length":[0-9.]*' <<< "$OUT" | cut -d: -f2)
+  [[ $(wc -l <<< "$lengths") -eq 2 && -n $want ]] ||
+    fail "expected two mean_game_length fields and a selfplay mean, got '$lengths' and '$want': $OUT"
+  local engine=optimized length
+  for length in $lengths; do
+    awk -v got="$length" -v want="$want" 'BEGIN { exit !(got > 0.85 * want && got < 1.15 * want) }' ||
+      fail "$engine engine's mean game length in bench --compare --variant $variant is $length, selfplay's is $want"
+    engine=reference
+  done
+}
+
 declare -F "case_$CASE" >/dev/null || fail "no such case"
 "case_$CASE"
 echo "PASS [$CASE]"
