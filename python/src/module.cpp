@@ -90,6 +90,7 @@ PYBIND11_MODULE(_core, m) {
   bind_rng(m);
   bind_move_result(m);
   bind_game(m);
+  bind_vector(m);
   m.def(
       "variants",
       [] {
