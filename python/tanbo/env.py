@@ -581,4 +581,7 @@ def env(**kwargs):
 
 if _gym is not None:  # pragma: no branch - exercised with a stand-in gymnasium in the tests
     if "tanbo/Tanbo-v0" not in getattr(_gym, "registry", {}):
-        _gym.register(id="tanbo/Tanbo-v0", entry_point="tanbo.env:TanboEnv")
+        # gymnasium.make_vec builds the C++ batched tanbo.vector.TanboVectorEnv by default
+        # (vectorization_mode="sync" or "async" still wraps TanboEnv copies).
+        _gym.register(id="tanbo/Tanbo-v0", entry_point="tanbo.env:TanboEnv",
+                      vector_entry_point="tanbo.vector:TanboVectorEnv")

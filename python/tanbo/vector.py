@@ -53,11 +53,13 @@ class TanboVectorEnv(_VectorBase):
 
     def __init__(self, num_envs: int = 16, variant: str = "lattice-9", opponent: str = "random",
                  agent: str = "X", mcts_playouts: int = 200, obs_dtype: Any = np.float32,
-                 observation: str = "planes", copy: bool = True):
+                 observation: str = "planes", copy: bool = True, render_mode: Optional[str] = None):
         if opponent not in ("random", "mcts"):
             raise ValueError(f"opponent must be 'random' or 'mcts', not {opponent!r}")
         if agent not in ("X", "O"):
             raise ValueError(f"agent must be 'X' or 'O', not {agent!r}")
+        if render_mode is not None:
+            raise ValueError(f"TanboVectorEnv does not render (render_mode must be None, not {render_mode!r})")
         if observation not in ("planes", "board"):
             raise ValueError(f"observation must be 'planes' or 'board', not {observation!r}")
         self._dtype = np.dtype(obs_dtype) if observation == "planes" else np.dtype(np.int8)

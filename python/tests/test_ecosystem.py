@@ -108,6 +108,13 @@ def test_gymnasium_make_vec_sync():
         assert infos["winner"].dtype != object and infos["action_mask"].dtype == np.int8
         assert rewards.dtype == np.float64 and terminations.dtype == np.bool_
     envs.close()
+    # Without a mode, make_vec builds the registered vector entry point: the C++ batch.
+    from tanbo.vector import TanboVectorEnv
+
+    batched = gym.make_vec("tanbo/Tanbo-v0", num_envs=3, variant="lattice-5")
+    assert isinstance(batched, TanboVectorEnv) and batched.num_envs == 3
+    obs, infos = batched.reset(seed=[1, 2, 3])
+    assert batched.observation_space.contains(obs) and infos["winner"].dtype == np.int8
 
 
 # --------------------------------------------------------------------------------------------

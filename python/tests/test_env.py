@@ -320,7 +320,7 @@ def test_registration_with_gymnasium_and_pettingzoo(tmp_path):
         registry = {}
         class Env:
             pass
-        def register(id, entry_point):
+        def register(id, entry_point, vector_entry_point=None):
             registry[id] = entry_point
         class _Space:
             def __init__(self, *args, **kwargs):
