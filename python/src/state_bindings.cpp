@@ -26,11 +26,12 @@ Color player_color(const AnyGame& g, const py::object& player, const char* what)
   return static_cast<Color>(to_uint64(player, 0, 1, what));
 }
 
-/// pyspiel's per-player calls: `player` is 0 or 1 (TypeError / UsageError otherwise); true when
-/// that player is the one to move.
+/// pyspiel's State::LegalActions(player) rule: `player` (any int; TypeError otherwise) gets the
+/// legal actions when it is current_player(), nothing otherwise (the terminal id included).
 bool is_mover(const AnyGame& g, const py::object& player, const char* what) {
-  const Color c = player_color(g, player, what);
-  return !g.is_over() && c == g.to_move();
+  const auto p = to_action(player);
+  if (!p) throw py::type_error(std::string(what) + " is an int, not " + py::str(py::type::handle_of(player).attr("__name__")).cast<std::string>());
+  return !g.is_over() && *p == static_cast<long long>(g.to_move());
 }
 
 std::vector<int> legal_action_list(const AnyGame& g) {
