@@ -3,7 +3,9 @@ tanbo.Game replaying that board's moves says; Gymnasium's next-step autoreset; s
 actions; the opponent moving inside C++; the GIL released; and, when Gymnasium imports, its
 VectorEnv class, batched spaces and a vector wrapper that checks the autoreset mode."""
 
+import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -131,26 +133,35 @@ def test_mcts_opponent_moves_inside_cpp():
 
 
 def test_step_releases_the_gil():
+    # test_threads.py's method: with the switch interval at 1000 s the worker keeps the GIL
+    # unless step() hands it over, so the main thread can only see the worker still busy if
+    # step() released it. The worker gives up after 5 s, which only a GIL-holding step reaches.
     env = TanboVectorEnv(256, "lattice-9")
     obs, _ = env.reset(seed=0)
-    acts = [int(np.flatnonzero(m)[0]) for m in obs["action_mask"]]
-    ran = []
-    import sys
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+    env.step(actions)  # warm up in this thread
+    started, seen = threading.Event(), threading.Event()
+    state = {"finished": False}
+
+    def worker():
+        started.set()
+        give_up = time.monotonic() + 5
+        while not seen.is_set() and time.monotonic() < give_up:
+            env.step(actions)  # no numpy work here: numpy may drop the GIL on its own
+        state["finished"] = True
 
     old = sys.getswitchinterval()
-    sys.setswitchinterval(1000)  # the other thread can only run while step() has let the GIL go
+    sys.setswitchinterval(1000.0)
     try:
-        t = threading.Thread(target=lambda: ran.append(1))
-        env.step(acts)
+        t = threading.Thread(target=worker)
         t.start()
-        for _ in range(50):
-            env.step(acts)
-            if ran:
-                break
+        started.wait()
+        busy = not state["finished"]
+        seen.set()
         t.join()
     finally:
         sys.setswitchinterval(old)
-    assert ran
+    assert busy, "the main thread ran only after the worker had finished: step() kept the GIL"
 
 
 def test_gymnasium_vector_env_semantics():
