@@ -76,6 +76,19 @@ for engine in optimized reference; do
   echo $(( (many - one) / (games - 1) )) > "$tmp/selfplay-$engine.txt"
 done
 
+# ... and per differential step (`tanbo diff --input`: both engines, compared after every step) over
+# the checked-in whole-game inputs, start-up (a one-byte input) removed.
+printf '\x01' > "$tmp/one-step.bin"
+diff_one=$(callgrind_total "$tanbo" diff --input "$tmp/one-step.bin")
+diff_instr=0 diff_steps=0
+for f in "$root"/fuzz/corpus/differential/game-to-end-*; do
+  total=$(callgrind_total "$tanbo" diff --input "$f")
+  steps=$("$tanbo" diff --input "$f" | sed -n 's/.*the engines agree: \([0-9]*\) steps.*/\1/p')
+  [[ -n $total && -n $steps ]] || die "could not measure tanbo diff --input $f"
+  diff_instr=$((diff_instr + total - diff_one)) diff_steps=$((diff_steps + steps))
+done
+echo "$diff_instr $diff_steps" > "$tmp/diff-steps.txt"
+
 # Google Benchmark micro-benchmarks, CPU time, three repetitions (the median is reported).
 "$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_Playout<Board19>|BM_RandomLegalVertex)$' \
   --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
@@ -111,6 +124,8 @@ instr = open(f"{tmp}/instructions.txt").read()
 per_playout = int(re.search(r"^playout: (\d+)", instr, re.M).group(1))
 sp_opt = int(open(f"{tmp}/selfplay-optimized.txt").read())
 sp_ref = int(open(f"{tmp}/selfplay-reference.txt").read())
+
+diff_instr, diff_steps = map(int, open(f"{tmp}/diff-steps.txt").read().split())
 
 micro = {}
 for b in load_json("micro.json")["benchmarks"]:
@@ -159,6 +174,10 @@ rows = [
     ("`sizeof(optimized::Board19)` / `sizeof(reference::Game)`",
      f"{num(first['sizeof_game'])} B / {num(first['reference']['sizeof_game'])} B",
      "`tanbo bench --compare --json`, `sizeof_game`: the object a playout copies"),
+    ("differential check: instructions per step",
+     f"{num(diff_instr / diff_steps)} ({num(diff_instr)} / {num(diff_steps)} steps)",
+     "callgrind, `tanbo diff --input` over `fuzz/corpus/differential/game-to-end-*`, start-up "
+     "removed; both engines step and are compared (docs/verification.md: the schedule)"),
     ("2 threads / 1 thread, playouts per second",
      f"{threads['thread_speedup']:.2f}×",
      f"`tanbo bench --threads 2`; bounded by the other jobs' load on {cores} cores"),

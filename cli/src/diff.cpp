@@ -1,8 +1,10 @@
-// `tanbo diff`: differential verification of the optimized engine against the reference engine
-// (the driver is tanbo::verify, see verify/include/tanbo/verify/). By default a seeded random
-// campaign for --seconds with a progress line per second and a summary; --replay plays a game
-// record on both engines, --input runs one fuzz input (e.g. a libFuzzer crash file). On a
-// divergence it writes a minimized reproducer into --out and prints the commands replaying it.
+// `tanbo diff`: the one differential campaign front end (verify/README.md), checking the optimized
+// engine against the reference engine with the driver of tanbo::verify. By default a seeded
+// random campaign for --seconds with a progress line per second and a summary; --replay plays a
+// game record on both engines, --input runs one fuzz input (e.g. a libFuzzer crash file). On a
+// divergence it writes a minimized reproducer into --out, prints the commands replaying it and
+// exits with kExitCheck (the CLI's one table of exit statuses, cli/README.md); the campaign
+// script scripts/fuzz-campaign.sh runs this command.
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -54,10 +56,10 @@ int replay_record_file(const DiffOptions& o) {
 
 int run_input_file(const DiffOptions& o) {
   const Input in = read_input(*o.input);
-  const std::vector<std::uint8_t> bytes(in.text.begin(), in.text.end());
+  const verify::Script script = verify::decode(std::vector<std::uint8_t>(in.text.begin(), in.text.end()));
   verify::DiffStats stats;
-  if (verify::run_differential(bytes, &stats))
-    return report(o, verify::minimize(bytes), "input-minimized");
+  if (verify::run_differential(script, &stats))
+    return report(o, verify::minimize(script), "input-minimized");
   std::cout << printable(in.name) << ": the engines agree: " << verify::format_stats(stats) << '\n';
   return kExitOk;
 }

@@ -128,16 +128,32 @@ case_replay_engines_agree() {
   done
 }
 
+# --- diff: the one campaign front end; status 0 when the engines agree (3 on a divergence is
+# tested with planted bugs in verify/tests/mutants_test.cpp, the real engines do not diverge) ---
+
+case_diff_agree() {
+  need_optimized
+  run "$TANBO" diff --seconds 1 --seed 3 --max-input 256 --quiet --out "$WORK/campaign"
+  [[ $RC -eq 0 && -z $ERR ]] || fail "diff campaign exited $RC: $ERR"
+  [[ $OUT == *"divergences         0"* && $OUT == *"executions"* ]] || fail "diff campaign summary: $OUT"
+  run "$TANBO" diff --replay "$DATA/two-colour-removal.txt"
+  [[ $RC -eq 0 && $OUT == *"the engines agree on all"* ]] || fail "diff --replay exited $RC: $OUT $ERR"
+  # lattice-5 (selector 1), two legal moves, a probe, a record check.
+  printf '\x01\x00\x03\xfe\xff' >"$WORK/input.bin"
+  run "$TANBO" diff --input "$WORK/input.bin"
+  [[ $RC -eq 0 && $OUT == *"the engines agree: "*" steps"* ]] || fail "diff --input exited $RC: $OUT $ERR"
+}
+
 # --- errors: status 1 (bad input) and one line naming where and why ------------------------------
 
 case_error_illegal_moves() {
-  expect_error 1 "illegal-occupied.txt:4:3: move 5 (A1) by X is illegal: the point is occupied" \
+  expect_error 1 "illegal-occupied.txt:4:3: move 5: illegal move A1 by X: the point is occupied" \
     "$TANBO" replay "$DATA/illegal-occupied.txt"
-  expect_error 1 "illegal-no-friend.txt:3:7: move 5 (C3) by X is illegal: the point touches no stone" \
+  expect_error 1 "illegal-no-friend.txt:3:7: move 5: illegal move C3 by X: the point touches no stone" \
     "$TANBO" replay "$DATA/illegal-no-friend.txt"
-  expect_error 1 "illegal-two-friends.txt:5:1: move 5 (B2) by X is illegal: the point touches two or more" \
+  expect_error 1 "illegal-two-friends.txt:5:1: move 5: illegal move B2 by X: the point touches two or more" \
     "$TANBO" replay "$DATA/illegal-two-friends.txt"
-  expect_error 1 "after-end.txt:3:3: move 2 (C1) comes after the end of the game (O won with move 1)" \
+  expect_error 1 "after-end.txt:3:3: move 2: illegal move C1 by O: the game is over (O won with move 1)" \
     "$TANBO" replay "$DATA/after-end.txt"
 }
 
@@ -179,7 +195,7 @@ case_error_files() {
 case_error_usage() {
   expect_error 2 "tanbo perft: DEPTH is required" "$TANBO" perft
   expect_error 2 "tanbo perft: The following argument was not expected: --bogus" "$TANBO" perft 2 --bogus
-  expect_error 2 "tanbo perft: --engine: fast not in {reference,optimized}" "$TANBO" perft 1 --engine fast
+  expect_error 2 "tanbo perft: --engine: fast not in {optimized,reference}" "$TANBO" perft 1 --engine fast
   expect_error 2 "tanbo perft: --variant: no lattice opening for size 6" "$TANBO" perft 1 --variant lattice-6
   expect_error 2 "tanbo selfplay: --seed is required" "$TANBO" selfplay --games 2
   expect_error 2 "tanbo perft: --variant excludes --position" "$TANBO" perft 1 --variant lattice-5 --position "X3O/5/5/5/O3X X"
@@ -243,7 +259,7 @@ case_error_binary_input() {
   expect_error 1 "binary.txt:1:4: move 2: '\\xb2G\\xc0\\x1b[2J' is not a point" \
     "$TANBO" replay --variant lattice-5 "$WORK/binary.txt"
   expect_error 2 "tanbo perft: --variant: unknown variant 'a\\xff\\x01';" "$TANBO" perft 1 --variant "$(printf 'a\xff\x01')"
-  expect_error 2 "tanbo perft: --engine: \\xff not in {reference,optimized}" "$TANBO" perft 1 --engine "$(printf '\xff')"
+  expect_error 2 "tanbo perft: --engine: \\xff not in {optimized,reference}" "$TANBO" perft 1 --engine "$(printf '\xff')"
   expect_error 1 "--position: column 2: position string: unexpected character 'é' in the board" \
     "$TANBO" perft 1 --position "$(printf 'X\xc3\xa9/2 X')"
   expect_error 1 "cannot open '$WORK/a\\x0ab\\xfe': No such file" "$TANBO" replay "$WORK/$(printf 'a\nb\xfe')"
@@ -292,7 +308,7 @@ case_default_engine() {
   local cmd
   for cmd in replay perft selfplay bench; do
     run "$TANBO" "$cmd" --help
-    [[ $OUT =~ --engine\ TEXT:\{reference,optimized\}=optimized ]] || fail "$cmd --help: $OUT"
+    [[ $OUT =~ --engine\ TEXT:\{optimized,reference\}=optimized ]] || fail "$cmd --help: $OUT"
   done
   run "$TANBO" --help
   [[ $OUT == *"Every subcommand runs the optimized engine unless given --engine reference"* ]] ||

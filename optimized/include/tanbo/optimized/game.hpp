@@ -57,7 +57,7 @@ class BasicGame {
     if (history_.empty()) throw UsageError("last_result: no move has been played");
     const MoveRecord& rec = history_.back();
     return {BasicBoard<MaxN>::point(rec.point), opponent(to_move()), rec.removal,
-            board_.removed_stones(rec)};
+            board_.removed_stones(rec), rec.removed_black, rec.removed_white};
   }
   /// The points played so far.
   std::vector<Point> moves() const {
