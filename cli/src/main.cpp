@@ -54,6 +54,8 @@ int run_main(int argc, char** argv) {
       tanbo::cli::add_selfplay_command(app),
       tanbo::cli::add_bench_command(app),
       tanbo::cli::add_diff_command(app),
+      tanbo::cli::add_serve_command(app),
+      tanbo::cli::add_conform_command(app),
   };
 
   try {
