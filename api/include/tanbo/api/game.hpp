@@ -63,13 +63,11 @@ class AnyGame {
   /// reference engine. @throws UsageError once the game is over.
   virtual Point random_legal_move(Rng& rng) const = 0;
 
+  /// legal_moves()[rng.below(n)]: the choice `tanbo selfplay` makes, identical on both engines
+  /// (tanbo::random_move: no list built on the optimized engine). @throws UsageError once over.
+  virtual Point random_move(Rng& rng) const = 0;
+
   bool is_over() const { return winner().has_value(); }
-  /// legal_moves()[rng.below(n)]: the choice `tanbo selfplay` makes, identical on both engines.
-  Point random_move(Rng& rng) const {
-    const std::vector<Point> legal = legal_moves();
-    if (legal.empty()) throw UsageError("random_move: the game is over");
-    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-  }
 };
 
 /// AnyGame for one engine type G.
@@ -114,6 +112,10 @@ class GameOn final : public AnyGame {
   std::uint64_t hash() const noexcept override { return g_.hash(); }
 
   std::uint64_t perft(int depth) const override { return tanbo::perft(g_, depth); }
+  Point random_move(Rng& rng) const override {
+    if (g_.is_over()) throw UsageError("random_move: the game is over");
+    return tanbo::random_move(g_, rng);
+  }
 
   Point random_legal_move(Rng& rng) const override {
     if constexpr (kOptimized) {
