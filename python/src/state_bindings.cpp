@@ -17,8 +17,6 @@ namespace {
 
 constexpr int kTerminalPlayer = -4;  // OpenSpiel's kTerminalPlayerId
 
-int action_of(Point p, int n) { return p.y * n + p.x; }
-
 /// A player argument: 0 (X) or 1 (O); None means the side to move.
 Color player_color(const AnyGame& g, const py::object& player, const char* what) {
   if (player.is_none()) return g.to_move();
@@ -49,7 +47,7 @@ void bind_state_api(py::class_<PyGame>& cls) {
           [](const PyGame& g) {
             const int n = g->size();
             std::vector<int> out;
-            for (const Point p : g->legal_moves()) out.push_back(action_of(p, n));
+            for (const Point p : g->legal_moves()) out.push_back(row_major_index(p, n));
             return out;  // legal_moves() is row-major, so already sorted
           },
           "The side to move's legal actions (y * N + x), ascending. Empty once the game is over.")
@@ -63,14 +61,14 @@ void bind_state_api(py::class_<PyGame>& cls) {
            py::arg("action"), "The point name of ``action``, e.g. 0 -> 'A1'.")
       .def("action_to_string",
            [](const PyGame& g, const py::object& player, const py::handle a) {
-             player_color(*g.g, player, "action_to_string: player");
+             player_color(*g, player, "action_to_string: player");
              return point_name(action_point(g, action_arg(a), a));
            },
            py::arg("player"), py::arg("action"),
            "OpenSpiel's two-argument form; the name does not depend on the player.")
       .def("string_to_action",
            [](const PyGame& g, const std::string& name) {
-             return action_of(parse_point(name, g->size()), g->size());
+             return row_major_index(parse_point(name, g->size()), g->size());
            },
            py::arg("name"), "The action of a point name, e.g. 'B1' -> 1. ParseError off the board.")
       .def("current_player",
@@ -89,19 +87,19 @@ void bind_state_api(py::class_<PyGame>& cls) {
       .def("num_players", [](const PyGame&) { return 2; }, "2.")
       .def("num_distinct_actions", [](const PyGame& g) { return g->size() * g->size(); },
            "N * N: every point is an action.")
-      .def("max_game_length", [](const PyGame& g) { return max_length(*g.g); },
+      .def("max_game_length", [](const PyGame& g) { return max_length(*g); },
            "An upper bound on the plies of any game from the start position: r * (N*N + 1) + e "
            "for r roots and e empty points at the start (each move lowers that measure).")
       .def("history",
            [](const PyGame& g) {
              std::vector<int> out;
-             for (const Point p : g->moves()) out.push_back(action_of(p, g->size()));
+             for (const Point p : g->moves()) out.push_back(row_major_index(p, g->size()));
              return out;
            },
            "The actions played so far.")
       .def("observation_tensor",
            [](const PyGame& g, const py::object& player, const py::object& dtype) {
-             return observation_array(*g.g, player_color(*g.g, player, "observation_tensor: player"), dtype);
+             return observation_array(*g, player_color(*g, player, "observation_tensor: player"), dtype);
            },
            py::arg("player") = py::none(), py::arg("dtype") = py::none(),
            "observation() from ``player``'s view (0 = X, 1 = O; None = the side to move): planes "
@@ -111,7 +109,7 @@ void bind_state_api(py::class_<PyGame>& cls) {
            "[6, N, N].")
       .def("observation_string",
            [](const PyGame& g, const py::object& player) {
-             player_color(*g.g, player, "observation_string: player");
+             player_color(*g, player, "observation_string: player");
              return g->position().diagram();  // perfect information: the same for both players
            },
            py::arg("player") = py::none(), "The board diagram (the same for both players).")
