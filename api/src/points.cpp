@@ -1,8 +1,9 @@
 // Range-checked index -> Point conversion (see points.hpp).
 #include "tanbo/api/points.hpp"
 
-#include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 namespace tanbo::api {
 
@@ -21,9 +22,14 @@ std::optional<Point> index_point(int size, double i) noexcept {
 std::string number_text(long long i) { return std::to_string(i); }
 
 std::string number_text(double i) {
+  // The shortest "%g" text that reads back as `i` (std::to_chars of a double is missing from
+  // Emscripten's libc++, which the WebAssembly build uses).
   char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, i);
-  return std::string(buf, r.ptr);
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, i);
+    if (std::strtod(buf, nullptr) == i) break;
+  }
+  return buf;
 }
 
 std::string off_board_index_text(std::string_view noun, std::string_view number, int size) {

@@ -15,12 +15,33 @@
 
 namespace tanbo::cli {
 
+namespace {
+
+// "{optimized,reference}": the registry's names as the help text lists an option's choices.
+std::string engine_choices() {
+  std::string out;
+  for (const std::string& e : api::engine_names()) out += (out.empty() ? "{" : ",") + e;
+  return out + "}";
+}
+
+}  // namespace
+
 void add_engine_option(CLI::App& app, std::string& target) {
   target = kDefaultEngine;
   app.add_option("--engine", target,
                  "Rules engine: optimized (fast) or reference (the simple oracle optimized is "
                  "verified against); both give identical results")
-      ->check(CLI::IsMember(api::engine_names()))
+      // The registry's own check and message, as every face words it.
+      ->check(CLI::Validator(
+          [](std::string& name) -> std::string {
+            try {
+              api::check_engine_name(name);
+              return {};
+            } catch (const UsageError& e) {
+              return e.what();
+            }
+          },
+          engine_choices(), "engine"))
       ->capture_default_str();
 }
 

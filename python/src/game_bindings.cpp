@@ -333,7 +333,11 @@ the GIL (they work on a snapshot taken first), so threads running them scale acr
       .def(
           "at",
           [](const PyGame& g, py::handle p) {
-            const Point q = query_point(g, p);
+            // An action off the board is named as given (api::query_index_point), not as a point.
+            const Point q = [&] {
+              if (const auto a = to_action(p)) return api::query_index_point(g->size(), *a, "at", "action");
+              return query_point(g, p);
+            }();
             if (!on_board(q, g->size())) throw UsageError("at: " + point_name(q) + " is not on the board");
             return std::string(1, cell_char(g->position().at(q)));
           },

@@ -91,6 +91,7 @@ PYBIND11_MODULE(_core, m) {
   bind_rng(m);
   bind_move_result(m);
   bind_game(m);
+  bind_vector(m);
   m.def(
       "variants",
       [] { return tanbo::api::variant_names(); },

@@ -58,14 +58,16 @@ class AnyGame {
   virtual PlayoutResult playout_in_place(Rng& rng) = 0;
   /// Move sequences of length `depth` (tanbo perft: a finished game is one leaf).
   virtual std::uint64_t perft(int depth) const = 0;
+  /// The engine's own uniform pick among the legal moves, advancing `rng` by one step: O(1) on
+  /// the optimized engine (the move its playouts make), legal_moves()[rng.below(n)] on the
+  /// reference engine. @throws UsageError once the game is over.
+  virtual Point random_legal_move(Rng& rng) const = 0;
+
+  /// legal_moves()[rng.below(n)]: the choice `tanbo selfplay` makes, identical on both engines
+  /// (tanbo::random_move: no list built on the optimized engine). @throws UsageError once over.
+  virtual Point random_move(Rng& rng) const = 0;
 
   bool is_over() const { return winner().has_value(); }
-  /// legal_moves()[rng.below(n)]: the choice `tanbo selfplay` makes, identical on both engines.
-  Point random_move(Rng& rng) const {
-    const std::vector<Point> legal = legal_moves();
-    if (legal.empty()) throw UsageError("random_move: the game is over");
-    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-  }
 };
 
 /// AnyGame for one engine type G.
@@ -110,6 +112,19 @@ class GameOn final : public AnyGame {
   std::uint64_t hash() const noexcept override { return g_.hash(); }
 
   std::uint64_t perft(int depth) const override { return tanbo::perft(g_, depth); }
+  Point random_move(Rng& rng) const override {
+    if (g_.is_over()) throw UsageError("random_move: the game is over");
+    return tanbo::random_move(g_, rng);
+  }
+
+  Point random_legal_move(Rng& rng) const override {
+    if constexpr (kOptimized) {
+      if (g_.is_over()) throw UsageError("random_legal_move: the game is over");
+      return g_.random_legal_move(rng);
+    } else {
+      return random_move(rng);
+    }
+  }
 
   PlayoutResult playout(Rng& rng) const override {
     if constexpr (kOptimized) {
