@@ -25,6 +25,9 @@ struct DiffOptions {
   std::optional<std::string> replay;
   std::optional<std::string> input;
   bool quiet = false;
+  // The engine pair compared in every mode: empty means reference vs optimized; another
+  // candidate engine plugs in here (a verify::Checker), not through a second front end.
+  verify::Checker checker;
 };
 
 // Prints a divergence, writes its reproducer and returns kExitCheck (or kExitOk if none).
@@ -45,8 +48,9 @@ int report(const DiffOptions& o, const std::optional<verify::Reproducer>& rep, c
 int replay_record_file(const DiffOptions& o) {
   const RecordInput in = read_record(*o.replay, Variant::classic());
   const GameRecord& rec = in.record;
-  const verify::ReplayResult r = verify::replay_record(rec.start, rec.points());
-  if (r.divergence) return report(o, verify::minimize_record(rec.start, rec.points()), "replay-minimized");
+  const verify::ReplayResult r = o.checker.check_record(rec.start, rec.points());
+  if (r.divergence)
+    return report(o, verify::minimize_record(rec.start, rec.points(), {}, o.checker), "replay-minimized");
   std::cout << printable(in.input.name) << ": the engines agree on all " << r.moves_played
             << " moves (played forward, then undone)";
   if (!r.stopped.empty()) std::cout << "; stopped early: " << r.stopped;
@@ -58,8 +62,7 @@ int run_input_file(const DiffOptions& o) {
   const Input in = read_input(*o.input);
   const verify::Script script = verify::decode(std::vector<std::uint8_t>(in.text.begin(), in.text.end()));
   verify::DiffStats stats;
-  if (verify::run_differential(script, &stats))
-    return report(o, verify::minimize(script), "input-minimized");
+  if (o.checker.check(script, &stats)) return report(o, verify::minimize(script, {}, o.checker), "input-minimized");
   std::cout << printable(in.name) << ": the engines agree: " << verify::format_stats(stats) << '\n';
   return kExitOk;
 }
@@ -73,6 +76,7 @@ int run_diff(const DiffOptions& o) {
   c.seed = o.seed;
   c.jobs = o.jobs;
   c.max_input = o.max_input;
+  c.checker = o.checker;
   if (o.out) {
     c.out_dir = *o.out;
     c.corpus_dir = c.out_dir / "corpus";
