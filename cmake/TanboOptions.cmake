@@ -50,6 +50,9 @@ else()
 endif()
 set(TANBO_RC_PARAMS "${_tanbo_rc_default}" CACHE STRING
     "RC_PARAMS passed by CTest to tanbo_properties (RapidCheck seed and case count)")
+# formal/ (the Coq proofs and the tanbo-spec oracle) needs coqc and ocamlfind; without them it is
+# skipped with a message, or, with this option (set by CI's dev stage), configuring fails.
+option(TANBO_REQUIRE_FORMAL "Fail to configure unless coqc and ocamlfind are found (formal/)" OFF)
 option(TANBO_EXHAUSTIVE_LONG "Register the long complete lattice-5 run (about 40 min of CPU) as a CTest test" OFF)
 
 # ---- Documentation and JavaScript -----------------------------------------------------------

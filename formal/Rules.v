@@ -491,4 +491,90 @@ Proof.
     try discriminate; try (inversion H; subst); intuition congruence.
 Qed.
 
+(* ---- What the oracle decides: rule 7, the removal kind, the removed list ---- *)
+(* Rule 7 as the oracle applies it: the moves open to c are the legal ones while the game is not
+   over, none once a side has won. *)
+Definition game_over (b : board) : bool :=
+  match winner b with Some _ => true | None => false end.
+Definition moves (b : board) (c : color) : list point :=
+  if game_over b then [] else legal_moves b c.
+
+Lemma game_over_spec b : game_over b = true <-> exists w, wins b w.
+Proof.
+  unfold game_over. split.
+  - destruct (winner b) as [w|] eqn:E; [intros _; exists w; apply winner_spec; auto | discriminate].
+  - intros [w Hw]. apply winner_spec in Hw. rewrite Hw. reflexivity.
+Qed.
+
+Lemma moves_spec b c p : In p (moves b c) <-> legal b c p /\ forall w, ~ wins b w.
+Proof.
+  unfold moves. destruct (game_over b) eqn:E.
+  - apply game_over_spec in E as [w Hw]. simpl. split; [tauto|]. intros [_ H]. exact (H w Hw).
+  - rewrite legal_moves_spec. split; [|tauto]. intros Hl. split; auto. intros w Hw.
+    assert (Ho : game_over b = true) by (apply game_over_spec; exists w; exact Hw). congruence.
+Qed.
+
+(* One step of a game as the oracle plays it: None when the move is not open to c (illegal, or
+   the game is over), otherwise what play computes. *)
+Definition step (b : board) (c : color) (p : point) : option (removal * list point * board) :=
+  if mem p (moves b c) then Some (play b c p) else None.
+
+Lemma step_spec b c p :
+  match step b c p with
+  | Some r => legal b c p /\ (forall w, ~ wins b w) /\ r = play b c p /\ move b c p (snd r)
+  | None => ~ (legal b c p /\ forall w, ~ wins b w)
+  end.
+Proof.
+  unfold step. destruct (mem p (moves b c)) eqn:E.
+  - apply mem_spec, moves_spec in E as [Hl Hw]. split; [auto|split; [auto|split; [auto|]]].
+    apply play_spec; auto.
+  - rewrite <- moves_spec, <- mem_spec. congruence.
+Qed.
+
+(* The removed stones are listed once each, in row-major order: exactly the points of
+   all_points that rule 6 removes, in all_points's order. *)
+Lemma play_removed_list b c p :
+  snd (fst (play b c p)) = filter (removedb (place b p c) p) all_points.
+Proof.
+  unfold play. simpl. apply filter_ext_in. intros q Hq. apply Bool.eq_iff_eq_true.
+  rewrite mem_spec, removedb_spec. unfold removed.
+  destruct (boundedb (place b p c) p) eqn:E.
+  - apply boundedb_spec in E. rewrite root_exec_spec. tauto.
+  - rewrite filter_In, boundedb_spec, in_all_points.
+    assert (~ bounded (place b p c) p) by (rewrite <- boundedb_spec; congruence).
+    apply in_all_points in Hq. tauto.
+Qed.
+
+(* The removal kind: none when no stone goes; "expanded" exactly when the expanded root is
+   bounded (rule 6, first case); "bounded" when it is not and some root is. *)
+Lemma play_kind b c p :
+  (fst (fst (play b c p)) = NoRemoval <-> forall q, on_board q -> ~ removed (place b p c) p q) /\
+  (fst (fst (play b c p)) = ExpandedRoot <-> bounded (place b p c) p) /\
+  (fst (fst (play b c p)) = BoundedRoots <->
+     ~ bounded (place b p c) p /\ exists q, on_board q /\ bounded (place b p c) q).
+Proof.
+  assert (Hl : forall q, In q (snd (fst (play b c p))) <-> on_board q /\ removed (place b p c) p q)
+    by (intros q; apply play_removed).
+  unfold play in *. set (b1 := place b p c) in *. simpl in Hl |- *.
+  set (l := filter _ all_points) in *.
+  assert (Hp : bounded b1 p -> In p l).
+  { intros Hb. apply Hl. split; [apply Hb|]. left. split; auto.
+    destruct Hb as [Hon [Hne _]]. constructor; auto. }
+  destruct (boundedb b1 p) eqn:Eb.
+  - apply boundedb_spec in Eb as Hb. specialize (Hp Hb).
+    destruct l as [|x l']; [destruct Hp|].
+    split; [split; [discriminate|] | split; split; [auto|auto|discriminate|tauto]].
+    intros H. exfalso. apply (H p); [apply Hb|]. apply Hl in Hp. tauto.
+  - assert (Hnb : ~ bounded b1 p) by (rewrite <- boundedb_spec; congruence).
+    destruct l as [|x l'] eqn:El.
+    + split; [split; [intros _ q Hq Hr; assert (Hin : In q []) by (apply Hl; auto); destruct Hin|auto]|].
+      split; split; try discriminate; try tauto.
+      intros [_ [q [Hq Hbq]]]. assert (Hin : In q []) by (apply Hl; split; [auto|right; auto]).
+      destruct Hin.
+    + assert (Hx : on_board x /\ removed b1 p x) by (apply Hl; left; auto).
+      split; [split; [discriminate|intros H; exfalso; apply (H x); tauto]|].
+      split; split; try discriminate; try tauto.
+      intros _. split; auto. destruct Hx as [Hx [[Hb _] | [_ Hb]]]; [contradiction|eauto].
+Qed.
+
 End Rules.

@@ -90,7 +90,7 @@ done
 echo "$diff_instr $diff_steps" > "$tmp/diff-steps.txt"
 
 # Google Benchmark micro-benchmarks, CPU time, three repetitions (the median is reported).
-"$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_Playout<Board19>|BM_RandomLegalVertex)$' \
+"$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_CopyMake|BM_EnginePlayUndo|BM_NthLegalVertex|BM_Playout<Board19>|BM_RandomLegalVertex)$' \
   --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
   --benchmark_format=json > "$tmp/micro.json" 2> /dev/null
 
@@ -142,8 +142,13 @@ rows = [
      f"`tanbo bench --compare`, {rounds} rounds of {seconds} s, both engines in each round"),
     ("optimized / reference, instructions per random game through the `tanbo::Engine` API",
      f"{sp_ref / sp_opt:,.0f}× ({num(sp_ref)} / {num(sp_opt)})",
-     "callgrind, `tanbo selfplay --seed 1`, start-up removed; every move builds the sorted "
-     "`legal_moves()` list, which the playouts above avoid"),
+     "callgrind, `tanbo selfplay --seed 1`, start-up removed; every move is "
+     "`play(random_move(g, rng))`: the i-th legal move in row-major order (the optimized "
+     "engine's legal bitset; the reference builds its list), a checked `play`, the history"),
+    ("optimized: instructions per random classic game through the `tanbo::Engine` API",
+     num(sp_opt),
+     "the row above; 2× the playout loop is the goal (`perf_gate` keeps it within 2 % of "
+     "`bench/perf-budget.txt`)"),
     ("optimized: instructions per classic playout",
      num(per_playout),
      "callgrind, `scripts/count-playout-instructions.sh` (300 playouts, start-up removed)"),
@@ -162,9 +167,18 @@ rows = [
     ("play + undo of a random legal move, mid-game",
      f"{bench_ns('BM_PlayUndo'):,.0f} ns",
      "Google Benchmark `BM_PlayUndo`, median CPU time of 3"),
+    ("play + undo through the `tanbo::Engine` API (`Game19`), mid-game",
+     f"{bench_ns('BM_EnginePlayUndo'):,.0f} ns",
+     "Google Benchmark `BM_EnginePlayUndo`: `random_move`, a checked `play`, `undo`"),
     ("copy of a `Board19` (copy-make)",
      f"{bench_ns('BM_CopyBoard19'):,.0f} ns",
      "Google Benchmark `BM_CopyBoard19`"),
+    ("copy of a `Board19` + one random move on the copy",
+     f"{bench_ns('BM_CopyMake'):,.0f} ns",
+     "Google Benchmark `BM_CopyMake` (copy-make's cost per move; compare play + undo)"),
+    ("i-th legal move in row-major order",
+     f"{bench_ns('BM_NthLegalVertex'):,.1f} ns",
+     "Google Benchmark `BM_NthLegalVertex`: what `random_move` draws, no list built"),
     ("random legal move",
      f"{bench_ns('BM_RandomLegalVertex'):,.1f} ns",
      "Google Benchmark `BM_RandomLegalVertex`"),

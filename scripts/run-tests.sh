@@ -58,7 +58,7 @@ for stage in $stages; do
   case $stage in
     dev)
       log "dev preset (g++): build and every test"
-      preset_build dev -DTANBO_BUILD_PYTHON=ON
+      preset_build dev -DTANBO_BUILD_PYTHON=ON -DTANBO_REQUIRE_FORMAL=ON
       preset_test dev ;;
     js)
       log "wasm preset: npm package and rules explorer, Node and browser tests, npm pack"
