@@ -7,6 +7,7 @@
 #include "tanbo/core/random.hpp"
 #include "tanbo/core/zobrist.hpp"
 #include "tanbo/optimized/board.hpp"
+#include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
 
 namespace {
@@ -92,6 +93,51 @@ void BM_LegalMovesSorted(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(b.legal_moves());
 }
 BENCHMARK(BM_LegalMovesSorted);
+
+// The row-major paths of the Engine API: the i-th legal move (what tanbo::random_move draws)
+// and a walk over all of them, neither sorting nor allocating.
+void BM_NthLegalVertex(benchmark::State& state) {
+  const Board19 b = midgame<Board19>();
+  Rng rng(5);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(b.nth_legal_vertex(static_cast<int>(rng.below(static_cast<std::uint32_t>(b.legal_move_count())))));
+}
+BENCHMARK(BM_NthLegalVertex);
+
+void BM_ForEachLegalVertex(benchmark::State& state) {
+  const Board19 b = midgame<Board19>();
+  for (auto _ : state) {
+    unsigned sum = 0;
+    b.for_each_legal_vertex([&sum](Vertex v) { sum += v; });
+    benchmark::DoNotOptimize(sum);
+  }
+}
+BENCHMARK(BM_ForEachLegalVertex);
+
+// Copy-make: a copy of the board plus one move on it (the alternative to play + undo).
+void BM_CopyMake(benchmark::State& state) {
+  const Board19 b = midgame<Board19>();
+  Rng rng(7);
+  for (auto _ : state) {
+    Board19 copy = b;
+    copy.play_vertex(copy.random_legal_vertex(rng));
+    benchmark::DoNotOptimize(copy);
+  }
+}
+BENCHMARK(BM_CopyMake);
+
+// One random move and its undo through the tanbo::Engine API (Game19): random_move's row-major
+// pick, play(Point) with its legality check, the history, undo().
+void BM_EnginePlayUndo(benchmark::State& state) {
+  tanbo::optimized::Game19 g{midgame<Board19>().position()};
+  Rng rng(7);
+  for (auto _ : state) {
+    g.play(tanbo::random_move(g, rng));
+    g.undo();
+  }
+  benchmark::DoNotOptimize(g.hash());
+}
+BENCHMARK(BM_EnginePlayUndo);
 
 void BM_RandomLegalVertex(benchmark::State& state) {
   const Board19 b = midgame<Board19>();

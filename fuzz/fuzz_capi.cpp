@@ -1,8 +1,9 @@
 // Fuzz target for the C API: the input bytes drive a sequence of C API calls (create from a
-// fuzzed variant name or position string, play by fuzzed names and indices, undo, copy, free,
-// exports into small buffers, null arguments) on two handles. Besides "no crash, no leak, no
-// UB" it checks the API's promises: statuses match results, text is always terminated inside
-// the buffer, exported positions re-create the same game, undo restores the hash.
+// fuzzed variant name, position string or record on either engine, play by fuzzed names and
+// indices, undo, copy, free, exports into small buffers, explanations, roots, board queries,
+// perft and playouts, null arguments) on two handles. Besides "no crash, no leak, no UB" it
+// checks the API's promises: statuses match results, text is always terminated inside the
+// buffer, exported positions re-create the same game, undo restores the hash, the queries agree.
 //
 // Input format: byte 0 picks how the first game is made (see make_game); then each step is an
 // opcode byte followed by its operands. Running out of bytes ends the run; every byte sequence
@@ -58,13 +59,21 @@ tanbo_game* make_game(Reader& in) {
   // Tiny error buffers exercise the cutting of long messages.
   const std::size_t err_len = in.byte() % (sizeof err + 1);
   tanbo_status s;
-  switch (mode % 4) {
+  switch (mode % 6) {
     case 0: s = tanbo_game_create(kVariants[in.byte() % std::size(kVariants)], &g, err, err_len); break;
     case 1: s = tanbo_game_create(in.text().c_str(), &g, err, err_len); break;
     case 2: s = tanbo_game_create_from_position(in.text().c_str(), &g, err, err_len); break;
-    default:
+    case 3:
       s = tanbo_game_create_from_position(kPositions[in.byte() % std::size(kPositions)], &g, err,
                                           err_len);
+      break;
+    case 4:  // either engine, from a fuzzed start (a variant name or a position string)
+      s = tanbo_game_create_with_engine(in.text().c_str(), static_cast<tanbo_engine>(in.byte() % 3), &g, err,
+                                        err_len);
+      break;
+    default:  // a fuzzed record on either engine (an illegal move in it is a located parse error)
+      s = tanbo_game_create_from_record(in.text().c_str(), static_cast<tanbo_engine>(in.byte() % 3), &g, err,
+                                        err_len);
   }
   FUZZ_ASSERT((s == TANBO_OK) == (g != nullptr));
   if (err_len > 0) FUZZ_ASSERT(std::memchr(err, '\0', err_len) != nullptr);
@@ -145,7 +154,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const int ply = tanbo_ply(g);
     const std::uint64_t hash = tanbo_hash(g);
-    switch (op % 14) {
+    switch (op % 18) {
       case 0: {  // play a fuzzed index (often off the board)
         const tanbo_status s = tanbo_play_index(g, in.int16());
         FUZZ_ASSERT(tanbo_ply(g) == ply + (s == TANBO_OK));
@@ -209,6 +218,63 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 10: check_export(g, in, tanbo_diagram); break;
       case 11: check_position_round_trip(g); break;
       case 12: query_everything(g, in); break;
+      case 14: {  // explain a fuzzed index: legal exactly when tanbo_is_legal says so, off-board off it
+        const int index = in.int16();
+        tanbo_illegal_reason why = TANBO_REASON_LEGAL;
+        int friends = -1;
+        const tanbo_status s = tanbo_explain(g, index, &why, &friends);
+        const int size = tanbo_size(g);
+        FUZZ_ASSERT(s == TANBO_OK);
+        FUZZ_ASSERT((why == TANBO_REASON_LEGAL) == (tanbo_is_legal(g, index) == 1));
+        if (tanbo_is_over(g) == 0)  // once over, every point's reason is the game's end
+          FUZZ_ASSERT((why == TANBO_REASON_OFF_BOARD) == (index < 0 || index >= size * size));
+        FUZZ_ASSERT(friends >= 0 && friends <= 4);
+        break;
+      }
+      case 15: {  // roots and the root at a fuzzed index, into a fuzzed-size buffer
+        int ints[64];
+        const std::size_t cap = in.byte() % (std::size(ints) + 1);
+        std::size_t n = 0;
+        tanbo_status s = tanbo_roots(g, cap ? ints : nullptr, cap, &n);
+        FUZZ_ASSERT((s == TANBO_OK) == (n <= cap));
+        tanbo_color c = TANBO_NONE;
+        const int index = in.int16();
+        s = tanbo_root_at(g, index, cap ? ints : nullptr, cap, &n);
+        const bool stone = tanbo_cell_at(g, index, &c) == TANBO_OK && c != TANBO_NONE;
+        FUZZ_ASSERT(stone ? (s == TANBO_OK || s == TANBO_ERR_BUFFER_TOO_SMALL) : s == TANBO_ERR_INVALID_ARGUMENT);
+        if (s == TANBO_OK) FUZZ_ASSERT(n >= 4 && static_cast<tanbo_color>(ints[0]) == c);
+        break;
+      }
+      case 16: {  // board, mask, history and the last move agree with the other queries
+        unsigned char cells[625], mask[625];
+        int moves[64], removed[625];
+        const int size = tanbo_size(g);
+        const auto nn = static_cast<std::size_t>(size * size);
+        FUZZ_ASSERT(tanbo_cells(g, cells, nn) == TANBO_OK && tanbo_legal_mask(g, mask, nn) == TANBO_OK);
+        int legal_count = 0;
+        for (std::size_t i = 0; i < nn; ++i) legal_count += mask[i];
+        FUZZ_ASSERT(legal_count == tanbo_legal_move_count(g));
+        std::size_t n = 0;
+        const tanbo_status s = tanbo_moves(g, moves, std::size(moves), &n);
+        FUZZ_ASSERT(static_cast<int>(n) == ply && (s == TANBO_OK) == (n <= std::size(moves)));
+        tanbo_move_result r;
+        const tanbo_status last = tanbo_last_result(g, &r, removed, std::size(removed), &n);
+        FUZZ_ASSERT((last == TANBO_OK) == (ply > 0));
+        if (last == TANBO_OK) {
+          FUZZ_ASSERT(static_cast<int>(n) == r.removed_black + r.removed_white);
+          for (std::size_t i = 0; i < n; ++i) FUZZ_ASSERT(cells[removed[i]] == TANBO_NONE || removed[i] == r.move);
+        }
+        break;
+      }
+      case 17: {  // perft 1 counts the legal moves; a playout on a copy changes nothing
+        std::uint64_t nodes = 0;
+        FUZZ_ASSERT(tanbo_perft(g, 1, &nodes) == TANBO_OK);
+        FUZZ_ASSERT(nodes == (tanbo_is_over(g) ? 1u : static_cast<std::uint64_t>(tanbo_legal_move_count(g))));
+        tanbo_color w = TANBO_NONE;
+        FUZZ_ASSERT(tanbo_playout(g, &rng, 0, &w, nullptr) == TANBO_OK && (w == TANBO_BLACK || w == TANBO_WHITE));
+        FUZZ_ASSERT(tanbo_hash(g) == hash && tanbo_ply(g) == ply);
+        break;
+      }
       default: {  // null arguments and a fresh game
         FUZZ_ASSERT(tanbo_play(g, nullptr) == TANBO_ERR_NULL_ARGUMENT);
         FUZZ_ASSERT(tanbo_random_move(g, nullptr, nullptr) == TANBO_ERR_NULL_ARGUMENT);

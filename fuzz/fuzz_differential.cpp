@@ -1,6 +1,6 @@
 // libFuzzer target: the differential driver (verify/script.hpp documents the byte
 // format). On a divergence it prints the report (step, both engines' states, the game record)
-// and aborts; replay a crash file with `tanbo-verify --input FILE` to get a minimized record.
+// and aborts; replay a crash file with `tanbo diff --input FILE` to get a minimized record.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   StatsSink& s = sink();
   ++s.executions;
   if (const auto d = tanbo::verify::run_differential(input, &s.stats)) {
-    std::fprintf(stderr, "\n%s\nTo minimize into a game record: tanbo-verify --input <this crash file>\n",
+    std::fprintf(stderr, "\n%s\nTo minimize into a game record: tanbo diff --input <this crash file>\n",
                  d->report().c_str());
     std::fflush(stderr);
     std::abort();

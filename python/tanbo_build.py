@@ -17,6 +17,7 @@ CLASSIFIERS = [
     "Development Status :: 4 - Beta",
     "Intended Audience :: Developers",
     "Intended Audience :: Science/Research",
+    "License :: OSI Approved :: MIT License",
     "Operating System :: POSIX",
     "Programming Language :: C++",
     "Programming Language :: Python :: 3",
@@ -71,6 +72,8 @@ def build(root, python_dir):
                     "numpy observations and Gymnasium/PettingZoo-style environments",
         long_description=readme,
         long_description_content_type="text/markdown",
+        license="MIT",  # SPDX identifier; the text is LICENSE at the root, shipped in the sdist
+        license_files=["LICENSE"],
         classifiers=CLASSIFIERS,
         keywords=["tanbo", "board game", "game engine", "reinforcement learning", "mcts"],
         python_requires=">=3.9",

@@ -72,7 +72,7 @@ fi
 
 # --- selftest: each defect must be caught ------------------------------------------------------
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
-files=(.github fuzz/oss-fuzz .clusterfuzzlite fuzz/dict fuzz/CMakeLists.txt)
+files=(.github fuzz/oss-fuzz .clusterfuzzlite fuzz/dict fuzz/CMakeLists.txt pyproject.toml)
 # FILE|sed expression|what it plants
 defects=(
   ".github/workflows/ci.yml|s/^on:/onn:/|a misspelt top-level key"
@@ -94,6 +94,10 @@ defects=(
   "fuzz/oss-fuzz/options/fuzz_record.options|s/max_len = 4096/max_len = big/|a non-integer option"
   "fuzz/dict/record.dict|\$a unquoted-token|a malformed dictionary line"
   ".clusterfuzzlite/build.sh|s/fuzz\/oss-fuzz\/build.sh/fuzz\/build.sh/|ClusterFuzzLite not using the OSS-Fuzz build script"
+  ".github/workflows/release.yml|s/cpack -G/cmake --install/|a release without the CPack packages"
+  ".github/workflows/release.yml|/GITHUB_REF_NAME\" != /d|a release tag not compared with the version"
+  ".github/workflows/release.yml|s/, windows-latest//|no Windows wheels"
+  "pyproject.toml|s/tool.cibuildwheel]/tool.wheels]/|no cibuildwheel configuration"
 )
 missed=0 i=0
 pending=()  # workflow defects the other checks missed: actionlint sees them all in one run

@@ -180,6 +180,34 @@ class Checker:
             for spec in loaded[rel]["on"]["schedule"] or []:
                 if len(str(spec.get("cron", "")).split()) != 5:
                     self.fail(rel, f"cron '{spec.get('cron')}' does not have 5 fields")
+        self.release(loaded)
+
+    def release(self, loaded):
+        """The release workflow: on a version tag it checks the tag against the one version,
+        builds every artefact users expect and attaches them to a GitHub release."""
+        tagged = [r for r, wf in loaded.items() if isinstance(wf.get("on"), dict)
+                  and isinstance(wf["on"].get("push"), dict) and "tags" in wf["on"]["push"]]
+        if not tagged:
+            self.fail(".github/workflows", "no release workflow runs on pushed tags")
+        for rel in tagged:
+            text = self.runs(loaded[rel])
+            for needle, what in (("check_versions.cmake", "the version check (packaging/consumer-tests/check_versions.cmake)"),
+                                 ('"$GITHUB_REF_NAME" != "v$version"', "comparing the tag with the version"),
+                                 ("CHANGELOG.md", "the CHANGELOG section of the version"),
+                                 ("-m build --sdist", "the Python sdist (python3 -m build --sdist)"),
+                                 ("pypa/cibuildwheel@", "wheels (pypa/cibuildwheel)"),
+                                 ("TANBO_STAGES: js", "the npm tarball (the js stage of scripts/run-tests.sh)"),
+                                 ("cpack -G", "the CPack packages (cpack -G)"),
+                                 ("gh release create", "attaching the artefacts to a release (gh release create)")):
+                if needle not in text:
+                    self.fail(rel, f"the release workflow lacks {what}")
+            oses = yaml.safe_dump(loaded[rel]).lower()
+            for os_name in ("ubuntu", "macos", "windows"):
+                if os_name not in oses:
+                    self.fail(rel, f"the release workflow builds no wheels on {os_name}")
+        pyproject = self.root / "pyproject.toml"
+        if tagged and "[tool.cibuildwheel]" not in (pyproject.read_text() if pyproject.exists() else ""):
+            self.fail("pyproject.toml", "no [tool.cibuildwheel] configuration for the release wheels")
 
     # --- OSS-Fuzz and ClusterFuzzLite ----------------------------------------------------------
     def project_yaml(self, rel, generated):

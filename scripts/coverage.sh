@@ -6,7 +6,8 @@
 #       Builds everything with the "coverage" CMake preset (clang, -Werror, TANBO_COVERAGE=ON),
 #       runs every CTest test but the packaging ones (unit, CLI, properties, exhaustive walks,
 #       C API, examples, and the fuzz corpora replayed through each fuzz target's replay
-#       main()), then prints line and branch coverage of core/, reference/, optimized/ and capi/ separately, writes an HTML
+#       main()), then prints line and branch coverage of core/, reference/, optimized/, capi/,
+#       api/ (the front-end layer) and verify/ (the checker users run) separately, writes an HTML
 #       report, and exits 1 if a folder is under the thresholds (or a test failed).
 #   scripts/coverage.sh --fuzz-target NAME --corpus DIR [--html OUT] [OPTIONS]
 #       Coverage of one fuzz target (fuzz_differential, fuzz_capi, ...) on any corpus, e.g. a
@@ -85,13 +86,13 @@ status=0
 
 if [[ -n "$fuzz_target" && $report_only == 1 ]]; then
   objects=("$build/fuzz/$fuzz_target")
-  folders=(core reference optimized capi verify fuzz)
+  folders=(core reference optimized capi api verify fuzz)
   html="${html:-$build/coverage-$fuzz_target-html}"
 elif [[ -n "$fuzz_target" ]]; then
   cmake --build "$build" -j "$jobs" --target "$fuzz_target" >/dev/null ||
     die "cannot build '$fuzz_target' (see fuzz/CMakeLists.txt for the targets)"
   objects=("$build/fuzz/$fuzz_target")
-  folders=(core reference optimized capi verify fuzz)
+  folders=(core reference optimized capi api verify fuzz)
   html="${html:-$build/coverage-$fuzz_target-html}"
   # The corpus in one run; if an input crashes, rerun input by input and skip the crashing ones
   # (their counters are lost with the process, as in OSS-Fuzz's coverage runs).
@@ -119,7 +120,7 @@ else
   while IFS= read -r -d '' f; do
     readelf -S "$f" 2>/dev/null | grep -q __llvm_covmap && objects+=("$f")
   done < <(find "$build" -type f -perm -u+x -not -path '*/CMakeFiles/*' -not -name '*.so*' -print0 | sort -z)
-  folders=(core reference optimized capi)
+  folders=(core reference optimized capi api verify)
   html="${html:-$build/coverage-html}"
 fi
 ((${#objects[@]})) || die "no instrumented executables in $build"
@@ -133,7 +134,9 @@ raw=("$profiles"/*.profraw)
 cov() { "$cov_tool" "$@" 2> >(grep -v -e 'functions have mismatched data' -e $'^\e\[0m$' >&2); }
 cov_args=(-instr-profile "$build/coverage.profdata" "${objects[0]}")
 for o in "${objects[@]:1}"; do cov_args+=(-object "$o"); done
-ignore='(^/usr/|/capi/tests/|'"$build"'/)'  # system headers, the C API's test program, generated files
+# System headers, generated files and test code: a folder's own tests, and verify/'s planted bugs
+# (broken engines that only tests build), are not what it ships.
+ignore='(^/usr/|/capi/tests/|/api/tests/|/verify/tests/|/verify/include/tanbo/verify/(forwarding|planted_bugs)\.hpp|'"$build"'/)'
 sources=()
 for d in "${folders[@]}"; do sources+=("$root/$d"); done
 cov report -use-color=false "${cov_args[@]}" -ignore-filename-regex="$ignore" "${sources[@]}" >"$build/coverage-files.txt"

@@ -2,7 +2,7 @@
 # THE differential fuzz campaign: checks the optimized engine against the reference engine on
 # generated games for a fixed time, with progress, then a summary (executions, moves compared,
 # divergences, corpus size). On a divergence it writes a minimized reproducer game record and
-# prints the commands that replay it; exit status 1. First installs the missing Debian packages
+# prints the commands that replay it. First installs the missing Debian packages
 # (scripts/install-deps.sh; set TANBO_SKIP_INSTALL=1 to skip).
 #
 #   scripts/fuzz-campaign.sh [--seconds S] [--seed X] [--jobs N] [--out DIR] [--portable]
@@ -15,9 +15,10 @@
 # Mode: with clang++ and libFuzzer (clang + libclang-rt-*-dev) it builds fuzz_differential with
 # -DTANBO_FUZZ=ON twice, and runs --jobs coverage-guided workers sharing one corpus (seeded from
 # fuzz/corpus/differential): one under ASan + UBSan, the others uninstrumented (faster); otherwise
-# the portable runner tanbo-verify (seeded random games, any compiler). Both use the same driver
-# (verify/).
-# Exit status: 0 no divergence, 1 divergence, 2 usage or build error.
+# the CLI's portable campaign `tanbo diff` (seeded random games, any compiler). Both use the same
+# driver (verify/); `tanbo diff` also turns a libFuzzer crash file into a minimized record.
+# Exit status: the table of `tanbo diff` (cli/README.md): 0 the engines agree, 2 bad command
+# line, 3 divergence (or an engine crashed), 4 a build failed or a tool stopped unexpectedly.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,7 +44,7 @@ done
 [[ "$seconds" =~ ^[0-9]+$ && "$seed" =~ ^[0-9]+$ && "$jobs" =~ ^[1-9][0-9]*$ ]] ||
   { echo "fuzz-campaign.sh: --seconds, --seed and --jobs take whole numbers (jobs >= 1)" >&2; exit 2; }
 
-die() { echo "fuzz-campaign.sh: $*" >&2; exit 2; }
+die() { echo "fuzz-campaign.sh: $*" >&2; exit 4; }
 
 # The first clang++ found: plain clang++ (Debian package clang) or a versioned one (clang-N).
 find_clang() {
@@ -65,12 +66,14 @@ have_libfuzzer() {
 
 configure_build() {  # configure_build DIR TARGETS... (extra cmake args in $cmake_args)
   local dir="$1"; shift
-  if [[ ! -f "$dir/CMakeCache.txt" ]]; then
-    cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTANBO_BUILD_CLI=OFF \
-      -DTANBO_BUILD_BENCHMARKS=OFF -DTANBO_BUILD_DOCS=OFF -DTANBO_BUILD_EXAMPLES=OFF \
-      -DTANBO_INSTALL=OFF "${cmake_args[@]}" >"$out/configure.log" 2>&1 ||
-      { tail -20 "$out/configure.log"; die "configure failed (log: $out/configure.log)"; }
-  fi
+  # Configured every time (quick once cached), so a build folder from before keeps up with the
+  # options (the CLI is needed in both modes: `tanbo diff` is the campaign front end).
+  local generator=(-G Ninja)
+  [[ -f "$dir/CMakeCache.txt" ]] && generator=()
+  cmake -S "$root" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTANBO_BUILD_CLI=ON \
+    -DTANBO_BUILD_BENCHMARKS=OFF -DTANBO_BUILD_DOCS=OFF -DTANBO_BUILD_EXAMPLES=OFF \
+    -DTANBO_INSTALL=OFF "${cmake_args[@]}" >"$out/configure.log" 2>&1 ||
+    { tail -20 "$out/configure.log"; die "configure failed (log: $out/configure.log)"; }
   echo "building $* in $dir ..."
   cmake --build "$dir" --target "$@" -j"$(nproc)" >"$out/build.log" 2>&1 ||
     { tail -30 "$out/build.log"; die "build failed (log: $out/build.log)"; }
@@ -90,7 +93,7 @@ if [[ $portable == 0 ]] && have_libfuzzer; then
   CXX="$(find_clang)"
   export CXX CC="${CXX/clang++/clang}"
   cmake_args=(-DTANBO_FUZZ=ON -DTANBO_BUILD_TESTS=OFF)
-  configure_build "$build" fuzz_differential tanbo-verify
+  configure_build "$build" fuzz_differential tanbo
   workers=("$build/fuzz/fuzz_differential")
   if [[ $jobs -gt 1 ]]; then
     cmake_args=(-DTANBO_FUZZ=ON -DTANBO_BUILD_TESTS=OFF "-DTANBO_FUZZ_FLAGS=-fsanitize=fuzzer -g"
@@ -145,29 +148,28 @@ if [[ $portable == 0 ]] && have_libfuzzer; then
     "$build/fuzz/fuzz_differential" -minimize_crash=1 -max_total_time=30 \
       -exact_artifact_path="$out/crash.min" "$crash" >"$out/minimize.log" 2>&1 || true
     [[ -s "$out/crash.min" ]] || cp "$crash" "$out/crash.min"
-    "$build/verify/tanbo-verify" --input "$out/crash.min" --out "$out" || true
+    "$build/cli/tanbo" diff --input "$out/crash.min" --out "$out" || true
     echo "  (the libFuzzer build replays it too: $build/fuzz/fuzz_differential $out/crash.min)"
-    exit 1
+    exit 3
   fi
   exit 0
 fi
 
 # ---- portable mode ----
 build="${build:-$root/build/verify}"
-# The top-level CMakeLists.txt adds verify/ (and tanbo-verify) whenever the tests are on.
-cmake_args=(-DTANBO_BUILD_TESTS=ON)
-configure_build "$build" tanbo-verify
+cmake_args=(-DTANBO_BUILD_TESTS=OFF)
+configure_build "$build" tanbo
 echo "differential campaign: portable runner, ${seconds}s on $jobs thread(s), seed $seed"
 rm -f "$out"/inflight-*.bin
 status=0
-"$build/verify/tanbo-verify" --seconds "$seconds" --seed "$seed" --jobs "$jobs" --out "$out" || status=$?
+"$build/cli/tanbo" diff --seconds "$seconds" --seed "$seed" --jobs "$jobs" --out "$out" || status=$?
 if [[ $status -ge 128 ]]; then
   # An engine crashed (e.g. a segfault): no comparison could report it, but every worker wrote
   # the input it was running first.
   echo "the portable runner CRASHED (status $status) while running one of these inputs:"
   ls -1 "$out"/inflight-*.bin 2>/dev/null | sed 's/^/  /'
   echo "replay one under AddressSanitizer: scripts/fuzz.sh build && build/fuzz/fuzz/fuzz_differential FILE"
-  echo "(or any build: fuzz_differential FILE, tanbo-verify --input FILE)"
-  exit 1
+  echo "(or any build: fuzz_differential FILE, tanbo diff --input FILE)"
+  exit 3
 fi
 exit $status

@@ -146,8 +146,7 @@ report_failure() {  # report_failure TARGET BINARY LOG ARTIFACT_DIR
       echo "  minimize: scripts/fuzz.sh minimize --target $t $a"
     fi
     if [[ "$t" == fuzz_differential ]]; then
-      if [[ -x "$build/verify/tanbo-verify" ]]; then echo "  as a game record: $build/verify/tanbo-verify --input $a"
-      else echo "  as a game record: tanbo diff --input $a"; fi
+      echo "  as a game record: tanbo diff --input $a"
     fi
   done
 }
@@ -292,6 +291,8 @@ case "$cmd" in
     for t in "${args[@]}"; do
       [[ -d "$build/fuzz-work/$t" ]] || continue
       echo "$t:"; merge_into "$t" "$root/fuzz/corpus/${t#fuzz_}" "$build/fuzz-work/$t"
+      # The checked-in differential corpus is kept canonical (a CTest test checks it).
+      if [[ $t == fuzz_differential ]]; then "$root/scripts/fuzz-make-corpus.sh"; fi
     done ;;
   cmin)
     [[ ${#args[@]} -gt 0 ]] || mapfile -t args < <(all_targets)

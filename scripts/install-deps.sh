@@ -8,6 +8,7 @@ packages=(
   cmake ninja-build g++ pkg-config           # build
   python3-dev pybind11-dev python3-pybind11 python3-numpy          # Python package (python/)
   python3-pytest python3-hypothesis python3-venv python3-pip python3-setuptools  # its tests
+  python3-cloudpickle python3-typing-extensions  # Gymnasium's dependencies (../shared/pydeps, tests)
   coq libcoq-stdlib ocaml ocaml-findlib      # formal/: proof checking and the extracted oracle
   python3-build python3-wheel ccache         # its sdist/wheel and install test (one compile, reused)
   clang clang-14 libclang-rt-14-dev          # clang build, libFuzzer, sanitizers
@@ -15,6 +16,7 @@ packages=(
   catch2 librapidcheck-dev                   # unit tests, property tests
   libcli11-dev nlohmann-json3-dev            # the tanbo CLI
   libbenchmark-dev                           # micro-benchmarks
+  valgrind                                   # callgrind: the perf gate, performance figures
   doxygen graphviz                           # API reference and rules pages
   afl++ libc++-14-dev libc++abi-14-dev zip unzip   # OSS-Fuzz build check, AFL++ (scripts/oss-fuzz-check.sh)
   yamllint python3-yaml                      # workflow and OSS-Fuzz file checks (scripts/check-ci-config.sh)

@@ -76,8 +76,21 @@ for engine in optimized reference; do
   echo $(( (many - one) / (games - 1) )) > "$tmp/selfplay-$engine.txt"
 done
 
+# ... and per differential step (`tanbo diff --input`: both engines, compared after every step) over
+# the 8 largest inputs of the checked-in differential corpus, start-up (a one-byte input) removed.
+printf '\x01' > "$tmp/one-step.bin"
+diff_one=$(callgrind_total "$tanbo" diff --input "$tmp/one-step.bin")
+diff_instr=0 diff_steps=0
+for f in $(find "$root/fuzz/corpus/differential" -type f -printf '%s %p\n' | sort -k1,1nr -k2 | head -8 | cut -d' ' -f2); do
+  total=$(callgrind_total "$tanbo" diff --input "$f")
+  steps=$("$tanbo" diff --input "$f" | sed -n 's/.*the engines agree: \([0-9]*\) steps.*/\1/p')
+  [[ -n $total && -n $steps ]] || die "could not measure tanbo diff --input $f"
+  diff_instr=$((diff_instr + total - diff_one)) diff_steps=$((diff_steps + steps))
+done
+echo "$diff_instr $diff_steps" > "$tmp/diff-steps.txt"
+
 # Google Benchmark micro-benchmarks, CPU time, three repetitions (the median is reported).
-"$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_Playout<Board19>|BM_RandomLegalVertex)$' \
+"$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_CopyMake|BM_EnginePlayUndo|BM_NthLegalVertex|BM_Playout<Board19>|BM_RandomLegalVertex)$' \
   --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
   --benchmark_format=json > "$tmp/micro.json" 2> /dev/null
 
@@ -112,6 +125,8 @@ per_playout = int(re.search(r"^playout: (\d+)", instr, re.M).group(1))
 sp_opt = int(open(f"{tmp}/selfplay-optimized.txt").read())
 sp_ref = int(open(f"{tmp}/selfplay-reference.txt").read())
 
+diff_instr, diff_steps = map(int, open(f"{tmp}/diff-steps.txt").read().split())
+
 micro = {}
 for b in load_json("micro.json")["benchmarks"]:
     if b.get("aggregate_name") == "median":
@@ -127,8 +142,13 @@ rows = [
      f"`tanbo bench --compare`, {rounds} rounds of {seconds} s, both engines in each round"),
     ("optimized / reference, instructions per random game through the `tanbo::Engine` API",
      f"{sp_ref / sp_opt:,.0f}× ({num(sp_ref)} / {num(sp_opt)})",
-     "callgrind, `tanbo selfplay --seed 1`, start-up removed; every move builds the sorted "
-     "`legal_moves()` list, which the playouts above avoid"),
+     "callgrind, `tanbo selfplay --seed 1`, start-up removed; every move is "
+     "`play(random_move(g, rng))`: the i-th legal move in row-major order (the optimized "
+     "engine's legal bitset; the reference builds its list), a checked `play`, the history"),
+    ("optimized: instructions per random classic game through the `tanbo::Engine` API",
+     num(sp_opt),
+     "the row above; 2× the playout loop is the goal (`perf_gate` keeps it within 2 % of "
+     "`bench/perf-budget.txt`)"),
     ("optimized: instructions per classic playout",
      num(per_playout),
      "callgrind, `scripts/count-playout-instructions.sh` (300 playouts, start-up removed)"),
@@ -147,9 +167,18 @@ rows = [
     ("play + undo of a random legal move, mid-game",
      f"{bench_ns('BM_PlayUndo'):,.0f} ns",
      "Google Benchmark `BM_PlayUndo`, median CPU time of 3"),
+    ("play + undo through the `tanbo::Engine` API (`Game19`), mid-game",
+     f"{bench_ns('BM_EnginePlayUndo'):,.0f} ns",
+     "Google Benchmark `BM_EnginePlayUndo`: `random_move`, a checked `play`, `undo`"),
     ("copy of a `Board19` (copy-make)",
      f"{bench_ns('BM_CopyBoard19'):,.0f} ns",
      "Google Benchmark `BM_CopyBoard19`"),
+    ("copy of a `Board19` + one random move on the copy",
+     f"{bench_ns('BM_CopyMake'):,.0f} ns",
+     "Google Benchmark `BM_CopyMake` (copy-make's cost per move; compare play + undo)"),
+    ("i-th legal move in row-major order",
+     f"{bench_ns('BM_NthLegalVertex'):,.1f} ns",
+     "Google Benchmark `BM_NthLegalVertex`: what `random_move` draws, no list built"),
     ("random legal move",
      f"{bench_ns('BM_RandomLegalVertex'):,.1f} ns",
      "Google Benchmark `BM_RandomLegalVertex`"),
@@ -159,6 +188,10 @@ rows = [
     ("`sizeof(optimized::Board19)` / `sizeof(reference::Game)`",
      f"{num(first['sizeof_game'])} B / {num(first['reference']['sizeof_game'])} B",
      "`tanbo bench --compare --json`, `sizeof_game`: the object a playout copies"),
+    ("differential check: instructions per step",
+     f"{num(diff_instr / diff_steps)} ({num(diff_instr)} / {num(diff_steps)} steps)",
+     "callgrind, `tanbo diff --input` over the 8 largest inputs of `fuzz/corpus/differential`, "
+     "start-up removed; both engines step and are compared (the schedule: verification.md)"),
     ("2 threads / 1 thread, playouts per second",
      f"{threads['thread_speedup']:.2f}×",
      f"`tanbo bench --threads 2`; bounded by the other jobs' load on {cores} cores"),

@@ -312,10 +312,11 @@ TEST_CASE("contract: types.hpp vocabulary, errors and version", "[contract][core
   CHECK(MoveEffect{Removal::None, 1, 0} != MoveEffect{});
   CHECK(MoveEffect{Removal::None, 0, 1} != MoveEffect{});
   CHECK(MoveEffect{Removal::ExpandedRoot, 0, 0} != MoveEffect{});
-  const MoveResult r{{1, 2}, Color::White, Removal::BoundedRoots, {{0, 0}}};
+  const MoveResult r{{1, 2}, Color::White, Removal::BoundedRoots, {{0, 0}}, 1, 0};
   CHECK(r == r);
-  CHECK(r != MoveResult{{1, 2}, Color::White, Removal::BoundedRoots, {}});
-  CHECK(r != MoveResult{{1, 2}, Color::Black, Removal::BoundedRoots, {{0, 0}}});
+  CHECK(r != MoveResult{{1, 2}, Color::White, Removal::BoundedRoots, {}, 1, 0});
+  CHECK(r != MoveResult{{1, 2}, Color::Black, Removal::BoundedRoots, {{0, 0}}, 1, 0});
+  CHECK(r != MoveResult{{1, 2}, Color::White, Removal::BoundedRoots, {{0, 0}}, 0, 1});
   // Errors: documented texts and fields.
   std::set<std::string> reasons;
   for (const IllegalReason why : {IllegalReason::OffBoard, IllegalReason::Occupied, IllegalReason::NoFriendlyNeighbour,

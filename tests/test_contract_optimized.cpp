@@ -81,6 +81,11 @@ void require_board_agrees(const BasicBoard<MaxN>& b, const reference::Game& ref,
   }
   std::sort(from_span.begin(), from_span.end());
   REQUIRE(from_span == legal);
+  // The row-major paths over the legal bitset: the walk and the i-th move are legal_moves().
+  std::vector<Point> walked;
+  b.for_each_legal_vertex([&walked](Vertex v) { walked.push_back(B::point(v)); });
+  REQUIRE(walked == legal);
+  for (std::size_t i = 0; i < legal.size(); ++i) REQUIRE(B::point(b.nth_legal_vertex(static_cast<int>(i))) == legal[i]);
   if (!deep) return;
   std::set<Vertex> vertices;
   for (int y = -1; y <= n; ++y)
@@ -294,5 +299,56 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicGame queries, records() and board() agree
       REQUIRE(g.records().size() == static_cast<std::size_t>(g.ply()));
     }
     REQUIRE(g.position() == start);
+  }
+}
+
+// The fast paths of core/engine.hpp: on every engine, nth_legal_move(g, i) is legal_moves()[i],
+// for_each_legal_move walks legal_moves(), random_move draws legal_moves()[rng.below(n)] with the
+// same Rng step; bad indices and finished games are UsageErrors. After a playout (which rebuilds
+// the bitsets) the board still walks its legal moves in order.
+template <Engine G>
+void require_fast_paths(const Variant& variant, std::uint64_t seed) {
+  INFO("variant " << variant.name() << ", seed " << seed);
+  G g(variant);
+  Rng rng(seed);
+  while (!g.is_over()) {
+    const std::vector<Point> legal = g.legal_moves();
+    std::vector<Point> walked;
+    for_each_legal_move(g, [&walked](Point p) { walked.push_back(p); });
+    REQUIRE(walked == legal);
+    for (std::size_t i = 0; i < legal.size(); ++i) REQUIRE(nth_legal_move(g, static_cast<int>(i)) == legal[i]);
+    REQUIRE_THROWS_AS(nth_legal_move(g, -1), UsageError);
+    REQUIRE_THROWS_AS(nth_legal_move(g, static_cast<int>(legal.size())), UsageError);
+    Rng twin = rng;
+    const Point m = random_move(g, rng);
+    REQUIRE(m == legal[twin.below(static_cast<std::uint32_t>(legal.size()))]);
+    REQUIRE(twin.next() == Rng(rng).next());  // one draw each
+    g.play(m);
+  }
+  REQUIRE_THROWS_AS(random_move(g, rng), UsageError);
+  REQUIRE_THROWS_AS(nth_legal_move(g, 0), UsageError);
+  int count = 0;
+  for_each_legal_move(g, [&count](Point) { ++count; });
+  REQUIRE(count == 0);
+}
+
+TEST_CASE("contract: nth_legal_move, for_each_legal_move and random_move equal legal_moves() on "
+          "every engine", "[contract][optimized]") {
+  for (const Variant& v : {Variant::lattice(5), Variant::dense(7), Variant::lattice(9), Variant::classic()})
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      require_fast_paths<reference::Game>(v, seed);
+      require_fast_paths<optimized::Game19>(v, seed);
+      require_fast_paths<optimized::Game>(v, seed);
+    }
+  // After playouts of every length the bitsets are rebuilt: the consistency check compares them.
+  for (int moves = 0; moves < 40; ++moves) {
+    optimized::Board19 b{Variant::dense(7)};
+    Rng rng(static_cast<std::uint64_t>(moves));
+    b.playout(rng, moves);
+    INFO("after a playout of " << moves << " moves");
+    REQUIRE_FALSE(b.check_consistency().has_value());
+    std::vector<Point> walked;
+    b.for_each_legal_vertex([&walked](Vertex v) { walked.push_back(optimized::Board19::point(v)); });
+    REQUIRE(walked == b.legal_moves());
   }
 }

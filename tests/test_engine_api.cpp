@@ -60,13 +60,13 @@ TEMPLATE_TEST_CASE("MoveEffect and MoveResult describe the move", "[api]", TANBO
   TestType g(Position::parse("OX2/1X2/4/3O X"));
   const MoveEffect quiet = g.play(pt("C1", 4));
   CHECK(quiet == MoveEffect{Removal::None, 0, 0});
-  CHECK(g.last_result() == MoveResult{pt("C1", 4), Color::Black, Removal::None, {}});
+  CHECK(g.last_result() == MoveResult{pt("C1", 4), Color::Black, Removal::None, {}, 0, 0});
   const MoveEffect reply = g.play(pt("D3", 4));
   CHECK(reply == MoveEffect{});
-  CHECK(g.last_result() == MoveResult{pt("D3", 4), Color::White, Removal::None, {}});
+  CHECK(g.last_result() == MoveResult{pt("D3", 4), Color::White, Removal::None, {}, 0, 0});
   const MoveEffect capture = g.play(pt("A2", 4));
   CHECK(capture == MoveEffect{Removal::BoundedRoots, 0, 1});
-  CHECK(g.last_result() == MoveResult{pt("A2", 4), Color::Black, Removal::BoundedRoots, {pt("A1", 4)}});
+  CHECK(g.last_result() == MoveResult{pt("A2", 4), Color::Black, Removal::BoundedRoots, {pt("A1", 4)}, 0, 1});
   CHECK(g.moves() == std::vector<Point>{pt("C1", 4), pt("D3", 4), pt("A2", 4)});
   CHECK(g.ply() == 3);
   // Removal names used in reports.

@@ -93,7 +93,7 @@ TEST_CASE("record errors give line, column and token", "[record]") {
       // Errors inside the value point into the value (column 11 is the 'l' of lattice-8).
       {"[Variant \"lattice-8\"]", 1, 11, "no lattice opening for size 8; " + accepted, "*"},
       {"[Variant \"foo\"]", 1, 11, "unknown variant 'foo'; " + accepted, "foo"},
-      {"[Variant \"custom-5\"]", 1, 11, "a custom variant has no opening; give a position string", "custom-5"},
+      {"[Variant \"custom-5\"]", 1, 11, "custom-5 has no opening of its own; give the start as a position string", "custom-5"},
       // Column 24 is the Y: the value starts at column 12 and the Y is its 13th character.
       {"[Position \"X3O/5/5/5/O3Y X\"]", 1, 24,
        "position string: unexpected character 'Y' in the board (expected X, O, a digit or /)", "Y"},

@@ -33,18 +33,22 @@ std::string escape(const std::string& s) {
   return out;
 }
 
-// Sizes of one board drawing; everything derives from the point spacing `c` (kept even so
-// that half a spacing is still an integer).
+constexpr int kHeading = 26;  // above a figure's board: the panel's heading
+
+// One board drawing of a figure: board_geometry() below a heading. `left` and `top` move (the
+// legend draws one-point patches anywhere).
 struct Geometry {
-  int size, c, left = 30, top = 52, right = 10, bottom = 10;
-  explicit Geometry(int board) : size(board), c(board <= 9 ? 34 : board <= 13 ? 26 : board <= 19 ? 18 : 16) {}
-  int width() const { return left + size * c + right; }
-  int height() const { return top + size * c + bottom; }
+  BoardGeometry b;
+  int size, c, left, top;
+  explicit Geometry(int board)
+      : b(board_geometry(board)), size(b.size), c(b.spacing), left(b.left), top(kHeading + b.top) {}
+  int width() const { return b.width; }
+  int height() const { return kHeading + b.height; }
   int x(int col) const { return left + c / 2 + col * c; }
   int y(int row) const { return top + c / 2 + row * c; }
-  int stone_r() const { return c * 7 / 16; }
-  int square() const { return std::max(6, (c * 5 / 16) & ~1); }
-  int coord_font() const { return c >= 26 ? 13 : 11; }
+  int stone_r() const { return b.stone_radius; }
+  int square() const { return b.growth_square; }
+  int coord_font() const { return b.coordinate_font; }
 };
 
 std::string stone_svg(int x, int y, int r, Cell cell, const char* extra = "") {
@@ -150,6 +154,23 @@ std::string svg_open(int w, int h, const std::string& title) {
 }
 
 }  // namespace
+
+BoardGeometry board_geometry(int size) {
+  // Everything derives from the point spacing, kept even so that half of it is an integer.
+  BoardGeometry g{};
+  g.size = size;
+  g.spacing = size <= 9 ? 34 : size <= 13 ? 26 : size <= 19 ? 18 : 16;
+  g.left = 30;
+  g.top = 26;
+  g.right = 10;
+  g.bottom = 10;
+  g.width = g.left + size * g.spacing + g.right;
+  g.height = g.top + size * g.spacing + g.bottom;
+  g.stone_radius = g.spacing * 7 / 16;
+  g.growth_square = std::max(6, (g.spacing * 5 / 16) & ~1);
+  g.coordinate_font = g.spacing >= 26 ? 13 : 11;
+  return g;
+}
 
 std::string render_figure(const std::string& title, const std::vector<Panel>& panels) {
   int w = 0, h = 0;

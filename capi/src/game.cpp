@@ -66,20 +66,18 @@ const char* tanbo_status_string(tanbo_status status) {
 
 tanbo_status tanbo_game_create(const char* variant, tanbo_game** out, char* err_buf,
                                std::size_t err_len) {
-  return create("tanbo_game_create", variant, "variant", out, err_buf, err_len,
-                [](const char* text) {
-                  const tanbo::Variant v = tanbo::Variant::parse(text);
-                  if (v.kind == tanbo::VariantKind::Custom)
-                    throw tanbo::ParseError("variant '" + v.name() +
-                                            "' has no opening; use tanbo_game_create_from_position");
-                  return tanbo::opening(v);
-                });
+  return create("tanbo_game_create", variant, "variant", out, err_buf, err_len, [](const char* text) {
+    // parse_named: the one place custom-N is refused (it has no opening).
+    return tanbo::api::make_game(tanbo::opening(tanbo::Variant::parse_named(text)), tanbo::api::kDefaultEngine);
+  });
 }
 
 tanbo_status tanbo_game_create_from_position(const char* position, tanbo_game** out,
                                              char* err_buf, std::size_t err_len) {
   return create("tanbo_game_create_from_position", position, "position", out, err_buf, err_len,
-                [](const char* text) { return tanbo::Position::parse(text); });
+                [](const char* text) {
+                  return tanbo::api::make_game(tanbo::Position::parse(text), tanbo::api::kDefaultEngine);
+                });
 }
 
 tanbo_status tanbo_game_copy(tanbo_game* game, tanbo_game** out) {
@@ -105,7 +103,7 @@ tanbo_status tanbo_play(tanbo_game* game, const char* point) {
   const ErrorSink err = sink(game, "tanbo_play");
   return guarded(err, [&]() -> tanbo_status {
     if (point == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "point is NULL");
-    game->game.play(tanbo::parse_point(point, game->game.size()));
+    game->game->play(tanbo::parse_point(point, game->game->size()));
     return TANBO_OK;
   });
 }
@@ -114,10 +112,9 @@ tanbo_status tanbo_play_index(tanbo_game* game, int index) {
   if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
   const ErrorSink err = sink(game, "tanbo_play_index");
   return guarded(err, [&]() -> tanbo_status {
-    tanbo::Point p;
-    if (const auto s = tanbo::capi::index_to_point(err, game->game.size(), index, p); s != TANBO_OK)
-      return s;
-    game->game.play(p);
+    // Off the board is an illegal move (the error model), whatever the index.
+    tanbo::api::AnyGame& g = *game->game;
+    g.play(tanbo::api::move_index_point(g.size(), static_cast<long long>(index), g.to_move()));
     return TANBO_OK;
   });
 }
@@ -126,14 +123,14 @@ tanbo_status tanbo_undo(tanbo_game* game) {
   if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
   const ErrorSink err = sink(game, "tanbo_undo");
   return guarded(err, [&]() -> tanbo_status {
-    if (game->game.ply() == 0) return err.fail(TANBO_ERR_NO_MOVE_TO_UNDO, "no move to take back");
-    game->game.undo();
+    if (game->game->ply() == 0) return err.fail(TANBO_ERR_NO_MOVE_TO_UNDO, "no move to take back");
+    game->game->undo();
     return TANBO_OK;
   });
 }
 
 int tanbo_legal_move_count(const tanbo_game* game) {
-  return game == nullptr ? -1 : game->game.legal_move_count();
+  return game == nullptr ? -1 : game->game->legal_move_count();
 }
 
 tanbo_status tanbo_legal_moves(tanbo_game* game, int* out, std::size_t capacity, std::size_t* count) {
@@ -142,12 +139,10 @@ tanbo_status tanbo_legal_moves(tanbo_game* game, int* out, std::size_t capacity,
   return guarded(err, [&]() -> tanbo_status {
     if (out == nullptr && capacity > 0)
       return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL but capacity > 0");
-    // Row-major scan instead of legal_moves(): same order, and no allocation.
-    const int size = game->game.size();
+    const tanbo::Position& start = game->game->start_position();
     std::size_t n = 0;
-    for (int i = 0; i < size * size; ++i) {
-      if (!game->game.is_legal({i % size, i / size})) continue;
-      if (n < capacity) out[n] = i;
+    for (const tanbo::Point p : game->game->legal_moves()) {
+      if (n < capacity) out[n] = start.index(p);
       ++n;
     }
     if (count != nullptr) *count = n;
@@ -162,9 +157,8 @@ tanbo_status tanbo_legal_moves(tanbo_game* game, int* out, std::size_t capacity,
 
 int tanbo_is_legal(const tanbo_game* game, int index) {
   if (game == nullptr) return -1;
-  const int size = game->game.size();
-  if (index < 0 || index >= size * size) return 0;
-  return game->game.is_legal({index % size, index / size}) ? 1 : 0;
+  const auto p = tanbo::api::index_point(game->game->size(), static_cast<long long>(index));
+  return p && game->game->is_legal(*p) ? 1 : 0;
 }
 
 void tanbo_rng_seed(tanbo_rng* rng, uint64_t seed) {
@@ -177,11 +171,11 @@ tanbo_status tanbo_random_move(tanbo_game* game, tanbo_rng* rng, int* index) {
   return guarded(err, [&]() -> tanbo_status {
     if (rng == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "rng is NULL");
     if (index == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "index is NULL");
-    if (game->game.is_over()) return err.fail(TANBO_ERR_GAME_OVER, "the game is over; no move to choose");
+    if (game->game->is_over()) return err.fail(TANBO_ERR_GAME_OVER, "the game is over; no move to choose");
     tanbo::Rng r = load(*rng);
-    const tanbo::Point p = game->game.random_legal_move(r);
+    const tanbo::Point p = game->game->random_legal_move(r);
     store(r, *rng);
-    *index = p.y * game->game.size() + p.x;
+    *index = game->game->start_position().index(p);
     return TANBO_OK;
   });
 }

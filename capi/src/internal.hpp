@@ -2,15 +2,18 @@
 // entry point goes through, so no C++ exception ever crosses into C code.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <exception>
+#include <memory>
 #include <new>
 #include <string>
 #include <string_view>
 
+#include "tanbo/api/game.hpp"
+#include "tanbo/api/points.hpp"
 #include "tanbo/core/errors.hpp"
-#include "tanbo/optimized/game.hpp"
 #include "tanbo/tanbo.h"
 
 /// The integer a C caller passed for an enum parameter. C lets any int through, but in C++ a
@@ -27,9 +30,13 @@ int raw_enum_value(const Enum& value) noexcept {
 /// The opaque handle. The message lives in a fixed array so recording an error never
 /// allocates and therefore can never fail (an out-of-memory report must itself succeed).
 struct tanbo_game {
-  explicit tanbo_game(const tanbo::Position& start) : game(start) {}
-  tanbo::optimized::Game game;   ///< The engine (any size up to 25x25).
-  char last_error[512] = {};     ///< Message of the last failed call; "" after a success.
+  explicit tanbo_game(std::unique_ptr<tanbo::api::AnyGame> g) noexcept : game(std::move(g)) {}
+  /// A copy with its own engine state and history, and no message.
+  tanbo_game(const tanbo_game& other) : game(other.game->clone()) {}
+  tanbo_game& operator=(const tanbo_game&) = delete;
+  ~tanbo_game() = default;
+  std::unique_ptr<tanbo::api::AnyGame> game;  ///< Either engine (tanbo::api::make_game); never null.
+  char last_error[512] = {};                   ///< Message of the last failed call; "" after a success.
 };
 
 namespace tanbo::capi {
@@ -50,6 +57,10 @@ struct ErrorSink {
   const char* function;
 
   tanbo_status fail(tanbo_status status, std::string_view what) const noexcept {
+    // tanbo::api messages that name their caller were given this function's name: keep one.
+    if (const std::string_view own(function); what.substr(0, own.size()) == own &&
+                                               what.substr(own.size(), 2) == ": ")
+      what.remove_prefix(own.size() + 2);
     if (buf != nullptr && len > 0) {
       copy_message(buf, len, function);
       const std::size_t used = std::strlen(buf);
@@ -91,16 +102,10 @@ tanbo_status guarded(const ErrorSink& err, Body&& body) noexcept {
   }
 }
 
-/// Converts a row-major index to a point, or reports it as off the board.
-inline tanbo_status index_to_point(const ErrorSink& err, int size, int index, Point& out) {
-  if (index < 0 || index >= size * size) {
-    return err.fail(TANBO_ERR_INVALID_ARGUMENT,
-                    "index " + std::to_string(index) + " is off the " + std::to_string(size) +
-                        "x" + std::to_string(size) + " board (valid: 0 to " +
-                        std::to_string(size * size - 1) + ")");
-  }
-  out = Point{index % size, index / size};
-  return TANBO_OK;
+/// The point of a row-major index where the call needs a board point. @throws the error model's
+/// UsageError for an index off the board (tanbo::api::query_index_point words it).
+inline Point board_point(const ErrorSink& err, int size, int index) {
+  return api::query_index_point(size, static_cast<long long>(index), err.function);
 }
 
 /// snprintf-style output of `text` (see "Strings out" in tanbo.h).
@@ -114,6 +119,19 @@ inline tanbo_status write_text(const ErrorSink& err, const std::string& text, ch
                     "the text needs " + std::to_string(text.size() + 1) +
                         " bytes with the NUL but the buffer has " + std::to_string(len));
   }
+  return TANBO_OK;
+}
+
+// Writes a list of ints snprintf-style: everything or (with BUFFER_TOO_SMALL) a prefix.
+template <typename Ints>
+inline tanbo_status write_ints(const ErrorSink& err, const Ints& values, int* out, std::size_t capacity,
+                        std::size_t* count, const char* what) {
+  if (out == nullptr && capacity > 0) return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL but capacity > 0");
+  if (count != nullptr) *count = values.size();
+  std::copy_n(values.begin(), std::min(values.size(), capacity), out);
+  if (values.size() > capacity)
+    return err.fail(TANBO_ERR_BUFFER_TOO_SMALL, std::string("there are ") + std::to_string(values.size()) +
+                                                    " " + what + " but room for " + std::to_string(capacity));
   return TANBO_OK;
 }
 

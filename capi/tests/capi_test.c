@@ -74,7 +74,7 @@ static void test_create(void) {
   CHECK_STATUS(NULL, tanbo_game_create("lattice-8", &g, err, sizeof err), TANBO_ERR_PARSE);
   CHECK(g == NULL && contains(err, "tanbo_game_create: ") && contains(err, "size 8"));
   CHECK_STATUS(NULL, tanbo_game_create("custom-7", &g, err, sizeof err), TANBO_ERR_PARSE);
-  CHECK(g == NULL && contains(err, "tanbo_game_create_from_position"));
+  CHECK(g == NULL && contains(err, "custom-7 has no opening") && contains(err, "position string"));
   CHECK_STATUS(NULL, tanbo_game_create(NULL, &g, err, sizeof err), TANBO_ERR_NULL_ARGUMENT);
   CHECK(g == NULL && contains(err, "variant is NULL"));
   CHECK_STATUS(NULL, tanbo_game_create("classic", NULL, err, sizeof err), TANBO_ERR_NULL_ARGUMENT);
@@ -127,9 +127,10 @@ static void test_moves_and_undo(void) {
   CHECK_STATUS(g, tanbo_play(g, ""), TANBO_ERR_PARSE);
   CHECK_STATUS(g, tanbo_play(g, NULL), TANBO_ERR_NULL_ARGUMENT);
   CHECK(contains(tanbo_last_error(g), "point is NULL"));
-  CHECK_STATUS(g, tanbo_play_index(g, -1), TANBO_ERR_INVALID_ARGUMENT);
-  CHECK(contains(tanbo_last_error(g), "index -1") && contains(tanbo_last_error(g), "0 to 360"));
-  CHECK_STATUS(g, tanbo_play_index(g, 361), TANBO_ERR_INVALID_ARGUMENT);
+  /* An index off the board is an illegal move (the error model of every face). */
+  CHECK_STATUS(g, tanbo_play_index(g, -1), TANBO_ERR_ILLEGAL_MOVE);
+  CHECK(contains(tanbo_last_error(g), "index -1 (indices are 0..360)") && contains(tanbo_last_error(g), "not on the board"));
+  CHECK_STATUS(g, tanbo_play_index(g, 361), TANBO_ERR_ILLEGAL_MOVE);
   CHECK_STATUS(g, tanbo_play_index(g, 0), TANBO_ERR_ILLEGAL_MOVE); /* A1 holds a stone */
 
   /* White's G1 stone can grow to G2 (index 19 + 6). */
@@ -339,6 +340,131 @@ static void test_points_and_text(void) {
   tanbo_game_free(g);
 }
 
+/* The engine choice, records, explanations, search and the other calls JavaScript makes, on
+ * their success and error paths; every failure leaves the game as it was. */
+static void test_engines_and_queries(void) {
+  tanbo_game* g = NULL;
+  tanbo_game* r = NULL;
+  char err[256];
+  char buf[512];
+  int ints[64];
+  unsigned char cells[25];
+  size_t n = 0;
+  int index = -1, friends = -1, length = -1;
+  tanbo_engine e = TANBO_ENGINE_OPTIMIZED;
+  tanbo_illegal_reason why = TANBO_REASON_LEGAL;
+  tanbo_move_result res;
+  tanbo_rng rng;
+  tanbo_color w = TANBO_NONE;
+  uint64_t nodes = 0, wins = 0, moves = 0;
+  uint32_t below = 0;
+  uint64_t before;
+
+  CHECK(strcmp(tanbo_engine_name(TANBO_ENGINE_REFERENCE), "reference") == 0);
+  CHECK(tanbo_engine_name((tanbo_engine)7) == NULL);
+  CHECK_STATUS(NULL, tanbo_engine_parse("reference", &e, err, sizeof err), TANBO_OK);
+  CHECK(e == TANBO_ENGINE_REFERENCE);
+  CHECK_STATUS(NULL, tanbo_engine_parse("fast", &e, err, sizeof err), TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(contains(err, "'optimized' or 'reference'") && contains(err, "'fast'"));
+  CHECK_STATUS(NULL, tanbo_game_create_with_engine("lattice-5", (tanbo_engine)9, &g, err, sizeof err),
+               TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(g == NULL && contains(err, "engine 9"));
+  CHECK_STATUS(NULL, tanbo_game_create_with_engine("lattice-8", TANBO_ENGINE_REFERENCE, &g, err, sizeof err),
+               TANBO_ERR_PARSE);
+  CHECK_STATUS(NULL, tanbo_game_create_with_engine(NULL, TANBO_ENGINE_REFERENCE, &g, err, sizeof err),
+               TANBO_ERR_NULL_ARGUMENT);
+  CHECK_STATUS(NULL, tanbo_game_create_with_engine("X3O/5/5/5/O3X X", TANBO_ENGINE_REFERENCE, &g, err, sizeof err),
+               TANBO_OK);
+  CHECK(tanbo_game_engine(g) == TANBO_ENGINE_REFERENCE && tanbo_size(g) == 5);
+  tanbo_game_free(g);
+  CHECK_STATUS(NULL, tanbo_game_create_with_engine("lattice-5", TANBO_ENGINE_REFERENCE, &g, err, sizeof err),
+               TANBO_OK);
+
+  /* Explanations (rule 3) and roots (rules 4 and 5) on the lattice-5 opening. */
+  CHECK_STATUS(g, tanbo_explain(g, 0, &why, &friends), TANBO_OK);
+  CHECK(why == TANBO_REASON_OCCUPIED);
+  CHECK_STATUS(g, tanbo_explain(g, 1, &why, &friends), TANBO_OK);
+  CHECK(why == TANBO_REASON_LEGAL && friends == 1);
+  CHECK_STATUS(g, tanbo_explain(g, 12, &why, &friends), TANBO_OK);
+  CHECK(why == TANBO_REASON_NO_FRIENDLY_NEIGHBOUR && friends == 0);
+  CHECK_STATUS(g, tanbo_explain(g, 0, NULL, NULL), TANBO_ERR_NULL_ARGUMENT);
+  CHECK_STATUS(g, tanbo_roots(g, ints, 64, &n), TANBO_OK);
+  /* Four single-stone roots (A1 X, E1 O, A5 O, E5 X), each with two growth points. */
+  CHECK(n == 4 * 6 && ints[0] == TANBO_BLACK && ints[1] == 1 && ints[2] == 0 && ints[3] == 2);
+  CHECK(ints[4] == 1 && ints[5] == 5);
+  CHECK_STATUS(g, tanbo_roots(g, ints, 3, &n), TANBO_ERR_BUFFER_TOO_SMALL);
+  CHECK(n == 24);
+  CHECK_STATUS(g, tanbo_root_at(g, 4, ints, 64, &n), TANBO_OK);
+  CHECK(n == 6 && ints[0] == TANBO_WHITE && ints[2] == 4);
+  CHECK_STATUS(g, tanbo_root_at(g, 12, ints, 64, &n), TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(contains(tanbo_last_error(g), "C3 holds no stone"));
+  CHECK_STATUS(g, tanbo_point_index_query(g, "F1", &index), TANBO_OK);
+  CHECK(index == -1);
+  CHECK_STATUS(g, tanbo_point_index_query(g, "e5", &index), TANBO_OK);
+  CHECK(index == 24);
+  CHECK_STATUS(g, tanbo_point_index_query(g, "A0", &index), TANBO_ERR_PARSE);
+
+  /* Board, mask, history and the last move. */
+  CHECK_STATUS(g, tanbo_cells(g, cells, sizeof cells), TANBO_OK);
+  CHECK(cells[0] == TANBO_BLACK && cells[4] == TANBO_WHITE && cells[12] == TANBO_NONE);
+  CHECK_STATUS(g, tanbo_cells(g, cells, 24), TANBO_ERR_BUFFER_TOO_SMALL);
+  CHECK_STATUS(g, tanbo_legal_mask(g, cells, sizeof cells), TANBO_OK);
+  CHECK(cells[1] == 1 && cells[5] == 1 && cells[19] == 1 && cells[23] == 1 && cells[0] == 0);
+  CHECK_STATUS(g, tanbo_last_result(g, &res, ints, 64, &n), TANBO_ERR_NO_MOVE_TO_UNDO);
+  CHECK_STATUS(g, tanbo_play(g, "B1"), TANBO_OK);
+  CHECK_STATUS(g, tanbo_last_result(g, &res, ints, 64, &n), TANBO_OK);
+  CHECK(res.move == 1 && res.player == TANBO_BLACK && res.removal == TANBO_REMOVAL_NONE && n == 0);
+  CHECK(res.removed_black == 0 && res.removed_white == 0);
+  CHECK_STATUS(g, tanbo_moves(g, ints, 64, &n), TANBO_OK);
+  CHECK(n == 1 && ints[0] == 1);
+  CHECK_STATUS(g, tanbo_start_position_string(g, buf, sizeof buf, &n), TANBO_OK);
+  CHECK(strcmp(buf, "X3O/5/5/5/O3X X lattice-5") == 0);
+  CHECK_STATUS(g, tanbo_variant_name(g, buf, sizeof buf, &n), TANBO_OK);
+  CHECK(strcmp(buf, "lattice-5") == 0);
+
+  /* A record replays on the other engine; an illegal move in it is located. */
+  CHECK_STATUS(g, tanbo_record(g, buf, sizeof buf, &n), TANBO_OK);
+  CHECK_STATUS(NULL, tanbo_game_create_from_record(buf, TANBO_ENGINE_OPTIMIZED, &r, err, sizeof err), TANBO_OK);
+  CHECK(tanbo_hash(r) == tanbo_hash(g) && tanbo_game_engine(r) == TANBO_ENGINE_OPTIMIZED);
+  tanbo_game_free(r);
+  r = NULL;
+  CHECK_STATUS(NULL, tanbo_game_create_from_record("[Variant \"lattice-5\"]\nB1 A1", TANBO_ENGINE_OPTIMIZED, &r, err,
+                                                   sizeof err), TANBO_ERR_PARSE);
+  CHECK(r == NULL && contains(err, "line 2, column 4: move 2: illegal move A1"));
+
+  /* perft, the generator, playouts and MCTS. */
+  CHECK_STATUS(g, tanbo_perft(g, 1, &nodes), TANBO_OK);
+  CHECK(nodes == (uint64_t)tanbo_legal_move_count(g));
+  CHECK_STATUS(g, tanbo_perft(g, 65, &nodes), TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(contains(tanbo_last_error(g), "65"));
+  tanbo_rng_seed(&rng, 3);
+  CHECK(tanbo_rng_next(&rng) != 0);
+  CHECK(tanbo_rng_below(&rng, 10, &below) == TANBO_OK && below < 10);
+  CHECK(tanbo_rng_below(&rng, 0, &below) == TANBO_ERR_INVALID_ARGUMENT);
+  before = tanbo_hash(g);
+  CHECK_STATUS(g, tanbo_selfplay_move(g, &rng, &index), TANBO_OK);
+  CHECK(tanbo_is_legal(g, index) == 1);
+  CHECK_STATUS(g, tanbo_playout(g, &rng, 0, &w, &length), TANBO_OK);
+  CHECK((w == TANBO_BLACK || w == TANBO_WHITE) && length > 0 && tanbo_hash(g) == before);
+  CHECK_STATUS(g, tanbo_playouts(g, &rng, 10, &wins, &moves), TANBO_OK);
+  CHECK(wins <= 10 && moves >= 10);
+  CHECK_STATUS(g, tanbo_playouts(g, &rng, -1, &wins, &moves), TANBO_ERR_INVALID_ARGUMENT);
+  CHECK_STATUS(g, tanbo_mcts_move(g, 20, 1, &index), TANBO_OK);
+  CHECK(tanbo_is_legal(g, index) == 1);
+  CHECK_STATUS(g, tanbo_mcts_move(g, 0, 1, &index), TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(tanbo_hash(g) == before && tanbo_ply(g) == 1);
+  CHECK_STATUS(g, tanbo_playout(g, &rng, 1, &w, &length), TANBO_OK);
+  CHECK(tanbo_is_over(g) == 1 && tanbo_winner(g) == w && tanbo_ply(g) == 1 + length);
+  CHECK_STATUS(g, tanbo_selfplay_move(g, &rng, &index), TANBO_ERR_GAME_OVER);
+  CHECK_STATUS(g, tanbo_mcts_move(g, 5, 1, &index), TANBO_ERR_GAME_OVER);
+  tanbo_game_free(g);
+
+  /* The variant list. */
+  CHECK(tanbo_variants(NULL, 0, &n) == TANBO_ERR_BUFFER_TOO_SMALL);
+  CHECK(tanbo_variants(buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strncmp(buf, "classic\nlattice-5\n", 18) == 0 && contains(buf, "\ndense-25\n"));
+}
+
 static void test_null_game(void) {
   tanbo_game* out = NULL;
   tanbo_color cell = TANBO_NONE;
@@ -371,6 +497,25 @@ static void test_null_game(void) {
   CHECK(tanbo_position_string(NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_record(NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_diagram(NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_game_engine(NULL) == TANBO_ENGINE_OPTIMIZED);
+  CHECK(tanbo_cells(NULL, (unsigned char*)buf, sizeof buf) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_legal_mask(NULL, (unsigned char*)buf, sizeof buf) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_moves(NULL, &index, 1, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_last_result(NULL, NULL, NULL, 0, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_start_position_string(NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_variant_name(NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_point_index_query(NULL, "A1", &index) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_explain(NULL, 0, NULL, NULL) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_roots(NULL, &index, 1, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_root_at(NULL, 0, &index, 1, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_perft(NULL, 1, NULL) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_selfplay_move(NULL, &rng, &index) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_playout(NULL, &rng, 0, NULL, NULL) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_playouts(NULL, &rng, 1, NULL, NULL) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_mcts_move(NULL, 1, 1, &index) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_rng_below(NULL, 1, NULL) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_engine_parse(NULL, NULL, NULL, 0) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_game_create_from_record("B1", TANBO_ENGINE_OPTIMIZED, NULL, NULL, 0) == TANBO_ERR_NULL_ARGUMENT);
 }
 
 int main(void) {
@@ -381,6 +526,7 @@ int main(void) {
   test_random_game_and_exports();
   test_copy();
   test_points_and_text();
+  test_engines_and_queries();
   test_null_game();
   if (failures > 0) {
     fprintf(stderr, "%d check(s) failed\n", failures);

@@ -58,10 +58,7 @@ Signature signature(const Variant& variant) {
   for (int s = 1; s <= kSignatureGames; ++s) {
     G g{variant};
     Rng rng(static_cast<std::uint64_t>(s));
-    while (!g.is_over()) {
-      const std::vector<Point> moves = g.legal_moves();
-      g.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-    }
+    while (!g.is_over()) g.play(random_move(g, rng));
     sig.moves += static_cast<std::uint64_t>(g.ply());
     mix_in(static_cast<std::uint64_t>(g.ply()));
     mix_in(g.hash());
@@ -108,10 +105,7 @@ Tally playouts_reference(const Variant& variant, std::uint64_t seed,
   Tally t;
   do {
     reference::Game g{variant};
-    while (!g.is_over()) {
-      const std::vector<Point> moves = g.legal_moves();
-      g.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
-    }
+    while (!g.is_over()) g.play(random_move(g, rng));
     t.moves += static_cast<std::uint64_t>(g.ply());
     ++t.playouts;
   } while (std::chrono::steady_clock::now() < deadline);

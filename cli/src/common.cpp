@@ -15,12 +15,33 @@
 
 namespace tanbo::cli {
 
+namespace {
+
+// "{optimized,reference}": the registry's names as the help text lists an option's choices.
+std::string engine_choices() {
+  std::string out;
+  for (const std::string& e : api::engine_names()) out += (out.empty() ? "{" : ",") + e;
+  return out + "}";
+}
+
+}  // namespace
+
 void add_engine_option(CLI::App& app, std::string& target) {
   target = kDefaultEngine;
   app.add_option("--engine", target,
                  "Rules engine: optimized (fast) or reference (the simple oracle optimized is "
                  "verified against); both give identical results")
-      ->check(CLI::IsMember({"reference", "optimized"}))
+      // The registry's own check and message, as every face words it.
+      ->check(CLI::Validator(
+          [](std::string& name) -> std::string {
+            try {
+              api::check_engine_name(name);
+              return {};
+            } catch (const UsageError& e) {
+              return e.what();
+            }
+          },
+          engine_choices(), "engine"))
       ->capture_default_str();
 }
 
@@ -118,8 +139,7 @@ CLI::Option* add_text_option(CLI::App& app, const std::string& name,
 
 CLI::Option* add_variant_option(CLI::App& app, std::optional<std::string>& target) {
   return add_text_option(app, "--variant", target,
-                         "Variant: classic (default), lattice-N (N in 5 7 9 13 19 21) or dense-N "
-                         "(odd N 5-25)");
+                         "Variant: " + Variant::families_text() + "; classic if not given");
 }
 
 CLI::Option* add_position_option(CLI::App& app, std::optional<std::string>& target,
@@ -128,17 +148,11 @@ CLI::Option* add_position_option(CLI::App& app, std::optional<std::string>& targ
 }
 
 Variant parse_variant_option(const std::string& name) {
-  Variant v;
   try {
-    v = Variant::parse(name);
+    return Variant::parse_named(name);  // refuses custom-N: custom starts come from --position
   } catch (const ParseError& e) {
     throw CliError(kExitUsage, "--variant: " + e.reason());
   }
-  // custom-N parses as a name but has no opening; custom starts come from --position.
-  if (v.kind == VariantKind::Custom)
-    throw CliError(kExitUsage, "--variant: " + v.name() +
-                                   " has no opening of its own; give the start with --position");
-  return v;
 }
 
 Variant variant_or_classic(const std::optional<std::string>& variant) {
@@ -202,31 +216,6 @@ std::string location(const Input& in, int line, int column) {
   return in.name + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
-namespace {
-
-// "file:line:column" of the first header's value, if the record has a header line (one whose
-// first non-blank character is '[', as parse_record reads it).
-std::optional<std::string> find_header(const Input& in) {
-  int line = 1;
-  std::size_t pos = 0;
-  while (pos < in.text.size()) {
-    std::size_t eol = in.text.find('\n', pos);
-    if (eol == std::string::npos) eol = in.text.size();
-    const std::string_view l(in.text.data() + pos, eol - pos);
-    const std::size_t first = l.find_first_not_of(" \t\r\f\v");
-    if (first != std::string_view::npos && l[first] == '[') {
-      const std::size_t quote = l.find('"');
-      const std::size_t col = quote == std::string_view::npos ? first + 1 : quote + 2;
-      return location(in, line, static_cast<int>(col));
-    }
-    pos = eol + 1;
-    ++line;
-  }
-  return std::nullopt;
-}
-
-}  // namespace
-
 RecordInput read_record(const std::string& path, const Variant& default_variant) {
   RecordInput r;
   r.input = read_input(path);
@@ -235,7 +224,8 @@ RecordInput read_record(const std::string& path, const Variant& default_variant)
   } catch (const ParseError& e) {
     throw CliError(kExitInput, location(r.input, e.line(), e.column()) + ": " + e.reason());
   }
-  r.header = find_header(r.input);
+  if (r.record.header_line > 0)
+    r.header = location(r.input, r.record.header_line, r.record.header_column);
   if (r.record.moves.empty() && !r.header)
     throw CliError(kExitInput, r.input.name + ": the record has no moves and no [Variant] or "
                                               "[Position] header (empty or only comments)");

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tanbo/api/game.hpp"
 #include "tanbo/core.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
@@ -49,13 +50,15 @@ Command add_perft_command(CLI::App& parent);
 Command add_selfplay_command(CLI::App& parent);
 Command add_bench_command(CLI::App& parent);
 Command add_diff_command(CLI::App& parent);
+Command add_serve_command(CLI::App& parent);
+Command add_conform_command(CLI::App& parent);
 
 /// The engines the CLI can run.
 enum class EngineKind { Reference, Optimized };
 
 /// The engine every subcommand runs unless `--engine` says otherwise: the fast one. The
 /// reference engine (the simple oracle) is one flag away, `--engine reference`.
-inline constexpr const char* kDefaultEngine = "optimized";
+inline constexpr const char* kDefaultEngine = api::kDefaultEngine.data();
 
 /// Adds `--engine reference|optimized` storing into `target`, which it sets to kDefaultEngine.
 void add_engine_option(CLI::App& app, std::string& target);
@@ -93,7 +96,8 @@ CLI::Option* add_variant_option(CLI::App& app, std::optional<std::string>& targe
 /// Adds `--position STRING` (excluding --variant) storing into `target`.
 CLI::Option* add_position_option(CLI::App& app, std::optional<std::string>& target,
                                  const std::string& description);
-/// Parses a --variant value. @throws CliError (usage) naming the accepted variants.
+/// Parses a --variant value (Variant::parse_named). @throws CliError (usage) naming the accepted
+/// variants, or saying that custom-N needs --position.
 Variant parse_variant_option(const std::string& name);
 /// The --variant value, or classic if none was given.
 Variant variant_or_classic(const std::optional<std::string>& variant);

@@ -1,8 +1,10 @@
-// `tanbo diff`: differential verification of the optimized engine against the reference engine
-// (the driver is tanbo::verify, see verify/include/tanbo/verify/). By default a seeded random
-// campaign for --seconds with a progress line per second and a summary; --replay plays a game
-// record on both engines, --input runs one fuzz input (e.g. a libFuzzer crash file). On a
-// divergence it writes a minimized reproducer into --out and prints the commands replaying it.
+// `tanbo diff`: the one differential campaign front end (verify/README.md), checking the optimized
+// engine against the reference engine with the driver of tanbo::verify. By default a seeded
+// random campaign for --seconds with a progress line per second and a summary; --replay plays a
+// game record on both engines, --input runs one fuzz input (e.g. a libFuzzer crash file). On a
+// divergence it writes a minimized reproducer into --out, prints the commands replaying it and
+// exits with kExitCheck (the CLI's one table of exit statuses, cli/README.md); the campaign
+// script scripts/fuzz-campaign.sh runs this command.
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -10,6 +12,7 @@
 
 #include "common.hpp"
 #include "tanbo/verify/campaign.hpp"
+#include "tanbo/verify/external_engine.hpp"
 
 namespace tanbo::cli {
 namespace {
@@ -23,7 +26,18 @@ struct DiffOptions {
   std::optional<std::string> replay;
   std::optional<std::string> input;
   bool quiet = false;
+  std::optional<std::string> engine;  // a program speaking docs/protocol.md, checked instead of optimized
 };
+
+// The engine checked against the reference: the --engine program, or (empty) optimized.
+verify::Checker candidate(const DiffOptions& o) {
+  return o.engine ? verify::external_checker(verify::start_external_engine(*o.engine), "engine") : verify::Checker{};
+}
+
+// How the reproducer's replay commands spell this command (with --engine when one is checked).
+std::string diff_command(const DiffOptions& o) {
+  return o.engine ? "tanbo diff --engine \"" + *o.engine + "\"" : "tanbo diff";
+}
 
 // Prints a divergence, writes its reproducer and returns kExitCheck (or kExitOk if none).
 int report(const DiffOptions& o, const std::optional<verify::Reproducer>& rep, const std::string& stem) {
@@ -36,15 +50,17 @@ int report(const DiffOptions& o, const std::optional<verify::Reproducer>& rep, c
       verify::write_reproducer(o.out.value_or("."), stem, *rep);
   std::cout << "minimized to " << rep->moves.size()
             << " moves; reproducer written, replay it with:\n"
-            << verify::replay_commands(files, "tanbo diff");
+            << verify::replay_commands(files, diff_command(o));
   return kExitCheck;
 }
 
 int replay_record_file(const DiffOptions& o) {
   const RecordInput in = read_record(*o.replay, Variant::classic());
   const GameRecord& rec = in.record;
-  const verify::ReplayResult r = verify::replay_record(rec.start, rec.points());
-  if (r.divergence) return report(o, verify::minimize_record(rec.start, rec.points()), "replay-minimized");
+  const verify::Checker checker = candidate(o);
+  const verify::ReplayResult r = checker.replay ? checker.replay(rec.start, rec.points(), true)
+                                                : verify::replay_record(rec.start, rec.points());
+  if (r.divergence) return report(o, verify::minimize_record(rec.start, rec.points(), {}, checker), "replay-minimized");
   std::cout << printable(in.input.name) << ": the engines agree on all " << r.moves_played
             << " moves (played forward, then undone)";
   if (!r.stopped.empty()) std::cout << "; stopped early: " << r.stopped;
@@ -54,10 +70,11 @@ int replay_record_file(const DiffOptions& o) {
 
 int run_input_file(const DiffOptions& o) {
   const Input in = read_input(*o.input);
-  const std::vector<std::uint8_t> bytes(in.text.begin(), in.text.end());
+  const verify::Script script = verify::decode(std::vector<std::uint8_t>(in.text.begin(), in.text.end()));
   verify::DiffStats stats;
-  if (verify::run_differential(bytes, &stats))
-    return report(o, verify::minimize(bytes), "input-minimized");
+  const verify::Checker checker = candidate(o);
+  if (checker.run ? checker.run(script, &stats) : verify::run_differential(script, &stats))
+    return report(o, verify::minimize(script, {}, checker), "input-minimized");
   std::cout << printable(in.name) << ": the engines agree: " << verify::format_stats(stats) << '\n';
   return kExitOk;
 }
@@ -80,8 +97,12 @@ int run_diff(const DiffOptions& o) {
     c.progress = [](const verify::CampaignProgress& p) {
       std::cout << verify::format_progress(p) << std::endl;  // flushed: progress is for watching
     };
+  if (o.engine) {
+    c.checker = candidate(o);
+    c.jobs = 1;  // one process answers one request at a time
+  }
   const verify::CampaignSummary s = verify::run_campaign(c);
-  std::cout << verify::format_summary(s, c, "tanbo diff");
+  std::cout << verify::format_summary(s, c, diff_command(o));
   return s.divergences ? kExitCheck : kExitOk;
 }
 
@@ -116,6 +137,10 @@ Command add_diff_command(CLI::App& parent) {
   replay->type_name("FILE")->excludes(input);
   input->type_name("FILE");
   app->add_flag("--quiet", o->quiet, "No progress lines, just the summary");
+  add_text_option(*app, "--engine", o->engine,
+                  "Check this program, speaking the engine protocol (docs/protocol.md), instead of "
+                  "the optimized engine, e.g. \"python3 -m tanbo.serve\" (one job)")
+      ->type_name("CMD");
   return {app, [o] { return run_diff(*o); }};
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "tanbo/core/version.hpp"
 
 namespace {
 
@@ -40,7 +41,8 @@ int run_command(const Command& cmd) {
 
 int run_main(int argc, char** argv) {
   CLI::App app{"tanbo: rules engine for the board game Tanbo", "tanbo"};
-  app.set_version_flag("--version", std::string("tanbo ") + TANBO_VERSION);
+  // The library's version (project() in CMakeLists.txt, the one place it is written).
+  app.set_version_flag("--version", std::string("tanbo ") + tanbo::version());
   app.require_subcommand(1);
   app.footer(std::string("Every subcommand runs the ") + tanbo::cli::kDefaultEngine +
              " engine unless given --engine reference (the simple oracle; diff runs both).\n"
@@ -52,6 +54,8 @@ int run_main(int argc, char** argv) {
       tanbo::cli::add_selfplay_command(app),
       tanbo::cli::add_bench_command(app),
       tanbo::cli::add_diff_command(app),
+      tanbo::cli::add_serve_command(app),
+      tanbo::cli::add_conform_command(app),
   };
 
   try {

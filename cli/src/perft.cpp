@@ -64,8 +64,8 @@ Command add_perft_command(CLI::App& parent) {
       "perft",
       "Count move sequences of length DEPTH (a finished game counts as one leaf); prints "
       "'total: N'");
-  add_number_option(*app, "DEPTH", o->depth, 0, std::numeric_limits<int>::max(),
-                    "Number of plies")
+  // 64 as in every face (a larger depth would run for ages: a bound, not a hang).
+  add_number_option(*app, "DEPTH", o->depth, 0, 64, "Number of plies")
       ->required();
   add_engine_option(*app, o->engine);
   add_variant_option(*app, o->variant);

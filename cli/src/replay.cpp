@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "common.hpp"
+#include "tanbo/api/game.hpp"
 
 namespace tanbo::cli {
 namespace {
@@ -18,9 +19,8 @@ struct ReplayOptions {
 };
 
 // One --trace line: the state after the move plus what the move did.
-template <Engine G>
-nlohmann::ordered_json trace_json(const G& g) {
-  nlohmann::ordered_json j = state_json(g);
+nlohmann::ordered_json trace_json(const api::AnyGame& g) {
+  nlohmann::ordered_json j = state_json(g.position(), g.ply(), g.winner());
   nlohmann::ordered_json removed = nlohmann::ordered_json::array();
   if (g.ply() == 0) {
     j["move"] = nullptr;
@@ -36,40 +36,7 @@ nlohmann::ordered_json trace_json(const G& g) {
   return j;
 }
 
-template <Engine G>
-int replay_with(const ReplayOptions& o, const RecordInput& r) {
-  const Input& in = r.input;
-  const GameRecord& rec = r.record;
-  G g = start_game<G>(rec.start, r.start_location());
-  if (o.trace) std::cout << trace_json(g).dump() << '\n';
-  for (std::size_t i = 0; i < rec.moves.size(); ++i) {
-    const RecordMove& m = rec.moves[i];
-    const std::string what = "move " + std::to_string(i + 1) + " (" + point_name(m.point) + ")";
-    if (g.is_over())
-      throw CliError(kExitInput, location(in, m.line, m.column) + ": " + what +
-                                     " comes after the end of the game (" +
-                                     color_name(*g.winner()) + " won with move " +
-                                     std::to_string(g.ply()) + ")");
-    const Color mover = g.to_move();
-    try {
-      g.play(m.point);
-    } catch (const IllegalMoveError& e) {
-      throw CliError(kExitInput, location(in, m.line, m.column) + ": " + what + " by " + color_name(mover) +
-                                     " is illegal: " + illegal_reason_text(e.reason()));
-    }
-    if (o.trace) std::cout << trace_json(g).dump() << '\n';
-  }
-  if (o.trace) return kExitOk;  // the last trace line is the final state
-  if (o.json) {
-    std::cout << state_json(g).dump() << '\n';
-  } else {
-    std::cout << g.position().diagram() << status_line(g) << '\n';
-  }
-  return kExitOk;
-}
-
 int run_replay(const ReplayOptions& o) {
-  const EngineKind kind = engine_kind(o.engine);
   const Variant default_variant = variant_or_classic(o.variant);
   const RecordInput r = read_record(o.file, default_variant);
   // --variant is the default for header-less records; a header setting up something else is a
@@ -78,9 +45,23 @@ int run_replay(const ReplayOptions& o) {
     throw CliError(kExitInput, r.start_location() + ": the record's header sets up a " +
                                    r.record.start.variant().name() + " position but --variant says " +
                                    default_variant.name());
-  return with_engine(kind, [&]<typename G>(std::type_identity<G>) {
-    return replay_with<G>(o, r);
-  });
+  // The one record replay (tanbo::api): an illegal move, a move after the end or a start that
+  // cannot begin a game comes back as a ParseError located in the file.
+  std::unique_ptr<api::AnyGame> g;
+  try {
+    g = api::replay_record(r.record, o.engine, [&](const api::AnyGame& game) {
+      if (o.trace) std::cout << trace_json(game).dump() << '\n';
+    });
+  } catch (const ParseError& e) {
+    throw CliError(kExitInput, location(r.input, e.line(), e.column()) + ": " + e.reason());
+  }
+  if (o.trace) return kExitOk;  // the last trace line is the final state
+  if (o.json) {
+    std::cout << state_json(g->position(), g->ply(), g->winner()).dump() << '\n';
+  } else {
+    std::cout << g->position().diagram() << status_line(g->position(), g->ply(), g->winner()) << '\n';
+  }
+  return kExitOk;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <type_traits>
 
 #include "common.hpp"
 #include "tanbo/verify/consequences.hpp"
@@ -69,12 +70,14 @@ void write_record(const std::string& dir, int index, std::uint64_t seed, const P
                                  ": " + what);
 }
 
+// `fresh` is the game at `start`, set up once per run and copied per game; `checker` is reset by
+// check_start() at the start of each checked game.
 template <Engine G>
-GameSummary play_one(const SelfplayOptions& o, const Position& start, int index) {
+GameSummary play_one(const SelfplayOptions& o, const Position& start, const G& fresh,
+                     verify::RuleOracle<G>& checker, int index) {
   const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(index);
   Rng rng(seed);
-  G g = start_game<G>(start, o.position ? "--position" : "--variant");
-  verify::RuleOracle<G> checker(g);
+  G g = fresh;
   auto failed = [&](std::vector<Point> moves, Color mover, const std::string& what) {
     fail(o, index, seed, start, std::move(moves), mover, what);
   };
@@ -86,9 +89,13 @@ GameSummary play_one(const SelfplayOptions& o, const Position& start, int index)
       failed(g.moves(), opponent(g.to_move()),
              "game not over after roots0*(N*N+1) = " + std::to_string(checker.max_plies()) +
                  " plies");
-    const std::vector<Point> legal = g.legal_moves();
-    if (legal.empty()) failed(g.moves(), opponent(g.to_move()), "side to move has no legal move");
-    const Point p = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    // tanbo::random_move: legal_moves()[rng.below(n)], without the list on the optimized engine.
+    Point p;
+    try {
+      p = random_move(g, rng);
+    } catch (const UsageError&) {
+      failed(g.moves(), opponent(g.to_move()), "side to move has no legal move");
+    }
     const Color mover = g.to_move();
     MoveEffect effect;
     try {
@@ -116,8 +123,10 @@ int selfplay_with(const SelfplayOptions& o, const Position& start) {
               << (o.check ? ", checking every move" : "") << std::endl;
   long long total_length = 0;
   int wins[2] = {0, 0};
+  const G fresh = start_game<G>(start, o.position ? "--position" : "--variant");
+  verify::RuleOracle<G> checker(fresh);
   for (int i = 0; i < o.games; ++i) {
-    const GameSummary s = play_one<G>(o, start, i);
+    const GameSummary s = play_one<G>(o, start, fresh, checker, i);
     total_length += s.length;
     ++wins[static_cast<int>(s.winner)];
     const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(i);
@@ -157,6 +166,10 @@ int run_selfplay(const SelfplayOptions& o) {
   const Position start = start_position(o.variant, o.position);
   if (o.record_dir) ensure_directory("--record-dir", *o.record_dir);
   return with_engine(kind, [&]<typename G>(std::type_identity<G>) {
+    // Boards up to 19x19 on the optimized engine sized for them, as `tanbo bench` and the front
+    // ends (api::make_game) do: smaller arrays to set up and scan.
+    if constexpr (std::is_same_v<G, optimized::Game>)
+      if (start.size() <= 19) return selfplay_with<optimized::Game19>(o, start);
     return selfplay_with<G>(o, start);
   });
 }

@@ -128,16 +128,32 @@ case_replay_engines_agree() {
   done
 }
 
+# --- diff: the one campaign front end; status 0 when the engines agree (3 on a divergence is
+# tested with planted bugs in verify/tests/mutants_test.cpp, the real engines do not diverge) ---
+
+case_diff_agree() {
+  need_optimized
+  run "$TANBO" diff --seconds 1 --seed 3 --max-input 256 --quiet --out "$WORK/campaign"
+  [[ $RC -eq 0 && -z $ERR ]] || fail "diff campaign exited $RC: $ERR"
+  [[ $OUT == *"divergences         0"* && $OUT == *"executions"* ]] || fail "diff campaign summary: $OUT"
+  run "$TANBO" diff --replay "$DATA/two-colour-removal.txt"
+  [[ $RC -eq 0 && $OUT == *"the engines agree on all"* ]] || fail "diff --replay exited $RC: $OUT $ERR"
+  # lattice-5 (selector 1), two legal moves, a probe, a record check.
+  printf '\x01\x00\x03\xfe\xff' >"$WORK/input.bin"
+  run "$TANBO" diff --input "$WORK/input.bin"
+  [[ $RC -eq 0 && $OUT == *"the engines agree: "*" steps"* ]] || fail "diff --input exited $RC: $OUT $ERR"
+}
+
 # --- errors: status 1 (bad input) and one line naming where and why ------------------------------
 
 case_error_illegal_moves() {
-  expect_error 1 "illegal-occupied.txt:4:3: move 5 (A1) by X is illegal: the point is occupied" \
+  expect_error 1 "illegal-occupied.txt:4:3: move 5: illegal move A1 by X: the point is occupied" \
     "$TANBO" replay "$DATA/illegal-occupied.txt"
-  expect_error 1 "illegal-no-friend.txt:3:7: move 5 (C3) by X is illegal: the point touches no stone" \
+  expect_error 1 "illegal-no-friend.txt:3:7: move 5: illegal move C3 by X: the point touches no stone" \
     "$TANBO" replay "$DATA/illegal-no-friend.txt"
-  expect_error 1 "illegal-two-friends.txt:5:1: move 5 (B2) by X is illegal: the point touches two or more" \
+  expect_error 1 "illegal-two-friends.txt:5:1: move 5: illegal move B2 by X: the point touches two or more" \
     "$TANBO" replay "$DATA/illegal-two-friends.txt"
-  expect_error 1 "after-end.txt:3:3: move 2 (C1) comes after the end of the game (O won with move 1)" \
+  expect_error 1 "after-end.txt:3:3: move 2: illegal move C1 by O: the game is over (O won with move 1)" \
     "$TANBO" replay "$DATA/after-end.txt"
 }
 
@@ -179,7 +195,7 @@ case_error_files() {
 case_error_usage() {
   expect_error 2 "tanbo perft: DEPTH is required" "$TANBO" perft
   expect_error 2 "tanbo perft: The following argument was not expected: --bogus" "$TANBO" perft 2 --bogus
-  expect_error 2 "tanbo perft: --engine: fast not in {reference,optimized}" "$TANBO" perft 1 --engine fast
+  expect_error 2 "tanbo perft: --engine: engine must be 'optimized' or 'reference', not 'fast'" "$TANBO" perft 1 --engine fast
   expect_error 2 "tanbo perft: --variant: no lattice opening for size 6" "$TANBO" perft 1 --variant lattice-6
   expect_error 2 "tanbo selfplay: --seed is required" "$TANBO" selfplay --games 2
   expect_error 2 "tanbo perft: --variant excludes --position" "$TANBO" perft 1 --variant lattice-5 --position "X3O/5/5/5/O3X X"
@@ -189,9 +205,10 @@ case_error_usage() {
 # CLI11's "Value -1 not in range 0.000000 to <309 digits>"; hex, exponents, NaN and values that
 # would overflow the campaign deadline are refused.
 case_error_numbers() {
-  expect_error 2 "tanbo perft: DEPTH must be 0 or more, got -1 (see 'tanbo perft --help')" "$TANBO" perft -1
-  expect_error 2 "tanbo perft: DEPTH must be a whole number 0 or more, got 'abc'" "$TANBO" perft abc
-  expect_error 2 "tanbo perft: DEPTH must be 0 or more, got $(printf '9%.0s' {1..40})... " \
+  expect_error 2 "tanbo perft: DEPTH must be from 0 to 64, got -1 (see 'tanbo perft --help')" "$TANBO" perft -1
+  expect_error 2 "tanbo perft: DEPTH must be from 0 to 64, got 65" "$TANBO" perft 65
+  expect_error 2 "tanbo perft: DEPTH must be a whole number from 0 to 64, got 'abc'" "$TANBO" perft abc
+  expect_error 2 "tanbo perft: DEPTH must be from 0 to 64, got $(printf '9%.0s' {1..40})... " \
     "$TANBO" perft "$(printf '9%.0s' {1..400})"
   expect_error 2 "tanbo selfplay: --games must be 1 or more, got 0" "$TANBO" selfplay --games 0 --seed 1
   expect_error 2 "tanbo selfplay: --games must be a whole number 1 or more, got '0x10'" \
@@ -214,10 +231,10 @@ case_error_numbers() {
 
 # A misspelt subcommand or option before it is named as such, with the list of subcommands.
 case_error_unknown_subcommand() {
-  expect_error 2 "tanbo: unknown subcommand 'frobnicate'; the subcommands are replay, perft, selfplay, bench or diff (see 'tanbo --help')" \
+  expect_error 2 "tanbo: unknown subcommand 'frobnicate'; the subcommands are replay, perft, selfplay, bench, diff, serve or conform (see 'tanbo --help')" \
     "$TANBO" frobnicate
   expect_error 2 "tanbo: unknown option '--frob'; give a subcommand first" "$TANBO" --frob
-  expect_error 2 "tanbo: a subcommand is required: replay, perft, selfplay, bench or diff" "$TANBO"
+  expect_error 2 "tanbo: a subcommand is required: replay, perft, selfplay, bench, diff, serve or conform" "$TANBO"
 }
 
 # An empty or comment-only record is refused (it is probably the wrong file) unless it has a
@@ -243,7 +260,7 @@ case_error_binary_input() {
   expect_error 1 "binary.txt:1:4: move 2: '\\xb2G\\xc0\\x1b[2J' is not a point" \
     "$TANBO" replay --variant lattice-5 "$WORK/binary.txt"
   expect_error 2 "tanbo perft: --variant: unknown variant 'a\\xff\\x01';" "$TANBO" perft 1 --variant "$(printf 'a\xff\x01')"
-  expect_error 2 "tanbo perft: --engine: \\xff not in {reference,optimized}" "$TANBO" perft 1 --engine "$(printf '\xff')"
+  expect_error 2 "tanbo perft: --engine: engine must be 'optimized' or 'reference', not '\\xff'" "$TANBO" perft 1 --engine "$(printf '\xff')"
   expect_error 1 "--position: column 2: position string: unexpected character 'é' in the board" \
     "$TANBO" perft 1 --position "$(printf 'X\xc3\xa9/2 X')"
   expect_error 1 "cannot open '$WORK/a\\x0ab\\xfe': No such file" "$TANBO" replay "$WORK/$(printf 'a\nb\xfe')"
@@ -292,7 +309,7 @@ case_default_engine() {
   local cmd
   for cmd in replay perft selfplay bench; do
     run "$TANBO" "$cmd" --help
-    [[ $OUT =~ --engine\ TEXT:\{reference,optimized\}=optimized ]] || fail "$cmd --help: $OUT"
+    [[ $OUT =~ --engine\ TEXT:\{optimized,reference\}=optimized ]] || fail "$cmd --help: $OUT"
   done
   run "$TANBO" --help
   [[ $OUT == *"Every subcommand runs the optimized engine unless given --engine reference"* ]] ||
@@ -444,6 +461,31 @@ case_bench_variant() {
   NEEDLES=('optimized (dense-9): ' 'signature: 1012-f4b6c4fcace51283')
   expect_output_has "$TANBO" bench --seconds 0.05 --variant dense-9
   expect_error 2 "no lattice opening for size 8" "$TANBO" bench --variant lattice-8
+}
+
+# `bench --compare --variant V` times both engines on V: each engine's mean game length in the
+# bench JSON is within 15 % of selfplay's mean over 400 games of V (seeds 1..400). lattice-9
+# games last about 65 moves and classic ones about 480, so an engine timed on the wrong board
+# is far out; 15 % is many standard errors wide for the few hundred games even a loaded
+# machine times in 0.3 s.
+case_bench_compare_variant() {
+  local variant=lattice-9
+  run "$TANBO" selfplay --games 400 --seed 1 --variant "$variant" --json
+  [[ $RC -eq 0 ]] || fail "selfplay exited $RC: $ERR"
+  local want
+  want=$(sed -n 's/.*"mean_length":\([0-9.]*\).*/\1/p' <<< "$OUT")
+  run "$TANBO" bench --seconds 0.3 --variant "$variant" --compare --json
+  [[ $RC -eq 0 ]] || fail "bench exited $RC: $ERR"
+  local lengths
+  lengths=$(grep -o '"mean_game_length":[0-9.]*' <<< "$OUT" | cut -d: -f2)
+  [[ $(wc -l <<< "$lengths") -eq 2 && -n $want ]] ||
+    fail "expected two mean_game_length fields and a selfplay mean, got '$lengths' and '$want': $OUT"
+  local engine=optimized length
+  for length in $lengths; do
+    awk -v got="$length" -v want="$want" 'BEGIN { exit !(got > 0.85 * want && got < 1.15 * want) }' ||
+      fail "$engine engine's mean game length in bench --compare --variant $variant is $length, selfplay's is $want"
+    engine=reference
+  done
 }
 
 declare -F "case_$CASE" >/dev/null || fail "no such case"

@@ -83,12 +83,20 @@ const char* illegal_reason_text(IllegalReason r) noexcept {
   return "unknown reason";
 }
 
+IllegalMoveError::IllegalMoveError(std::string message, Point p, Color player, IllegalReason reason)
+    : Error(message), point_(p), player_(player), reason_(reason) {}
+
 IllegalMoveError::IllegalMoveError(Point p, Color player, IllegalReason reason)
-    : Error("illegal move " + point_name(p) + " by " + std::string(1, color_char(player)) + ": " +
-            illegal_reason_text(reason)),
-      point_(p),
-      player_(player),
-      reason_(reason) {}
+    : IllegalMoveError("illegal move " + point_name(p) + " by " + std::string(1, color_char(player)) +
+                           ": " + illegal_reason_text(reason),
+                       p, player, reason) {}
+
+IllegalMoveError IllegalMoveError::off_board(std::string_view as_written, Color player) {
+  return IllegalMoveError("illegal move " + std::string(as_written) + " by " +
+                              std::string(1, color_char(player)) + ": " +
+                              illegal_reason_text(IllegalReason::OffBoard),
+                          Point{-1, -1}, player, IllegalReason::OffBoard);
+}
 
 InvalidPositionError InvalidPositionError::no_stones(Color c) {
   return InvalidPositionError(std::string("invalid starting position: ") +

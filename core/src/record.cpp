@@ -68,9 +68,11 @@ GameRecord parse_record(std::string_view text, const Variant& default_variant) {
       if (have_header)
         throw ParseError("only one header ([Variant] or [Position]) is allowed", line_no, static_cast<int>(i) + 1);
       have_header = true;
+      rec.header_line = line_no;
+      rec.header_column = value_col;
       try {
         if (name == "Variant") {
-          rec.start = opening(Variant::parse(value));
+          rec.start = opening(Variant::parse_named(value));
         } else if (name == "Position") {
           rec.start = Position::parse(value);
         } else {

@@ -25,20 +25,69 @@ const LatticeShape* lattice_shape(int n) {
   return nullptr;
 }
 
-const char* kAccepted =
-    "expected classic, lattice-N (N in 5 7 9 13 19 21), dense-N (odd N, 5-25) or custom-N (N 2-25)";
+// "lattice-N (N in 5 7 9 13 19 21)" or, for a run of odd sizes, "dense-N (odd N, 5-25)".
+// Appended piecewise: g++ 12 reports a false -Wrestrict for `std::string(...) + "..."`.
+std::string family_text(const char* family, const std::vector<int>& sizes) {
+  bool odd_run = sizes.size() > 3;
+  for (std::size_t i = 0; i < sizes.size(); ++i)
+    odd_run = odd_run && sizes[i] % 2 == 1 && (i == 0 || sizes[i] == sizes[i - 1] + 2);
+  std::string out = family;
+  out += "-N (";
+  if (odd_run) {
+    out += "odd N, ";
+    out += std::to_string(sizes.front());
+    out += '-';
+    out += std::to_string(sizes.back());
+  } else {
+    out += "N in";
+    for (const int n : sizes) {
+      out += ' ';
+      out += std::to_string(n);
+    }
+  }
+  out += ')';
+  return out;
+}
+
+std::string accepted() { return "expected " + Variant::families_text(true); }
 
 }  // namespace
 
+std::string Variant::families_text(bool with_custom) {
+  std::vector<std::string> items;
+  std::vector<int> lattice, dense;
+  for (const Variant& v : all_named()) {
+    if (v.kind == VariantKind::Classic) items.push_back(v.name());
+    if (v.kind == VariantKind::Lattice) lattice.push_back(v.size);
+    if (v.kind == VariantKind::Dense) dense.push_back(v.size);
+  }
+  items.push_back(family_text("lattice", lattice));
+  items.push_back(family_text("dense", dense));
+  if (with_custom) {
+    std::string custom = "custom-N (N ";
+    custom += std::to_string(kMinSize);
+    custom += '-';
+    custom += std::to_string(kMaxSize);
+    custom += ')';
+    items.push_back(std::move(custom));
+  }
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    out += i == 0 ? "" : i + 1 == items.size() ? " or " : ", ";
+    out += items[i];
+  }
+  return out;
+}
+
 Variant Variant::lattice(int n) {
   if (!lattice_shape(n))
-    throw ParseError("no lattice opening for size " + std::to_string(n) + "; " + kAccepted);
+    throw ParseError("no lattice opening for size " + std::to_string(n) + "; " + accepted());
   return {VariantKind::Lattice, n};
 }
 
 Variant Variant::dense(int n) {
   if (n < 5 || n > 25 || n % 2 == 0)
-    throw ParseError("no dense opening for size " + std::to_string(n) + "; " + kAccepted);
+    throw ParseError("no dense opening for size " + std::to_string(n) + "; " + accepted());
   return {VariantKind::Dense, n};
 }
 
@@ -54,7 +103,10 @@ Variant Variant::parse(std::string_view text) {
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (s == "classic") return classic();
   const auto dash = s.find('-');
+  // N is written the canonical way, 1-2 digits without a leading zero: "lattice-05" is not a
+  // second name of lattice-5 (names are compared and stored as text by the front ends).
   if (dash != std::string::npos && dash + 1 < s.size() && s.size() - dash - 1 <= 2 &&
+      s[dash + 1] != '0' &&
       std::all_of(s.begin() + static_cast<long>(dash) + 1, s.end(),
                   [](unsigned char c) { return std::isdigit(c); })) {
     const std::string family = s.substr(0, dash);
@@ -63,8 +115,16 @@ Variant Variant::parse(std::string_view text) {
     if (family == "dense") return dense(n);
     if (family == "custom") return custom(n);
   }
-  throw ParseError("unknown variant '" + printable(text, kQuotedTokenBytes) + "'; " + kAccepted, 0,
+  throw ParseError("unknown variant '" + printable(text, kQuotedTokenBytes) + "'; " + accepted(), 0,
                    0, std::string(text.substr(0, kQuotedTokenBytes)));
+}
+
+Variant Variant::parse_named(std::string_view text) {
+  const Variant v = parse(text);
+  if (v.kind == VariantKind::Custom)
+    throw ParseError(v.name() + " has no opening of its own; give the start as a position string",
+                     0, 0, std::string(text.substr(0, kQuotedTokenBytes)));
+  return v;
 }
 
 std::string Variant::name() const {

@@ -1,5 +1,5 @@
 // The rules explorer's page logic. Runs inside the bundle js/tools/bundle-explorer.mjs writes,
-// after js/src/api.mjs (bindApi, pointName, ...) and the single-file WASM module
+// after js/src/api.mjs (bindApi, ...) and the single-file WASM module
 // (createTanboModule). Every answer shown (legality, reasons, roots, growth points, removals,
 // winner) comes from the engine; this file only draws and words them, citing the rules.
 //
@@ -9,20 +9,21 @@
 //   &engine=reference   &roots=1   &legal=1
 
 const SVG = "http://www.w3.org/2000/svg";
-// Colours and geometry of docs/generator/svg.cpp, so the board looks like the rules' diagrams.
+// Colours of api/src/svg.cpp, so the board looks like the rules' diagrams.
 const BOARD = "#e2bd72", GRID = "#6b5431", INK = "#1a1a1a", PAPER = "#f7f7f7", RED = "#d0021b";
 const RULE3 = "rule 3";
 
-function geometry(size) {
-  const c = size <= 9 ? 34 : size <= 13 ? 26 : size <= 19 ? 18 : 16;
-  const g = { size, c, left: 30, top: 26, right: 10, bottom: 10 };
-  g.width = g.left + size * c + g.right;
-  g.height = g.top + size * c + g.bottom;
+// The board layout the SVG figures use (tanbo_board_geometry of the C API), with the point
+// coordinates it defines.
+function geometry(tanbo, size) {
+  const b = tanbo.boardGeometry(size);
+  const c = b.spacing;
+  const g = { size, c, left: b.left, top: b.top, width: b.width, height: b.height };
   g.x = (col) => g.left + c / 2 + col * c;
   g.y = (row) => g.top + c / 2 + row * c;
-  g.r = Math.floor((c * 7) / 16);
-  g.square = Math.max(6, Math.floor((c * 5) / 16) & ~1);
-  g.font = c >= 26 ? 13 : 11;
+  g.r = b.stoneRadius;
+  g.square = b.growthSquare;
+  g.font = b.coordinateFont;
   return g;
 }
 
@@ -76,7 +77,7 @@ function start(tanbo) {
 
   // --- drawing ------------------------------------------------------------------------------
   function render() {
-    const g = state.game, n = g.size, geo = geometry(n);
+    const g = state.game, n = g.size, geo = geometry(tanbo, n);
     const cells = g.cells();
     board.textContent = "";
     board.setAttribute("viewBox", `0 0 ${geo.width} ${geo.height}`);
@@ -94,7 +95,7 @@ function start(tanbo) {
     const groups = [];
     for (let i = 0; i < n * n; ++i) {
       const x = geo.x(i % n), y = geo.y(Math.floor(i / n));
-      const pt = el("g", { class: "pt", "data-point": pointName(i, n), "data-index": i, "data-cell": ".XO"[cells[i]] }, board);
+      const pt = el("g", { class: "pt", "data-point": g.pointName(i), "data-index": i, "data-cell": ".XO"[cells[i]] }, board);
       el("rect", { x: x - geo.c / 2, y: y - geo.c / 2, width: geo.c, height: geo.c, fill: "transparent" }, pt);
       if (cells[i]) stone(pt, x, y, geo.r, cells[i] === 1);
       groups.push(pt);
@@ -116,7 +117,7 @@ function start(tanbo) {
       const { result, cellsBefore } = state.lastMove;
       for (const i of result.removedIndices) {
         const x = geo.x(i % n), y = geo.y(Math.floor(i / n));
-        const fade = el("g", { class: "removing", "data-removed": pointName(i, n) }, groups[i]);
+        const fade = el("g", { class: "removing", "data-removed": g.pointName(i) }, groups[i]);
         stone(fade, x, y, geo.r, i === result.moveIndex ? result.player === "X" : cellsBefore[i] === 1);
         cross(fade, x, y, Math.floor((geo.r * 5) / 8));
       }

@@ -1,6 +1,9 @@
-// The JavaScript API of tanbo over an instantiated WebAssembly module (src/bindings.cpp): Game,
-// Rng and the error classes. Kept free of loading concerns so the same file serves the npm
-// package (src/index.mjs loads the module) and the explorer's single-file bundle
+// The JavaScript API of tanbo over an instantiated WebAssembly module that exports the C API
+// (capi/include/tanbo/tanbo.h, every `tanbo_*` function as `M._tanbo_*`): Game, Rng and the error
+// classes. Everything about the game (point names, variants, engines, rules, messages) is asked
+// of the C API; this file only moves values across the WASM boundary and range-checks numbers
+// before they are narrowed to a C int. Kept free of loading concerns so the same file serves the
+// npm package (src/index.mjs loads the module) and the explorer's single-file bundle
 // (tools/bundle-explorer.mjs inlines it). Every top-level statement starts with `export ` or is
 // a plain declaration: the bundler strips the keyword.
 
@@ -13,55 +16,116 @@ export class TanboError extends Error {
 }
 /** Malformed text: a point name, position string, variant name or game record. */
 export class ParseError extends TanboError {}
-/** A move the rules forbid; the game is unchanged. */
+/** A move the rules forbid (also a point or index off the board); the game is unchanged. */
 export class IllegalMoveError extends TanboError {}
 /** A position that cannot start a game (a side without stones, a bounded root). */
 export class InvalidPositionError extends TanboError {}
-/** API misuse that is not a move: undo() at the start, a disposed game, a bad argument. */
+/** API misuse that is not a move: undo() at the start, a disposed game, a number out of range. */
 export class UsageError extends TanboError {}
 
-// Status codes of bindings.cpp (ErrorKind) -> classes; 5 is an internal error.
-const ERROR_CLASSES = [null, ParseError, IllegalMoveError, InvalidPositionError, UsageError, TanboError];
+// tanbo_status (tanbo.h) -> class: the error model of tanbo/api/errors.hpp, one to one.
+const STATUS_CLASSES = [null, UsageError, UsageError, ParseError, InvalidPositionError, IllegalMoveError,
+  UsageError, UsageError, TanboError, TanboError, TanboError];
 
-/** Rule-3 reasons (tanbo::IllegalReason), with the rules-text wording the explorer shows. */
+/** Rule-3 reasons (tanbo_illegal_reason minus one), with the rules-text wording the explorer shows. */
 export const ILLEGAL_REASONS = ["off-board", "occupied", "no-friendly-neighbour", "several-friendly-neighbours", "game-over"];
-/** Rule-6 branches (tanbo::Removal). */
+/** Rule-6 branches (tanbo_removal). */
 export const REMOVALS = ["none", "expanded-root", "bounded-roots"];
-/** Every named variant, as Variant::all_named() lists them. */
-export const VARIANTS = ["classic", "lattice-5", "lattice-7", "lattice-9", "lattice-13", "lattice-19", "lattice-21",
-  "dense-5", "dense-7", "dense-9", "dense-11", "dense-13", "dense-15", "dense-17", "dense-19", "dense-21", "dense-23", "dense-25"];
 
-const COLORS = ["X", "O"];
-
-/** The point name of row-major index `i` on an N x N board ("A1" is index 0). */
-export function pointName(i, n) {
-  return String.fromCharCode(65 + (i % n)) + String(Math.floor(i / n) + 1);
-}
+const COLORS = ".XO";  // tanbo_color: 0 none, 1 Black, 2 White
+const ERR_LEN = 512;   // the C API's message limit (tanbo_game::last_error)
+const INT_MIN = -(2 ** 31), INT_MAX = 2 ** 31 - 1;
 
 /** Binds the API to an instantiated module `M` (the factory's result). */
 export function bindApi(M) {
-  // Strings into WASM: one malloc'd UTF-8 copy per call, freed after.
-  function withString(s, f) {
-    if (typeof s !== "string") throw new UsageError(`expected a string, got ${describe(s)}`);
-    // C strings end at NUL: refuse rather than silently read a prefix.
-    const nul = s.indexOf("\0");
-    if (nul >= 0) throw new ParseError(`unexpected NUL character at offset ${nul}`);
-    const len = M.lengthBytesUTF8(s) + 1;
-    const p = M._malloc(len);
+  function alloc(bytes) {
+    const p = M._malloc(bytes);
+    if (!p) throw new TanboError("out of memory");
+    return p;
+  }
+  // Scratch WASM memory for one call's outputs.
+  function withMem(bytes, f) {
+    const p = alloc(bytes);
     try {
-      M.stringToUTF8(s, p, len);
       return f(p);
     } finally {
       M._free(p);
     }
   }
-  const ints = (h, count) => {
-    const at = M._tj_ints(h) >> 2;
-    return M.HEAP32.slice(at, at + count);
+  // Strings into WASM: one malloc'd UTF-8 copy per call, freed after.
+  function withString(s, f) {
+    if (typeof s !== "string") throw new TypeError(`expected a string, got ${describe(s)}`);
+    // C strings end at NUL: refuse rather than silently read a prefix.
+    const nul = s.indexOf("\0");
+    if (nul >= 0) throw new ParseError(`unexpected NUL character at offset ${nul}`);
+    const len = M.lengthBytesUTF8(s) + 1;
+    return withMem(len, (p) => {
+      M.stringToUTF8(s, p, len);
+      return f(p);
+    });
+  }
+  const u32 = (p) => M.HEAPU32[p >> 2];
+  const i32 = (p) => M.HEAP32[p >> 2];
+  const u64 = (p) => M.HEAPU32[(p >> 2) + 1] * 2 ** 32 + M.HEAPU32[p >> 2];
+  // The C message without its "tanbo_function: " prefix: what went wrong and where.
+  const fail = (status, message) => {
+    throw new (STATUS_CLASSES[status] || TanboError)(message.replace(/^tanbo_[a-z_]+: /, ""));
   };
   function check(h, status) {
-    if (status !== 0) throw new (ERROR_CLASSES[status] || TanboError)(M.UTF8ToString(M._tj_error(h)));
+    if (status !== 0) fail(status, M.UTF8ToString(M._tanbo_last_error(h)));
   }
+  // A text export (tanbo.h "Strings out"): the length first, then the text.
+  function textOut(h, fn, ...args) {
+    return withMem(4, (needed) => {
+      const s = fn(...args, 0, 0, needed);
+      if (s !== 0 && s !== 8) check(h, s);
+      const len = u32(needed) + 1;
+      return withMem(len, (buf) => {
+        check(h, fn(...args, buf, len, needed));
+        return M.UTF8ToString(buf, len);
+      });
+    });
+  }
+  // An int list export: `capacity` ints, or as many as the first call says are needed.
+  function intsOut(h, fn, args, capacity) {
+    return withMem(4, (count) => {
+      for (;;) {
+        const got = withMem(4 * Math.max(capacity, 1), (out) => {
+          const s = fn(...args, out, capacity, count);
+          if (s === 8) return null;  // TANBO_ERR_BUFFER_TOO_SMALL: retry with the count
+          check(h, s);
+          return M.HEAP32.slice(out >> 2, (out >> 2) + u32(count));
+        });
+        if (got) return got;
+        capacity = u32(count);
+      }
+    });
+  }
+  // A game handle from a create function of the C API, or the error it reports.
+  function create(fn, text, engine) {
+    return withString(text, (p) => withMem(4 + ERR_LEN, (mem) => {
+      const s = fn(p, engine, mem, mem + 4, ERR_LEN);
+      if (s !== 0) fail(s, M.UTF8ToString(mem + 4));
+      return u32(mem);
+    }));
+  }
+  // The one engine registry, as the C API lists it.
+  const engines = [];
+  for (let i = 0, p; (p = M._tanbo_engine_name(i)); ++i) engines.push(M.UTF8ToString(p));
+  function engineCode(options) {
+    if (options === null || typeof options !== "object") throw new TypeError(`options must be an object, not ${describe(options)}`);
+    const e = options.engine ?? engines[0];
+    if (typeof e !== "string") throw new TypeError(`engine must be a string, not ${describe(e)}`);
+    return withString(e, (p) => withMem(4 + ERR_LEN, (mem) => {
+      const s = M._tanbo_engine_parse(p, mem, mem + 4, ERR_LEN);
+      if (s !== 0) fail(s, M.UTF8ToString(mem + 4));
+      return i32(mem);
+    }));
+  }
+  const variants = (() => {
+    const h = 0;
+    return textOut(h, M._tanbo_variants).split("\n").filter((v) => v.length > 0);
+  })();
   // Frees what a forgotten dispose() leaves behind, once the JS object is collected.
   const finalizer = typeof FinalizationRegistry === "function" ? new FinalizationRegistry((free) => free()) : null;
 
@@ -69,10 +133,11 @@ export function bindApi(M) {
   class Rng {
     /** @param {number|bigint} seed an integer in [0, 2^64) */
     constructor(seed = 0) {
-      this._p = M._tj_rng_new(toSeed(seed, "Rng"));
-      if (!this._p) throw new TanboError("out of memory");
+      const s = toSeed(seed, "Rng");
+      this._p = alloc(32);  // sizeof(tanbo_rng)
+      M._tanbo_rng_seed(this._p, s);
       const p = this._p;
-      finalizer?.register(this, () => M._tj_rng_free(p), this);
+      finalizer?.register(this, () => M._free(p), this);
     }
     _ptr() {
       if (!this._p) throw new UsageError("Rng: used after dispose()");
@@ -80,18 +145,22 @@ export function bindApi(M) {
     }
     /** The next 64 random bits. */
     next() {
-      return BigInt.asUintN(64, M._tj_rng_next(this._ptr()));
+      return BigInt.asUintN(64, M._tanbo_rng_next(this._ptr()));
     }
     /** A uniform integer in [0, n), 1 <= n < 2^32. */
     below(n) {
       if (!Number.isInteger(n) || n < 1 || n > 0xffffffff) throw new UsageError(`Rng.below: n must be an integer in [1, 2^32), not ${describe(n)}`);
-      return M._tj_rng_below(this._ptr(), n) >>> 0;
+      const p = this._ptr();
+      return withMem(4, (out) => {
+        if (M._tanbo_rng_below(p, n, out) !== 0) throw new TanboError("Rng.below failed");
+        return u32(out);
+      });
     }
     /** Frees the generator's WASM memory. Idempotent. */
     dispose() {
       if (!this._p) return;
       finalizer?.unregister(this);
-      M._tj_rng_free(this._p);
+      M._free(this._p);
       this._p = 0;
     }
   }
@@ -114,163 +183,186 @@ export function bindApi(M) {
      */
     constructor(start = "classic", options = {}) {
       const engine = engineCode(options);
-      this._h = M._tj_new();
-      if (!this._h) throw new TanboError("out of memory");
-      const h = this._h;
-      finalizer?.register(this, () => M._tj_free(h), this);
-      if (start === Game._clone) return;  // clone(): filled in by the caller
-      const status = start === Game._record
-        ? withString(options.record, (p) => M._tj_start_record(h, p, engine))
-        : withString(typeof start === "string" ? start : badStart(start), (p) => M._tj_start(h, p, engine));
-      if (status !== 0) {
-        const message = M.UTF8ToString(M._tj_error(h));
-        this.dispose();
-        throw new (ERROR_CLASSES[status] || TanboError)(message);
+      if (start === Game._adopt) {  // clone() and fromRecord(): the handle is made by the caller
+        this._own(options.handle);
+        return;
       }
-      this._n = M._tj_size(h);
-      this.engine = engine ? "reference" : "optimized";
+      if (typeof start !== "string") throw new TypeError(`Game: the start must be a variant name or a position string, not ${describe(start)}`);
+      this._own(create(M._tanbo_game_create_with_engine, start, engine));
+    }
+    _own(h) {
+      this._h = h;
+      finalizer?.register(this, () => M._tanbo_game_free(h), this);
+      this._n = M._tanbo_size(h);
+      this.engine = engines[M._tanbo_game_engine(h)];
     }
 
     /** A game replaying a game record (the text record() writes). */
     static fromRecord(text, options = {}) {
-      if (typeof text !== "string") throw new UsageError(`Game.fromRecord: expected a string, got ${describe(text)}`);
-      return new Game(Game._record, { ...options, record: text });
+      if (typeof text !== "string") throw new TypeError(`Game.fromRecord: expected a string, got ${describe(text)}`);
+      const engine = engineCode(options);
+      return new Game(Game._adopt, { handle: create(M._tanbo_game_create_from_record, text, engine) });
     }
 
     _handle() {
       if (!this._h) throw new UsageError("the game was disposed");
       return this._h;
     }
-    /** Index of a point: a row-major index (y * size + x) or a name like "G7". */
-    _index(point, what) {
+    // A number as a C int index, or null when it is no int (NaN, a fraction, beyond 2^31):
+    // such a number is off every board, and must not be narrowed into one (2^32 + 3 is not 3).
+    _int(i) {
+      return Number.isInteger(i) && i >= INT_MIN && i <= INT_MAX ? i : null;
+    }
+    // Points are names or integer indices; anything else (a bool, bytes, NaN, 1.5) is a
+    // TypeError, as Python's TypeError for a float where an int is meant.
+    _pointType(point, what) {
+      if (typeof point === "string" || (typeof point === "number" && Number.isInteger(point))) return;
+      throw new TypeError(`${what}: expected a point name or an integer index, got ${describe(point)}`);
+    }
+    // The index of a point where the query needs a board point (at, rootAt): UsageError off it.
+    _boardIndex(point, what) {
       const h = this._handle();
-      if (typeof point === "number") {
-        if (!Number.isInteger(point)) throw new UsageError(`${what}: a point index must be an integer, not ${point}`);
-        return point;
-      }
-      if (typeof point !== "string") throw new UsageError(`${what}: expected a point name or index, got ${describe(point)}`);
-      const i = withString(point, (p) => M._tj_point_index(h, p));
-      if (i < 0) check(h, 1);
+      this._pointType(point, what);
+      if (typeof point === "string") return withString(point, (p) => withMem(4, (out) => (check(h, M._tanbo_point_index(h, p, out)), i32(out))));
+      const i = this._int(point);
+      // What the C API says for an int off the board (tanbo::api::query_index_point's words).
+      if (i === null) throw new UsageError(`index ${point} is not on the ${this._n}x${this._n} board (0..${this._n * this._n - 1})`);
       return i;
     }
-
-    _onBoard(name) {
-      const t = name.trim(), x = t.toUpperCase().charCodeAt(0) - 65, y = Number(t.slice(1)) - 1;
-      return x < this.size && y >= 0 && y < this._n;
+    // The index of a point for a yes/no query (isLegal, explain): -1 off the board (an index off
+    // it or a well-formed name off it); ParseError only for a malformed name.
+    _queryIndex(point, what) {
+      const h = this._handle();
+      this._pointType(point, what);
+      if (typeof point === "string") return withString(point, (p) => withMem(4, (out) => (check(h, M._tanbo_point_index_query(h, p, out)), i32(out))));
+      const i = this._int(point);
+      return i === null || i < 0 || i >= this._n * this._n ? -1 : i;
     }
+    _name(h, i) { return textOut(h, M._tanbo_point_name, h, i); }
+    _names(h, indices) { return Array.from(indices, (i) => this._name(h, i)); }
 
     /** Board side length N. */
     get size() { this._handle(); return this._n; }
     /** "X" (Black) or "O" (White): the side to move. */
-    get toMove() { return COLORS[M._tj_to_move(this._handle())]; }
+    get toMove() { return COLORS[M._tanbo_to_move(this._handle())]; }
     /** Moves played so far. */
-    get ply() { return M._tj_ply(this._handle()); }
+    get ply() { return M._tanbo_ply(this._handle()); }
     /** "X" or "O" once a side has no stones (rule 7), else null. */
-    get winner() { const w = M._tj_winner(this._handle()); return w < 0 ? null : COLORS[w]; }
+    get winner() { const w = M._tanbo_winner(this._handle()); return w === 0 ? null : COLORS[w]; }
     /** True once a side has no stones. */
-    get isOver() { return M._tj_winner(this._handle()) >= 0; }
+    get isOver() { return M._tanbo_is_over(this._handle()) === 1; }
     /** Zobrist hash of (board, side to move), equal on both engines and to the C++ hash(). */
-    get hash() { return BigInt.asUintN(64, M._tj_hash(this._handle())); }
+    get hash() { return BigInt.asUintN(64, M._tanbo_hash(this._handle())); }
     /** The position string, e.g. "X3O/5/5/5/O3X O lattice-5". */
-    get position() { return M.UTF8ToString(M._tj_describe(this._handle(), 0)); }
+    get position() { const h = this._handle(); return textOut(h, M._tanbo_position_string, h); }
     /** Text diagram: column letters on top, row numbers on the left. */
-    get diagram() { return M.UTF8ToString(M._tj_describe(this._handle(), 1)); }
+    get diagram() { const h = this._handle(); return textOut(h, M._tanbo_diagram, h); }
     /** The game record (start header and moves); Game.fromRecord reads it back. */
-    get record() { return M.UTF8ToString(M._tj_describe(this._handle(), 2)); }
+    get record() { const h = this._handle(); return textOut(h, M._tanbo_record, h); }
     /** The position string of the start. */
-    get startPosition() { return M.UTF8ToString(M._tj_describe(this._handle(), 3)); }
+    get startPosition() { const h = this._handle(); return textOut(h, M._tanbo_start_position_string, h); }
     /** The variant the game started from ("custom-N" for other positions). */
-    get variant() { return M.UTF8ToString(M._tj_describe(this._handle(), 4)); }
+    get variant() { const h = this._handle(); return textOut(h, M._tanbo_variant_name, h); }
     /** Number of legal moves of the side to move. */
-    get legalMoveCount() { return M._tj_legal_count(this._handle()); }
+    get legalMoveCount() { return M._tanbo_legal_move_count(this._handle()); }
 
     /** Stones of "X" or "O". */
     stoneCount(color) {
-      const c = COLORS.indexOf(color);
-      if (c < 0) throw new UsageError(`stoneCount: color must be "X" or "O", not ${describe(color)}`);
-      return M._tj_stone_count(this._handle(), c);
+      const h = this._handle();
+      const c = color === "X" ? 1 : color === "O" ? 2 : 0;
+      if (!c) throw new UsageError(`stoneCount: color must be "X" or "O", not ${describe(color)}`);
+      return M._tanbo_stone_count(h, c);
     }
     /** The board, row-major: 0 empty, 1 X, 2 O. */
     cells() {
-      const h = this._handle();
-      return Uint8Array.from(ints(h, M._tj_cells(h)));
+      const h = this._handle(), nn = this._n * this._n;
+      return withMem(nn, (p) => (check(h, M._tanbo_cells(h, p, nn)), M.HEAPU8.slice(p, p + nn)));
     }
     /** "X", "O" or "." at a point. */
     at(point) {
-      const i = this._index(point, "at");
-      if (i < 0 || i >= this._n * this._n) throw new UsageError(`at: index ${i} is not on the ${this._n}x${this._n} board`);
-      return ".XO"[this.cells()[i]];
+      const h = this._handle();
+      const i = this._boardIndex(point, "at");
+      return withMem(4, (out) => (check(h, M._tanbo_cell_at(h, i, out)), COLORS[i32(out)]));
     }
     /** The point name of an index on this board. */
     pointName(index) {
-      if (!Number.isInteger(index) || index < 0 || index >= this.size * this._n) throw new UsageError(`pointName: index ${describe(index)} is not on the ${this._n}x${this._n} board`);
-      return pointName(index, this._n);
+      const h = this._handle();
+      if (typeof index !== "number") throw new TypeError(`pointName: expected an index, got ${describe(index)}`);
+      return this._name(h, this._boardIndex(index, "pointName"));
     }
     /** The row-major index of a point name on this board. */
-    pointIndex(name) { return this._index(String(name), "pointIndex"); }
+    pointIndex(name) {
+      if (typeof name !== "string") throw new TypeError(`pointIndex: expected a point name, got ${describe(name)}`);
+      return this._boardIndex(name, "pointIndex");
+    }
 
     /** Plays a point (name or index) for the side to move. Throws IllegalMoveError (the game unchanged). */
     play(point) {
       const h = this._handle();
-      if (typeof point === "number" && Number.isInteger(point)) check(h, M._tj_play_index(h, point));
-      else if (typeof point === "string") check(h, withString(point, (p) => M._tj_play_name(h, p)));
-      else throw new UsageError(`play: expected a point name or an integer index, got ${describe(point)}`);
+      this._pointType(point, "play");
+      if (typeof point === "string") {
+        check(h, withString(point, (p) => M._tanbo_play(h, p)));
+      } else {
+        // A number no C int holds is off the board: the C API words it for the nearest one it can
+        // take (-1 is off every board), with the caller's number put back in.
+        const i = this._int(point);
+        const s = M._tanbo_play_index(h, i ?? -1);
+        if (s !== 0 && i === null) fail(s, M.UTF8ToString(M._tanbo_last_error(h)).replace(/index -1\b/, `index ${point}`));
+        check(h, s);
+      }
       return this;
     }
     /** Takes back the last move; UsageError at ply 0. */
     undo() {
       const h = this._handle();
-      check(h, M._tj_undo(h));
+      check(h, M._tanbo_undo(h));
       return this;
     }
     /** What the last move did: {move, moveIndex, player, removal, removed, removedIndices}. */
     lastResult() {
       const h = this._handle();
-      check(h, M._tj_last_result(h));
-      const [move, player, removal, ...removedIndices] = ints(h, M._tj_ints_size(h));
+      const removedIndices = Array.from(intsOut(h, (out, cap, count) => withMem(20, (res) => {
+        const s = M._tanbo_last_result(h, res, out, cap, count);
+        if (s === 0 || s === 8) this._last = { move: i32(res), player: i32(res + 4), removal: i32(res + 8) };
+        return s;
+      }), [], 4));
+      const { move, player, removal } = this._last;
       return {
-        move: pointName(move, this._n), moveIndex: move, player: COLORS[player], removal: REMOVALS[removal],
-        removed: removedIndices.map((i) => pointName(i, this._n)), removedIndices,
+        move: this._name(h, move), moveIndex: move, player: COLORS[player], removal: REMOVALS[removal],
+        removed: this._names(h, removedIndices), removedIndices,
       };
     }
     /** Legal moves of the side to move, row-major, as names. */
-    legalMoves() {
-      const n = this._n;
-      return Array.from(this.legalIndices(), (i) => pointName(i, n));
-    }
+    legalMoves() { return this._names(this._handle(), this.legalIndices()); }
     /** Legal moves as row-major indices (y * size + x). */
     legalIndices() {
       const h = this._handle();
-      return ints(h, M._tj_legal(h));
+      return intsOut(h, M._tanbo_legal_moves, [h], this._n * this._n);
     }
     /** May the side to move play this point? False off the board and once the game is over. */
     isLegal(point) {
-      // A well-formed name off this board (like an index off it) is simply not legal.
-      if (typeof point === "string" && /^\s*[A-Za-z][0-9]{1,9}\s*$/.test(point) && !this._onBoard(point)) return false;
-      const i = this._index(point, "isLegal");
-      if (i < 0 || i >= this._n * this._n) return false;
-      return M._tj_is_legal(this._h, i) === 1;
+      const i = this._queryIndex(point, "isLegal");
+      return i >= 0 && M._tanbo_is_legal(this._h, i) === 1;
     }
     /**
      * Why a point is or is not legal for the side to move (rule 3, or rule 7 once over):
      * {legal, reason: null | "occupied" | "no-friendly-neighbour" | ..., friendlyNeighbours}.
      */
     explain(point) {
-      const i = this._index(point, "explain");
-      const code = M._tj_why_illegal(this._h, i);
-      if (code <= -2) check(this._h, -2 - code);
-      const reason = Math.floor(code / 8) - 1;
-      return { legal: reason < 0, reason: reason < 0 ? null : ILLEGAL_REASONS[reason], friendlyNeighbours: code % 8 };
+      const h = this._handle();
+      const i = this._queryIndex(point, "explain");
+      return withMem(8, (out) => {
+        check(h, M._tanbo_explain(h, i, out, out + 4));
+        const reason = i32(out);
+        return { legal: reason === 0, reason: reason === 0 ? null : ILLEGAL_REASONS[reason - 1], friendlyNeighbours: i32(out + 4) };
+      });
     }
     /** The points played so far, as names. */
-    moves() {
-      const n = this._n;
-      return Array.from(this.moveIndices(), (i) => pointName(i, n));
-    }
+    moves() { return this._names(this._handle(), this.moveIndices()); }
     /** The points played so far, as indices. */
     moveIndices() {
       const h = this._handle();
-      return ints(h, M._tj_moves(h));
+      return intsOut(h, M._tanbo_moves, [h], M._tanbo_ply(h));
     }
     /**
      * Every root (rule 4) with its growth points (rule 5), ordered by first stone:
@@ -278,10 +370,10 @@ export function bindApi(M) {
      */
     roots() {
       const h = this._handle();
-      const data = ints(h, M._tj_roots(h));
+      const data = intsOut(h, M._tanbo_roots, [h], 4 * this._n * this._n);
       const out = [];
-      for (let k = 0, at = 1; k < data[0]; ++k) {
-        const [root, next] = decodeRoot(data, at, this._n);
+      for (let at = 0; at < data.length;) {
+        const [root, next] = this._decodeRoot(h, data, at);
         out.push(root);
         at = next;
       }
@@ -290,20 +382,32 @@ export function bindApi(M) {
     /** Roots without growth points (rule 5): what rule 6 removes. */
     boundedRoots() { return this.roots().filter((r) => r.bounded); }
     /** The growth points (names) of the root holding the stone at `point`. */
-    growthPoints(point) { return this.rootAt(point).growthPoints; }
+    growthPoints(point) { return this._rootAt(point, "growthPoints").growthPoints; }
     /** The root holding the stone at `point` (as roots() describes it). */
-    rootAt(point) {
-      const i = this._index(point, "rootAt");
-      check(this._h, M._tj_root_at(this._h, i));
-      return decodeRoot(ints(this._h, M._tj_ints_size(this._h)), 0, this._n)[0];
+    rootAt(point) { return this._rootAt(point, "rootAt"); }
+    _rootAt(point, what) {
+      const h = this._handle();
+      const i = this._boardIndex(point, what);
+      const data = intsOut(h, M._tanbo_root_at, [h, i], 2 * this._n * this._n + 3);
+      return this._decodeRoot(h, data, 0)[0];
+    }
+    // One root of tanbo_roots' encoding: colour, k, stones, m, growth points.
+    _decodeRoot(h, data, at) {
+      const k = data[at + 1];
+      const stoneIndices = Array.from(data.subarray(at + 2, at + 2 + k));
+      const m = data[at + 2 + k];
+      const growthIndices = Array.from(data.subarray(at + 3 + k, at + 3 + k + m));
+      return [{
+        color: COLORS[data[at]], stones: this._names(h, stoneIndices), stoneIndices,
+        growthPoints: this._names(h, growthIndices), growthIndices, bounded: m === 0,
+      }, at + 3 + k + m];
     }
 
     /** legal_moves()[rng.below(n)] as an index: tanbo selfplay's choice, the same on both engines. */
     randomMove(rng) {
-      if (!(rng instanceof Rng)) throw new UsageError(`randomMove: expected a tanbo Rng, got ${describe(rng)}`);
-      const i = M._tj_random_move(this._handle(), rng._ptr());
-      if (i < 0) check(this._h, 4);
-      return i;
+      const h = this._handle();
+      if (!(rng instanceof Rng)) throw new TypeError(`randomMove: expected a tanbo Rng, got ${describe(rng)}`);
+      return withMem(4, (out) => (check(h, M._tanbo_selfplay_move(h, rng._ptr(), out)), i32(out)));
     }
     /**
      * Plays uniformly random moves to the end inside WASM and returns the winner ("X" or "O").
@@ -311,9 +415,10 @@ export function bindApi(M) {
      */
     playout(seedOrRng = 0, options = {}) {
       const h = this._handle();
-      const w = rngArg(seedOrRng, "playout", (r) => M._tj_playout(h, r, options.inPlace ? 1 : 0));
-      if (w < 0) check(h, 4);
-      return COLORS[w];
+      return withMem(4, (w) => {
+        check(h, rngArg(seedOrRng, "playout", (r) => M._tanbo_playout(h, r, options.inPlace ? 1 : 0, w, 0)));
+        return COLORS[i32(w)];
+      });
     }
     /**
      * `count` copy-make random playouts from this position inside WASM (what `tanbo bench`
@@ -321,69 +426,68 @@ export function bindApi(M) {
      */
     playouts(count, seedOrRng = 0) {
       const h = this._handle();
-      if (!Number.isInteger(count) || count < 0 || count > 0x7fffffff) throw new UsageError(`playouts: count must be a non-negative integer, not ${describe(count)}`);
-      check(h, rngArg(seedOrRng, "playouts", (r) => M._tj_playouts(h, r, count)));
-      const [xWins, lo, hi] = ints(h, 3);
-      return { playouts: count, moves: (hi >>> 0) * 2 ** 32 + (lo >>> 0), xWins, oWins: count - xWins };
+      intArg(count, "playouts: count", 0, INT_MAX);
+      return withMem(16, (out) => {
+        check(h, rngArg(seedOrRng, "playouts", (r) => M._tanbo_playouts(h, r, count, out, out + 8)));
+        const xWins = u64(out);
+        return { playouts: count, moves: u64(out + 8), xWins, oWins: count - xWins };
+      });
+    }
+    /** Move sequences of length `depth` (0-64) from here, as `tanbo perft` counts them (a finished game is one leaf). */
+    perft(depth) {
+      const h = this._handle();
+      return withMem(8, (out) => (check(h, M._tanbo_perft(h, intArg(depth, "perft: depth", 0, 64), out)), u64(out)));
     }
     /** A Monte-Carlo tree search move (UCT, `playouts` simulations) as an index. */
     mctsMove(playouts = 300, seed = 1) {
       const h = this._handle();
-      if (!Number.isInteger(playouts) || playouts < 1 || playouts > 1e7) throw new UsageError(`mctsMove: playouts must be an integer in [1, 10^7], not ${describe(playouts)}`);
-      const i = M._tj_mcts_move(h, playouts, toSeed(seed, "mctsMove"));
-      if (i < 0) check(h, 4);
-      return i;
+      intArg(playouts, "mctsMove: playouts", 1, 1e7);
+      const s = toSeed(seed, "mctsMove");
+      return withMem(4, (out) => (check(h, M._tanbo_mcts_move(h, playouts, s, out)), i32(out)));
     }
 
     /** An independent copy, history included. */
     clone() {
-      const copy = new Game(Game._clone);
-      check(this._handle(), M._tj_clone(this._h, copy._h));
-      copy._n = this._n;
-      copy.engine = this.engine;
-      return copy;
+      const h = this._handle();
+      const copy = withMem(4, (out) => (check(h, M._tanbo_game_copy(h, out)), u32(out)));
+      return new Game(Game._adopt, { engine: this.engine, handle: copy });
     }
     /** Frees the game's WASM memory; the game is unusable afterwards. Idempotent. */
     dispose() {
       if (!this._h) return;
       finalizer?.unregister(this);
-      M._tj_free(this._h);
+      M._tanbo_game_free(this._h);
       this._h = 0;
     }
     toString() { return this.diagram; }
   }
-  Game._clone = Symbol("clone");
-  Game._record = Symbol("record");
+  Game._adopt = Symbol("adopt");
+
+  /** The pixel layout of a board of side `size` as tanbo's SVG figures draw it (the explorer's). */
+  function boardGeometry(size) {
+    intArg(size, "boardGeometry: size", 2, 25);
+    return withMem(44, (p) => {
+      if (M._tanbo_board_geometry_of(size, p) !== 0) throw new TanboError("boardGeometry failed");
+      const [, spacing, left, top, right, bottom, width, height, stoneRadius, growthSquare, coordinateFont] =
+        M.HEAP32.slice(p >> 2, (p >> 2) + 11);
+      return { size, spacing, left, top, right, bottom, width, height, stoneRadius, growthSquare, coordinateFont };
+    });
+  }
 
   return {
-    Game, Rng, version: M.UTF8ToString(M._tj_version()), variants: VARIANTS, engines: ["optimized", "reference"],
+    Game, Rng, version: M.UTF8ToString(M._tanbo_version()), variants, engines, boardGeometry,
     /** Size of this instance's WASM memory in bytes (it only grows; for leak checks). */
     memoryBytes: () => M.HEAP8.length,
   };
 }
 
-function decodeRoot(data, at, n) {
-  const color = COLORS[data[at]];
-  const k = data[at + 1];
-  const stoneIndices = Array.from(data.subarray(at + 2, at + 2 + k));
-  const m = data[at + 2 + k];
-  const growthIndices = Array.from(data.subarray(at + 3 + k, at + 3 + k + m));
-  return [{
-    color, stones: stoneIndices.map((i) => pointName(i, n)), stoneIndices,
-    growthPoints: growthIndices.map((i) => pointName(i, n)), growthIndices, bounded: m === 0,
-  }, at + 3 + k + m];
-}
-
-function engineCode(options) {
-  if (options === null || typeof options !== "object") throw new UsageError(`options must be an object, not ${describe(options)}`);
-  const e = options.engine ?? "optimized";
-  if (e === "optimized") return 0;
-  if (e === "reference") return 1;
-  throw new UsageError(`engine must be "optimized" or "reference", not ${describe(e)}`);
-}
-
-function badStart(start) {
-  throw new UsageError(`Game: the start must be a variant name or a position string, not ${describe(start)}`);
+// An integer option for a C int parameter: a TypeError for what is no integer, a UsageError
+// (with both bounds, as every face words it) for an integer out of [lo, hi]: checked on the whole
+// number, before the narrowing to 32 bits that would wrap 2^32 + 1 to 1.
+function intArg(v, what, lo, hi) {
+  if (typeof v !== "number" || !Number.isInteger(v)) throw new TypeError(`${what} must be an int, not ${describe(v)}`);
+  if (v < lo || v > hi) throw new UsageError(`${what} must be an int in [${lo}, ${hi}], not ${v}`);
+  return v;
 }
 
 function toSeed(seed, what) {

@@ -14,17 +14,13 @@ export type Removal = "none" | "expanded-root" | "bounded-roots";
 export class TanboError extends Error {}
 /** Malformed text: a point name, position string, variant name or game record. */
 export class ParseError extends TanboError {}
-/** A move the rules forbid; the game is unchanged. */
+/** A move the rules forbid (also a point or index off the board); the game is unchanged. */
 export class IllegalMoveError extends TanboError {}
 /** A position that cannot start a game (a side without stones, a bounded root). */
 export class InvalidPositionError extends TanboError {}
-/** API misuse that is not a move: undo() at the start, a disposed game, a bad argument. */
+/** API misuse that is not a move: undo() at the start, a disposed game, a number out of range.
+ *  A value of the wrong type (a bool, NaN or 1.5 as a point) is a plain TypeError. */
 export class UsageError extends TanboError {}
-
-/** Every named variant: "classic", "lattice-N", "dense-N". */
-export const VARIANTS: readonly string[];
-/** The name of row-major index `index` on an n x n board. */
-export function pointName(index: number, n: number): string;
 
 export interface MoveResult {
   move: string;
@@ -119,6 +115,8 @@ export interface Game {
   playout(seedOrRng?: number | bigint | Rng, options?: { inPlace?: boolean }): Color;
   /** `count` copy-make random playouts inside WASM (what `tanbo bench` measures). */
   playouts(count: number, seedOrRng?: number | bigint | Rng): PlayoutTally;
+  /** Move sequences of length `depth` (0-64), as `tanbo perft` counts them. */
+  perft(depth: number): number;
   /** A UCT Monte-Carlo tree search move, as an index. */
   mctsMove(playouts?: number, seed?: number | bigint): number;
   clone(): Game;
@@ -135,6 +133,21 @@ export interface RngConstructor {
   new (seed?: number | bigint): Rng;
 }
 
+/** Pixel layout of a board drawing: point (x, y) at (left + spacing/2 + x*spacing, top + spacing/2 + y*spacing). */
+export interface BoardGeometry {
+  size: number;
+  spacing: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  width: number;
+  height: number;
+  stoneRadius: number;
+  growthSquare: number;
+  coordinateFont: number;
+}
+
 /** One loaded engine instance. */
 export interface Tanbo {
   Game: GameConstructor;
@@ -142,6 +155,8 @@ export interface Tanbo {
   version: string;
   variants: readonly string[];
   engines: readonly EngineName[];
+  /** The pixel layout of a board of side `size` (2-25) as tanbo's SVG figures draw it. */
+  boardGeometry(size: number): BoardGeometry;
   /** Size of this instance's WASM memory, in bytes. */
   memoryBytes(): number;
 }

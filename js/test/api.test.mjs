@@ -3,7 +3,7 @@
 // Run: node --test test/  (after the WASM build; see README.md, "Development").
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { load, TanboError, ParseError, IllegalMoveError, InvalidPositionError, UsageError, VARIANTS } from "../src/index.mjs";
+import { load, TanboError, ParseError, IllegalMoveError, InvalidPositionError, UsageError } from "../src/index.mjs";
 
 const tanbo = await load();
 const ENGINES = ["optimized", "reference"];
@@ -28,7 +28,7 @@ test("opening, queries and a move on both engines", () => {
     assert.equal(g.isLegal(25), false);
     assert.equal(g.isLegal(-1), false);
     assert.equal(g.isLegal("F1"), false);
-    assert.equal(g.isLegal("A0"), false);
+    assert.throws(() => g.isLegal("A0"), ParseError);  // malformed, not just off the board
     assert.throws(() => g.isLegal("hello"), ParseError);
     assert.equal(g.at("A1"), "X");
     assert.equal(g.at(4), "O");
@@ -114,7 +114,7 @@ test("removal: which branch of rule 6 fired, and the stones are gone", () => {
   rng.dispose();
 });
 
-test("errors are TanboError subclasses with the engine's one-line message", () => {
+test("errors are TanboError subclasses (or TypeError for a wrong type) with the one-line message", () => {
   for (const engine of ENGINES) {
     const g = new tanbo.Game("lattice-5", { engine });
     const before = g.position;
@@ -122,25 +122,30 @@ test("errors are TanboError subclasses with the engine's one-line message", () =
       [() => g.play("A1"), IllegalMoveError, "illegal move A1 by X: the point is occupied"],
       [() => g.play("C3"), IllegalMoveError, "illegal move C3 by X: the point touches no stone of the mover's colour (rule 3 needs exactly one)"],
       [() => g.play("F1"), ParseError, "'F1' is not a point of the 5x5 board (columns A-E, rows 1-5)"],
-      [() => g.play(25), UsageError, "play: index 25 is not on the 5x5 board (0..24)"],
-      [() => g.play(1.5), UsageError, "play: expected a point name or an integer index, got 1.5"],
-      [() => g.play(null), UsageError, "play: expected a point name or an integer index, got null"],
-      [() => g.undo(), UsageError, "undo: no move to take back"],
-      [() => g.lastResult(), UsageError, "last_result: no move has been played"],
+      [() => g.play(25), IllegalMoveError, "illegal move index 25 (indices are 0..24) by X: the point is not on the board"],
+      [() => g.play(2 ** 32 + 1), IllegalMoveError, "illegal move index 4294967297 (indices are 0..24) by X: the point is not on the board"],
+      [() => g.play(1.5), TypeError, "play: expected a point name or an integer index, got 1.5"],
+      [() => g.play(null), TypeError, "play: expected a point name or an integer index, got null"],
+      [() => g.undo(), UsageError, /no move to take back$/],
+      [() => g.lastResult(), UsageError, /no move has been played$/],
+      [() => g.at(25), UsageError, "index 25 is not on the 5x5 board (0..24)"],
+      [() => g.at(2 ** 32), UsageError, "index 4294967296 is not on the 5x5 board (0..24)"],
+      [() => g.perft(65), UsageError, /must be an int in \[0, 64\], not 65$/],
       [() => new tanbo.Game("lattice-8", { engine }), ParseError, /^no lattice opening for size 8/],
       [() => new tanbo.Game("X3O/5/5/5/O3Q X", { engine }), ParseError, /column/],
       [() => new tanbo.Game("X4/5/5/5/5 X", { engine }), InvalidPositionError, "invalid starting position: White (O) has no stones"],
       [() => new tanbo.Game("XO3/O4/5/5/4X X", { engine }), InvalidPositionError, /the X root at A1 is bounded/],
-      [() => new tanbo.Game(42, { engine }), UsageError, /the start must be a variant name or a position string, not 42/],
-      [() => new tanbo.Game("classic", { engine: "fast" }), UsageError, 'engine must be "optimized" or "reference", not "fast"'],
+      [() => new tanbo.Game(42, { engine }), TypeError, /the start must be a variant name or a position string, not 42/],
+      [() => new tanbo.Game("classic", { engine: "fast" }), UsageError, "engine must be 'optimized' or 'reference', not 'fast'"],
       [() => tanbo.Game.fromRecord("B1 A1", { engine }), ParseError, /^line 1, column 4: move 2: illegal move A1 by O/],
       [() => tanbo.Game.fromRecord('[Variant "lattice-5"]\nB1 ZZ'), ParseError, "line 2, column 4: move 2: 'ZZ' is not a point of the 5x5 board (columns A-E, rows 1-5)"],
-      [() => g.randomMove(3), UsageError, /expected a tanbo Rng/],
+      [() => g.randomMove(3), TypeError, /expected a tanbo Rng/],
       [() => g.stoneCount("Y"), UsageError, /color must be "X" or "O"/],
     ];
     for (const [f, cls, message] of cases) {
       assert.throws(f, (e) => {
-        assert.ok(e instanceof cls && e instanceof TanboError && e instanceof Error, `${e.name}: ${e.message}`);
+        assert.ok(e instanceof cls && e instanceof Error, `${e.name}: ${e.message}`);
+        assert.equal(e instanceof TanboError, cls !== TypeError, `${e.name}: a TanboError unless a TypeError`);
         assert.equal(e.name, cls.name);
         if (message instanceof RegExp) assert.match(e.message, message);
         else assert.equal(e.message, message);
@@ -193,8 +198,9 @@ test("in-WASM playouts, playout(seed) deterministic, MCTS move legal", () => {
 });
 
 test("every variant starts on both engines", () => {
-  assert.equal(VARIANTS.length, 18);
-  for (const v of VARIANTS)
+  assert.equal(tanbo.variants.length, 18);
+  assert.deepEqual(tanbo.engines, ENGINES);
+  for (const v of tanbo.variants)
     for (const engine of ENGINES) {
       const g = new tanbo.Game(v, { engine });
       assert.equal(g.variant, v);

@@ -14,7 +14,7 @@ import { readFile, mkdir, writeFile } from "node:fs/promises";
 import { join, extname, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer from "puppeteer-core";
-import { load, VARIANTS } from "../src/index.mjs";
+import { load } from "../src/index.mjs";
 
 function env(name, fallback) {
   const v = process.env[name] || fallback;
@@ -61,7 +61,7 @@ const withSide = (position, side) => position.replace(/ [XO]( |$)/, ` ${side}$1`
 async function scriptedPositions() {
   const tanbo = await load();
   const out = [];
-  for (const variant of VARIANTS) {
+  for (const variant of tanbo.variants) {
     for (const [seed, pick] of [[1, "removal"], [2, "middle"], [3, "end"]]) {
       const g = new tanbo.Game(variant);
       const rng = new tanbo.Rng(seed);

@@ -92,6 +92,8 @@ void BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, Ce
   std::fill_n(next_.begin(), used, kNoVertex);
   std::fill_n(growth_.begin(), used, std::uint16_t{0});
   for (auto& a : legal_pos_) std::fill_n(a.begin(), used, Vertex{0});
+  for (auto& a : legal_bits_) a.fill(0);
+  for (auto& a : legal_word_count_) a.fill(0);
   legal_count_ = {0, 0};
   stones_ = {0, 0};
   roots_ = {0, 0};
@@ -201,9 +203,68 @@ bool BasicBoard<MaxN>::is_legal(Point p) const noexcept {
 template <int MaxN>
 std::vector<Point> BasicBoard<MaxN>::legal_moves() const {
   std::vector<Point> out;
-  for (const Vertex v : legal_vertices()) out.push_back(point(v));
-  std::sort(out.begin(), out.end());
+  out.reserve(static_cast<std::size_t>(legal_move_count()));
+  for_each_legal_vertex([&out](Vertex v) { out.push_back(point(v)); });
   return out;
+}
+
+// Bit counting without -mpopcnt (not in the x86-64 baseline; g++ would call libgcc's loop for
+// std::popcount): SWAR. byte_counts() leaves in each byte the number of its set bits.
+constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+constexpr std::uint64_t byte_counts(std::uint64_t x) noexcept {
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+}
+
+// kSelectInByte[b][k]: position of the k-th (0-based) set bit of the byte b.
+struct SelectInByte {
+  std::array<std::array<std::uint8_t, 8>, 256> at{};
+  constexpr SelectInByte() {
+    for (int b = 0; b < 256; ++b)
+      for (int bit = 0, k = 0; bit < 8; ++bit)
+        if (b >> bit & 1) at[static_cast<std::size_t>(b)][static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(bit);
+  }
+};
+inline constexpr SelectInByte kSelectInByte{};
+
+// Position of the k-th (0-based) set bit of x, k < its number of set bits, without a loop: the byte
+// holding it from the bytes' prefix counts (a multiplication and a SWAR compare), then a table.
+inline int select64(std::uint64_t x, int k) noexcept {
+  const std::uint64_t prefix = byte_counts(x) * kOnes;  // byte b: set bits in bytes 0..b
+  constexpr std::uint64_t kHighs = 0x8080808080808080ull;
+  // High bit of byte b set when prefix_b > k (no borrow crosses bytes: each is at least 0x80
+  // and at most 65 is subtracted).
+  const std::uint64_t above = ((prefix | kHighs) - kOnes * static_cast<std::uint64_t>(k + 1)) & kHighs;
+  const int byte = std::countr_zero(above) / 8;
+  const int before = static_cast<int>(((prefix << 8) >> (8 * byte)) & 0xFF);
+  return byte * 8 + kSelectInByte.at[(x >> (8 * byte)) & 0xFF][static_cast<std::size_t>(k - before)];
+}
+
+template <int MaxN>
+Vertex BasicBoard<MaxN>::nth_legal_vertex(int i) const noexcept {
+  assert(i >= 0 && i < legal_move_count());
+  const auto& counts = legal_word_count_[side()];
+  const int from_end = legal_move_count() - 1 - i;
+  std::size_t w = 0;
+  if (i <= from_end) {  // nearer the first: skip words from the front
+    while (i >= counts[w]) i -= counts[w++];
+  } else {  // nearer the last: skip words from the back
+    w = kWords - 1;
+    int j = from_end;
+    while (j >= counts[w]) j -= counts[w--];
+    i = counts[w] - 1 - j;  // the same move counted from the front of word w
+  }
+  return static_cast<Vertex>(w * 64 + static_cast<std::size_t>(select64(legal_bits_[side()][w], i)));
+}
+
+template <int MaxN>
+void BasicBoard<MaxN>::rebuild_legal_bits() noexcept {
+  for (int c = 0; c < 2; ++c) {
+    legal_bits_[c].fill(0);
+    legal_word_count_[c].fill(0);
+    for (int i = 0; i < legal_count_[c]; ++i) bit_set(c, legal_[c][static_cast<std::size_t>(i)]);
+  }
 }
 
 // The legal set of colour c, kept dense so a random element is one index away.
@@ -212,13 +273,17 @@ std::vector<Point> BasicBoard<MaxN>::legal_moves() const {
 // legal_pos_[c][v] is meaningful only while v is in the set (is_growth_word), so neither
 // primitive marks points that are not: membership is read from the point word.
 template <int MaxN>
+template <bool kBits>
 void BasicBoard<MaxN>::legal_add(int c, std::size_t v, std::size_t& count) noexcept {
   legal_pos_[c][v] = static_cast<Vertex>(count);
   legal_[c][count++] = static_cast<Vertex>(v);
+  if (kBits) bit_set(c, v);
 }
 
 template <int MaxN>
+template <bool kBits>
 void BasicBoard<MaxN>::legal_remove(int c, std::size_t v, std::size_t& count) noexcept {
+  if (kBits) bit_clear(c, v);
   // Swap-with-last keeps the set dense.
   const Vertex i = legal_pos_[c][v];
   assert(i < count && legal_[c][i] == v);
@@ -234,7 +299,8 @@ void BasicBoard<MaxN>::legal_remove(int c, std::size_t v, std::size_t& count) no
 // be a growth point of `head`, and every root whose growth dropped to zero is logged, once, for
 // rule 6: only those can have become bounded, and they stay so (other roots only lose growth
 // here; `head`, which can gain, is logged at the end). Without kLog (undo restoring a removed
-// root) v may or may not be a growth point.
+// root) v may or may not be a growth point. Without kBits (playout()'s loop) the legal bitsets
+// are not kept: one rebuild at the end of a playout costs less than a bit per change.
 //
 // The neighbour loop is branch-free for the common outcomes: random play makes "is the neighbour
 // empty" and "does it become a growth point" coin flips, and mispredicting them would cost more
@@ -244,7 +310,7 @@ void BasicBoard<MaxN>::legal_remove(int c, std::size_t v, std::size_t& count) no
 // except for a lost growth point owned by another root, which the (rarer) branch charges to its
 // owner instead.
 template <int MaxN>
-template <int c, bool kLog>
+template <int c, bool kLog, bool kBits>
 TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept {
   constexpr int d = 1 - c;
   constexpr std::uint32_t kCountMask = 3u | (7u << count_shift(c));  // content + c count
@@ -257,11 +323,11 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
   ++stones_[c];
   // v stops being a growth point. Its single c neighbour is necessarily in `head`'s root.
   const bool was_growth = kLog || is_growth_word(c, vword);
-  if (was_growth) legal_remove(c, v, count_c);
+  if (was_growth) legal_remove<kBits>(c, v, count_c);
   if (is_growth_word(d, vword)) {
     const Vertex owner = root_[single_neighbour_in(d, vword)];
     if (--growth_[owner] == 0 && kLog) log[log_size++] = owner;
-    legal_remove(d, v);
+    legal_remove<kBits>(d, v);
   }
   const std::uint32_t v_bits = static_cast<std::uint32_t>(v) << xor_shift(c);
   for_each_neighbour<kWidth>(v, [&](const std::size_t n) TANBO_ALWAYS_INLINE {
@@ -274,11 +340,15 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
         ++growth_[head];  // the count's drop below is not head's loss
         if (--growth_[owner] == 0 && kLog) log[log_size++] = owner;
       }
-      legal_remove(c, n, count_c);
+      legal_remove<kBits>(c, n, count_c);
     }
     legal_[c][count_c] = static_cast<Vertex>(n);
     legal_pos_[c][n] = static_cast<Vertex>(count_c);
     count_c += key == 0;  // empty with no c neighbour: a new growth point of this root
+    if (kBits) {
+      legal_bits_[c][n / 64] |= static_cast<std::uint64_t>(key == 0) << (n % 64);
+      legal_word_count_[c][n / 64] = static_cast<std::uint8_t>(legal_word_count_[c][n / 64] + (key == 0));
+    }
   });
   // legal_count_[c] still holds the count from before the move, and the count's change is
   // head's: v (if it was a growth point) and the lost growth points leave, the new ones come.
@@ -291,7 +361,8 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
 
 template <int MaxN>
 MoveRecord BasicBoard<MaxN>::play(Point p) {
-  if (auto reason = why_illegal(p)) throw IllegalMoveError(p, to_move_, *reason);
+  // is_legal() first: a few instructions, where why_illegal() sorts out the reason.
+  if (!is_legal(p)) throw IllegalMoveError(p, to_move_, *why_illegal(p));
   return play_vertex(vertex(p));
 }
 
@@ -300,9 +371,9 @@ MoveRecord BasicBoard<MaxN>::play_vertex(Vertex v) noexcept {
   assert(!is_over() && is_growth_word(side(), point_[v]));
   MoveRecord rec;
   if (to_move_ == Color::Black)
-    play_as<0>(v, &rec);
+    play_as<0, true>(v, &rec);
   else
-    play_as<1>(v, &rec);
+    play_as<1, true>(v, &rec);
   to_move_ = opponent(to_move_);  // play_as toggled the hash's side-to-move key
   ++ply_;
   return rec;
@@ -314,7 +385,7 @@ MoveRecord BasicBoard<MaxN>::play_vertex(Vertex v) noexcept {
 // Returns whether roots were removed: only then can the game have ended. The caller passes the
 // turn and counts the ply (playout() once for all its moves).
 template <int MaxN>
-template <int c>
+template <int c, bool kBits>
 TANBO_ALWAYS_INLINE inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* rec) noexcept {
   const Vertex attach = single_neighbour(c, v);
   const Vertex expanded = root_[attach];
@@ -326,7 +397,7 @@ TANBO_ALWAYS_INLINE inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* 
   // Rules 3-4: the stone joins the expanded root, linked right after the stone it touches.
   Vertex bounded[kMaxRemovedRoots];  // v's enemy owner, up to 3 empty neighbours' owners, expanded
   int bounded_count = 0;
-  add_stone<c, true>(v, expanded, bounded, bounded_count);
+  add_stone<c, true, kBits>(v, expanded, bounded, bounded_count);
   next_[v] = next_[attach];
   next_[attach] = v;
   // Rule 6. No root is bounded at the start of a turn, so only those the placement took to zero
@@ -465,20 +536,21 @@ int BasicBoard<MaxN>::playout(Rng& caller_rng, int max_moves) noexcept {
   int played = 0;
   if (is_over()) return 0;
   if (to_move_ == Color::White && played < max_moves) {
-    const bool removed = play_as<1>(legal_[1][rng.below(legal_count_[1])], nullptr);
+    const bool removed = play_as<1, false>(legal_[1][rng.below(legal_count_[1])], nullptr);
     ++played;
     if (removed && is_over()) max_moves = played;
   }
   // Counting down frees the register max_moves would hold.
   int left = max_moves - played;
   while (left > 0) {
-    const bool removed = play_as<0>(legal_[0][rng.below(legal_count_[0])], nullptr);
+    const bool removed = play_as<0, false>(legal_[0][rng.below(legal_count_[0])], nullptr);
     if (--left == 0 || (removed && is_over())) break;
-    const bool removed_too = play_as<1>(legal_[1][rng.below(legal_count_[1])], nullptr);
+    const bool removed_too = play_as<1, false>(legal_[1][rng.below(legal_count_[1])], nullptr);
     --left;
     if (removed_too && is_over()) break;
   }
   played = max_moves - left;
+  rebuild_legal_bits();
   caller_rng = rng;
   ply_ += static_cast<std::uint32_t>(played);
   if (played % 2 == 1) to_move_ = opponent(to_move_);
@@ -519,9 +591,9 @@ void BasicBoard<MaxN>::restore_root(Vertex head, int c) noexcept {
   Vertex s = head;
   do {
     if (c == 0)
-      add_stone<0, false>(s, head, nullptr, unused);
+      add_stone<0, false, true>(s, head, nullptr, unused);
     else
-      add_stone<1, false>(s, head, nullptr, unused);
+      add_stone<1, false, true>(s, head, nullptr, unused);
     s = next_[s];
   } while (s != head);
   ++roots_[c];
@@ -589,6 +661,9 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
       return std::string("legal-move count of ") + names[c] + " is " + std::to_string(legal_count_[c]) +
              ", recomputed " + std::to_string(fresh.legal_count_[c]);
   }
+  for (int c = 0; c < 2; ++c)
+    if (legal_bits_[c] != fresh.legal_bits_[c] || legal_word_count_[c] != fresh.legal_word_count_[c])
+      return std::string("legal bitset of ") + names[c] + " differs from its legal set";
   // Roots: the same partition of stones (heads may differ), each list exactly its stones.
   // Per-vertex tables instead of maps: the differential checks call this after every removal
   // and every undo that restores one.

@@ -4,6 +4,8 @@
 #   packaging.find_package_c   (a') a pure-C project using tanbo::c from that prefix
 #   packaging.pkg_config       (c) compiling against that prefix with pkg-config flags
 #   packaging.add_subdirectory (b) a project vendoring the source tree (builds tanbo again)
+#   packaging.cpack            fixture: `cpack -G TGZ;DEB`, each package unpacked as it installs
+#   packaging.cpack_tgz / packaging.cpack_deb  (a) against the unpacked .tar.gz / .deb
 # Label "packaging": they configure and build other projects, so `ctest -LE packaging` skips them.
 set(_consumer_dir "${CMAKE_CURRENT_SOURCE_DIR}/consumer-tests")
 set(_work "${CMAKE_CURRENT_BINARY_DIR}/consumer-tests")
@@ -54,6 +56,24 @@ set_tests_properties(packaging.find_package packaging.find_package_c PROPERTIES
   FIXTURES_REQUIRED tanbo_installed)
 tanbo_consumer_test(add_subdirectory subdirectory "-DTANBO_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
 
+# The CPack packages users download: made from this build tree, unpacked where they would
+# install (the .deb's /usr under a fresh root), then the find_package consumer builds on each.
+find_program(TANBO_DPKG_DEB_EXECUTABLE dpkg-deb)
+if(PROJECT_IS_TOP_LEVEL AND TANBO_DPKG_DEB_EXECUTABLE)
+  add_test(NAME packaging.cpack
+    COMMAND "${CMAKE_COMMAND}" "-DBUILD_DIR=${PROJECT_BINARY_DIR}" "-DWORK=${_work}/cpack"
+            "-DCPACK=${CMAKE_CPACK_COMMAND}" "-DDPKG_DEB=${TANBO_DPKG_DEB_EXECUTABLE}"
+            "-DCONFIG=$<CONFIG>" "-DVERSION=${PROJECT_VERSION}"
+            -P "${_consumer_dir}/cpack_fixture.cmake")
+  set_tests_properties(packaging.cpack PROPERTIES LABELS packaging TIMEOUT 600
+                       FIXTURES_SETUP tanbo_cpacked)
+  tanbo_consumer_test(cpack_tgz find-package "-DCMAKE_PREFIX_PATH=${_work}/cpack/tgz")
+  tanbo_consumer_test(cpack_deb find-package "-DCMAKE_PREFIX_PATH=${_work}/cpack/deb/usr")
+  set_tests_properties(packaging.cpack_tgz packaging.cpack_deb PROPERTIES FIXTURES_REQUIRED tanbo_cpacked)
+else()
+  message(STATUS "tanbo: dpkg-deb not found; skipping the CPack package tests")
+endif()
+
 find_program(TANBO_PKG_CONFIG_EXECUTABLE NAMES pkg-config pkgconf)
 if(TANBO_PKG_CONFIG_EXECUTABLE AND TARGET tanbo_c)
   add_test(NAME packaging.pkg_config
@@ -66,3 +86,10 @@ if(TANBO_PKG_CONFIG_EXECUTABLE AND TARGET tanbo_c)
 else()
   message(STATUS "tanbo: pkg-config not found; skipping the packaging.pkg_config test")
 endif()
+
+# One version: project(tanbo VERSION ...) is the source; the npm package's files must say the
+# same (Python, pkg-config, the CMake package and `tanbo --version` are generated from it).
+add_test(NAME packaging.versions
+  COMMAND "${CMAKE_COMMAND}" "-DVERSION=${PROJECT_VERSION}" "-DSOURCE_DIR=${PROJECT_SOURCE_DIR}"
+          -P "${_consumer_dir}/check_versions.cmake")
+set_tests_properties(packaging.versions PROPERTIES LABELS packaging)

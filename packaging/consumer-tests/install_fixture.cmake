@@ -20,6 +20,13 @@ file(GLOB_RECURSE stray "${PREFIX}/include/*.in")
 if(NOT config OR NOT pc OR stray)
   message(FATAL_ERROR "bad install: tanboConfig.cmake '${config}', tanbo.pc '${pc}', stray '${stray}'")
 endif()
+# The licence travels with the package: its text, and its SPDX identifier in the metadata.
+file(GLOB_RECURSE license "${PREFIX}/share/doc/*/LICENSE")
+file(READ "${pc}" pc_text)
+file(READ "${config}" config_text)
+if(NOT license OR NOT pc_text MATCHES "\nLicense: MIT\n" OR NOT config_text MATCHES "set\\(tanbo_LICENSE \"MIT\"\\)")
+  message(FATAL_ERROR "licence missing from the install: LICENSE '${license}', or no MIT in ${pc} / ${config}")
+endif()
 # When the CLI is built it is installed too, and reports the project version.
 if(EXISTS "${PREFIX}/bin/tanbo")
   execute_process(COMMAND "${PREFIX}/bin/tanbo" --version OUTPUT_VARIABLE out RESULT_VARIABLE result)

@@ -12,6 +12,9 @@
    (what the machine allows) and the CPU-seconds per wall-second the 2 Python threads got.
 3. Per-move loops in Python: moves per CPU-second of `g.play(g.random_move(rng))` (names) and
    of `g.apply_action(legal[rng.below(len(legal))])` (integer actions), then single-call costs.
+4. Environments on lattice-9: the vectorised tanbo.vector.TanboVectorEnv (256 boards, random
+   opponent in C++, a random legal action per board chosen with numpy) in env steps and moves
+   per CPU-second, against the single TanboEnv's steps and `g.playouts`' moves per CPU-second.
 Prints figures; asserts nothing (speed is measured here, never in tests).
 """
 
@@ -22,7 +25,11 @@ import threading
 import time
 import timeit
 
+import numpy as np
+
 import tanbo
+import tanbo.env
+import tanbo.vector
 
 
 def python_playouts(seconds, seed):
@@ -100,6 +107,58 @@ def python_loop_moves(seconds, seed, actions, engine="optimized"):
     return moves / (time.process_time() - start)
 
 
+def playout_moves(seconds, variant):
+    """Moves per CPU-second of g.playouts(200, seed) on `variant` (the lengths are the moves)."""
+    g = tanbo.Game(variant)
+    moves, seed = 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        moves += int(g.playouts(200, seed)[1].sum())
+        seed += 200
+    return moves / (time.process_time() - start)
+
+
+def vector_env_rate(seconds, variant, boards, observation):
+    """(env steps, moves) per CPU-second inside TanboVectorEnv.step (the environment's own
+    throughput, as EnvPool reports it: the numpy policy choosing a random legal action per
+    board is timed apart), and env steps per CPU-second of the whole loop with that policy.
+    Moves count both sides, from the boards' plies."""
+    env = tanbo.vector.TanboVectorEnv(boards, variant, observation=observation)
+    obs, infos = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    steps = moves = 0
+    in_step = 0.0
+    done = np.zeros(boards, bool)
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        mask = obs["action_mask"]
+        actions = (mask * rng.random(mask.shape)).argmax(axis=1)
+        before = infos["ply"]
+        t = time.process_time()
+        obs, _, done_now, _, infos = env.step(actions)
+        in_step += time.process_time() - t
+        moves += int(np.where(done, infos["ply"], infos["ply"] - before).sum())
+        steps += boards
+        done = done_now
+    elapsed = time.process_time() - start
+    return steps / in_step, moves / in_step, steps / elapsed
+
+
+def single_env_rate(seconds, variant):
+    """Env steps per CPU-second of tanbo.env.TanboEnv with a random legal action."""
+    env = tanbo.env.TanboEnv(variant=variant)
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        obs, _, terminated, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+        if terminated:
+            obs, _ = env.reset()
+    return steps / (time.process_time() - start)
+
+
 def per_call(stmt, setup, number=20000):
     """Mean seconds per execution of `stmt` (best of 3 repeats)."""
     return min(timeit.repeat(stmt, setup, number=number, repeat=3, globals={"tanbo": tanbo})) / number
@@ -151,6 +210,18 @@ def main():
                         ("g.legal_mask()", "g.legal_mask()"), ("g.observation()", "g.observation()"),
                         ("g.copy()", "g.copy()")]:
         print(f"  {label:28s} {per_call(stmt, setup) * 1e9:8.0f} ns per call")
+
+    variant, boards = "lattice-9", 256
+    playouts = playout_moves(args.seconds, variant)
+    single = single_env_rate(args.seconds, variant)
+    print(f"{variant}: g.playouts {playouts:.0f} moves per CPU-second; single TanboEnv {single:.0f} "
+          f"env steps per CPU-second")
+    for observation in ("planes", "board"):
+        steps, moves, with_policy = vector_env_rate(args.seconds, variant, boards, observation)
+        print(f"{variant}: TanboVectorEnv({boards}, observation={observation!r}) step(): {steps:.0f} "
+              f"env steps = {moves:.0f} moves per CPU-second ({moves / playouts:.3f}x of playouts' "
+              f"moves/s, {steps / single:.0f}x the single env's steps); with a numpy policy "
+              f"{with_policy:.0f} env steps per CPU-second")
 
 
 if __name__ == "__main__":

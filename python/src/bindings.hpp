@@ -19,5 +19,6 @@ struct PyRng {
 
 void bind_move_result(py::module_& m);  ///< tanbo.MoveResult
 void bind_game(py::module_& m);         ///< tanbo.Game
+void bind_vector(py::module_& m);       ///< tanbo._core.VectorGames (vector_bindings.cpp)
 
 }  // namespace tanbo::python

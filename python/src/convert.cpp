@@ -92,6 +92,8 @@ Color to_color(py::handle obj, const char* what) {
 }
 
 std::uint64_t to_uint64(py::handle obj, std::uint64_t lo, std::uint64_t hi, const char* what) {
+  // bool is an int subclass, but perft(True) is a mistake, not depth 1 (the error model).
+  if (PyBool_Check(obj.ptr())) throw py::type_error(std::string(what) + " must be an int, not bool");
   PyObject* index = PyNumber_Index(obj.ptr());
   if (index == nullptr) {
     PyErr_Clear();

@@ -13,10 +13,13 @@
 #include <type_traits>
 #include <vector>
 
-#include "tanbo/api/game.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "py_game.hpp"
+#include "tanbo/api/explain.hpp"
+#include "tanbo/api/game.hpp"
+#include "tanbo/api/points.hpp"
+#include "tanbo/api/start.hpp"
 #include "tanbo/api/svg.hpp"
 
 namespace tanbo::python {
@@ -38,8 +41,8 @@ void raise_off_board(const std::string& what, Color mover) {
 }
 
 PyMoveResult play_point(PyGame& game, Point p) {
-  const MoveEffect effect = game->play(p);
-  return {game->last_result(), effect};
+  game->play(p);
+  return {game->last_result()};
 }
 
 Point action_point(const PyGame& game, long long a, py::handle arg) {
@@ -60,7 +63,7 @@ namespace {
 
 PyGame from_record(const std::string& text, const std::string& engine) {
   py::gil_scoped_release nogil;  // `text` is a C++ copy and the new game is not shared yet
-  return PyGame(replay_record(parse_record(text), engine));
+  return PyGame(api::record_game(text, engine));
 }
 
 PyMoveResult play(PyGame& game, py::handle point) {
@@ -72,11 +75,7 @@ PyMoveResult play(PyGame& game, py::handle point) {
 }
 
 PyMoveResult last_result(const PyGame& game) {
-  MoveResult result = game->last_result();  // throws UsageError at ply 0
-  // The per-colour counts are not kept in the history: replay the move on a copy.
-  const std::unique_ptr<AnyGame> before = game->clone();
-  before->undo();
-  return {std::move(result), before->play(game->last_result().move)};
+  return {game->last_result()};  // throws UsageError at ply 0
 }
 
 /// is_legal's point: names and pairs as to_point(Query), actions outside [0, N*N) off the board.
@@ -103,26 +102,18 @@ py::array observation(const AnyGame& g, Color side) {
   const Cell own = stone(side);
   const Cell theirs = stone(opponent(side));
   const bool over = g.is_over();
-  std::vector<std::uint8_t> mask(static_cast<std::size_t>(nn));
+  std::vector<std::uint8_t> mask(static_cast<std::size_t>(nn)), waiting(static_cast<std::size_t>(nn));
   g.legal_mask(mask.data());
+  // The waiting side's moves are rule 3 from the reference rules (none once the game is over).
+  if (!over) api::placement_mask(pos, opponent(g.to_move()), waiting.data());
   const py::ssize_t to_move_plane = side == g.to_move() ? 3 : 4;
-  const Cell waiting = stone(opponent(g.to_move()));
-  for (int y = 0; y < n; ++y) {
-    for (int x = 0; x < n; ++x) {
-      const py::ssize_t i = static_cast<py::ssize_t>(y) * n + x;
-      const Cell c = pos.at({x, y});
-      plane[0 * nn + i] = T(c == own);
-      plane[1 * nn + i] = T(c == theirs);
-      plane[2 * nn + i] = T(c == Cell::Empty);
-      plane[to_move_plane * nn + i] = T(mask[static_cast<std::size_t>(i)]);
-      if (c != Cell::Empty || over) continue;
-      int friends = 0;
-      for (const Point d : {Point{1, 0}, Point{-1, 0}, Point{0, 1}, Point{0, -1}}) {
-        const Point q{x + d.x, y + d.y};
-        friends += on_board(q, n) && pos.at(q) == waiting;
-      }
-      plane[(7 - to_move_plane) * nn + i] = T(friends == 1);
-    }
+  for (py::ssize_t i = 0; i < nn; ++i) {
+    const Cell c = pos.cells()[static_cast<std::size_t>(i)];
+    plane[0 * nn + i] = T(c == own);
+    plane[1 * nn + i] = T(c == theirs);
+    plane[2 * nn + i] = T(c == Cell::Empty);
+    plane[to_move_plane * nn + i] = T(mask[static_cast<std::size_t>(i)]);
+    plane[(7 - to_move_plane) * nn + i] = T(waiting[static_cast<std::size_t>(i)]);
   }
   if (g.to_move() == Color::Black) std::fill(plane + 5 * nn, plane + 6 * nn, T{1});
   return out;
@@ -232,8 +223,8 @@ py::tuple move_result_state(const PyMoveResult& r) {
   py::list removed;
   for (const Point p : r.result.removed) removed.append(py::make_tuple(p.x, p.y));
   return py::make_tuple(r.result.move.x, r.result.move.y, static_cast<int>(r.result.player),
-                        static_cast<int>(r.result.removal), py::tuple(removed), r.effect.removed_black,
-                        r.effect.removed_white);
+                        static_cast<int>(r.result.removal), py::tuple(removed), r.result.removed_black,
+                        r.result.removed_white);
 }
 
 PyMoveResult move_result_from_state(const py::tuple& t) {
@@ -245,14 +236,13 @@ PyMoveResult move_result_from_state(const py::tuple& t) {
     if (player < 0 || player > 1 || removal < 0 || removal > 2) throw UsageError("");
     r.result.player = static_cast<Color>(player);
     r.result.removal = static_cast<Removal>(removal);
-    r.effect.removal = r.result.removal;
     for (const py::handle p : t[4].cast<py::tuple>()) {
       const auto xy = p.cast<py::tuple>();
       if (xy.size() != 2) throw UsageError("");
       r.result.removed.push_back({xy[0].cast<int>(), xy[1].cast<int>()});
     }
-    r.effect.removed_black = t[5].cast<int>();
-    r.effect.removed_white = t[6].cast<int>();
+    r.result.removed_black = t[5].cast<int>();
+    r.result.removed_white = t[6].cast<int>();
     return r;
   } catch (const py::cast_error&) {
   } catch (const UsageError&) {
@@ -272,9 +262,9 @@ void bind_move_result(py::module_& m) {
                              "Which removal rule applied (rule 6): 'none', 'expanded-root' or 'bounded-roots'.")
       .def_property_readonly("removed", [](const PyMoveResult& r) { return names(r.result.removed); },
                              "The removed stones' points, row-major.")
-      .def_property_readonly("removed_black", [](const PyMoveResult& r) { return r.effect.removed_black; },
+      .def_property_readonly("removed_black", [](const PyMoveResult& r) { return r.result.removed_black; },
                              "Number of Black (X) stones removed.")
-      .def_property_readonly("removed_white", [](const PyMoveResult& r) { return r.effect.removed_white; },
+      .def_property_readonly("removed_white", [](const PyMoveResult& r) { return r.result.removed_white; },
                              "Number of White (O) stones removed.")
       .def("__eq__", [](const PyMoveResult& a, const PyMoveResult& b) { return a.result == b.result; },
            py::is_operator())
@@ -300,7 +290,7 @@ whose move choice depends on the engine (see its docstring).
 Thread safety: use one Game per thread. playout(), playouts(), perft() and from_record() release
 the GIL (they work on a snapshot taken first), so threads running them scale across cores.)");
   cls.def(py::init([](const std::string& variant, const std::string& engine) {
-             return PyGame(opening(Variant::parse(variant)), engine);
+             return PyGame(opening(Variant::parse_named(variant)), engine);
            }),
            py::arg("variant") = "classic", py::arg("engine") = "optimized",
            "A new game from the opening of ``variant`` ('classic', 'lattice-N', 'dense-N').")
@@ -344,7 +334,11 @@ the GIL (they work on a snapshot taken first), so threads running them scale acr
       .def(
           "at",
           [](const PyGame& g, py::handle p) {
-            const Point q = query_point(g, p);
+            // An action off the board is named as given (api::query_index_point), not as a point.
+            const Point q = [&] {
+              if (const auto a = to_action(p)) return api::query_index_point(g->size(), *a, "at", "action");
+              return query_point(g, p);
+            }();
             if (!on_board(q, g->size())) throw UsageError("at: " + point_name(q) + " is not on the board");
             return std::string(1, cell_char(g->position().at(q)));
           },

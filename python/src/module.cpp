@@ -9,6 +9,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "tanbo/api/start.hpp"
 
 namespace tanbo::python {
 namespace {
@@ -90,13 +91,10 @@ PYBIND11_MODULE(_core, m) {
   bind_rng(m);
   bind_move_result(m);
   bind_game(m);
+  bind_vector(m);
   m.def(
       "variants",
-      [] {
-        std::vector<std::string> names;
-        for (const tanbo::Variant& v : tanbo::Variant::all_named()) names.push_back(v.name());
-        return names;
-      },
+      [] { return tanbo::api::variant_names(); },
       "Names of every named variant ('classic', 'lattice-5', ..., 'dense-25').");
   m.attr("__name__") = "tanbo._core";
 }

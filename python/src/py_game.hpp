@@ -15,15 +15,14 @@ namespace tanbo::python {
 
 using api::AnyGame;
 using api::make_game;
-using api::replay_record;
 using api::PlayoutResult;
 
 namespace py = pybind11;
 
-/// What play() returns: the move, its mover and what it removed, and why (rule 6).
+/// What play() returns: the move, its mover and what it removed (with the per-colour counts),
+/// and why (rule 6).
 struct PyMoveResult {
   MoveResult result;
-  MoveEffect effect;
 };
 
 /// The Python object: a game on either engine. Copying clones the game (a value, like C++).

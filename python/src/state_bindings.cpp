@@ -1,6 +1,7 @@
-// The integer-action API of tanbo.Game, in the style of OpenSpiel's pyspiel.State, for search
-// and learning code that speaks actions as ints: action = y * N + x (row-major, A1 = 0, B1 = 1,
-// A2 = N), players 0 (X) and 1 (O), kTerminalPlayer once the game is over.
+// The integer-action API of tanbo.Game: pyspiel.State's methods with pyspiel's signatures and
+// return types, so OpenSpiel-style Python code (and tanbo.openspiel's registration) takes a
+// tanbo.Game as it is: action = y * N + x (row-major, A1 = 0, B1 = 1, A2 = N), players 0 (X)
+// and 1 (O), kTerminalPlayer once the game is over.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -25,6 +26,34 @@ Color player_color(const AnyGame& g, const py::object& player, const char* what)
   return static_cast<Color>(to_uint64(player, 0, 1, what));
 }
 
+/// pyspiel's State::LegalActions(player) rule: `player` (any int; TypeError otherwise) gets the
+/// legal actions when it is current_player(), nothing otherwise (the terminal id included).
+bool is_mover(const AnyGame& g, const py::object& player, const char* what) {
+  const auto p = to_action(player);
+  if (!p) throw py::type_error(std::string(what) + " is an int, not " + py::str(py::type::handle_of(player).attr("__name__")).cast<std::string>());
+  return !g.is_over() && *p == static_cast<long long>(g.to_move());
+}
+
+std::vector<int> legal_action_list(const AnyGame& g) {
+  const int n = g.size();
+  std::vector<int> out;
+  for (const Point p : g.legal_moves()) out.push_back(action_of(p, n));
+  return out;  // legal_moves() is row-major, so already sorted
+}
+
+std::vector<double> returns_of(const AnyGame& g) {
+  const auto w = g.winner();
+  if (!w) return {0.0, 0.0};
+  return *w == Color::Black ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
+}
+
+/// pyspiel's HistoryString: the actions, ", "-separated.
+std::string history_string(const AnyGame& g) {
+  std::string s;
+  for (const Point p : g.moves()) s += (s.empty() ? "" : ", ") + std::to_string(action_of(p, g.size()));
+  return s;
+}
+
 long long action_arg(const py::handle a) {
   const auto v = to_action(a);
   if (!v) throw py::type_error("an action is an int, not " + py::str(py::type::handle_of(a).attr("__name__")).cast<std::string>());
@@ -46,13 +75,24 @@ int max_length(const AnyGame& g) {
 
 void bind_state_api(py::class_<PyGame>& cls) {
   cls.def("legal_actions",
-          [](const PyGame& g) {
-            const int n = g->size();
-            std::vector<int> out;
-            for (const Point p : g->legal_moves()) out.push_back(action_of(p, n));
-            return out;  // legal_moves() is row-major, so already sorted
+          [](const PyGame& g, const py::object& player) {
+            if (!player.is_none() && !is_mover(*g.g, player, "legal_actions: player")) return std::vector<int>{};
+            return legal_action_list(*g.g);
           },
-          "The side to move's legal actions (y * N + x), ascending. Empty once the game is over.")
+          py::arg("player") = py::none(),
+          "``player``'s legal actions (y * N + x), ascending: the side to move's (player None or "
+          "the mover), empty for the other player and once the game is over.")
+      .def("legal_actions_mask",
+           [](const PyGame& g, const py::object& player) {
+             const int n = g->size();
+             std::vector<int> mask(static_cast<std::size_t>(n * n), 0);
+             if (player.is_none() || is_mover(*g.g, player, "legal_actions_mask: player"))
+               for (const int a : legal_action_list(*g.g)) mask[static_cast<std::size_t>(a)] = 1;
+             return mask;
+           },
+           py::arg("player") = py::none(),
+           "pyspiel's mask: a list of N*N ints, 1 at ``player``'s legal actions (all 0 for the "
+           "player not to move).")
       .def("apply_action",
            [](PyGame& g, const py::handle a) { play_point(g, action_point(g, action_arg(a), a)); },
            py::arg("action"),
@@ -73,18 +113,61 @@ void bind_state_api(py::class_<PyGame>& cls) {
              return action_of(parse_point(name, g->size()), g->size());
            },
            py::arg("name"), "The action of a point name, e.g. 'B1' -> 1. ParseError off the board.")
+      .def("string_to_action",
+           [](const PyGame& g, const py::object& player, const std::string& name) {
+             player_color(*g.g, player, "string_to_action: player");
+             return action_of(parse_point(name, g->size()), g->size());
+           },
+           py::arg("player"), py::arg("name"), "pyspiel's two-argument form (the player does not matter).")
       .def("current_player",
            [](const PyGame& g) { return g->is_over() ? kTerminalPlayer : static_cast<int>(g->to_move()); },
            "0 when X (Black) is to move, 1 when O is, -4 (OpenSpiel's terminal id) once over.")
       .def("is_terminal", [](const PyGame& g) { return g->is_over(); }, "True once a side has no stones.")
       .def("is_chance_node", [](const PyGame&) { return false; }, "Always False: Tanbo has no chance.")
-      .def("returns",
-           [](const PyGame& g) {
-             const auto w = g->winner();
-             if (!w) return std::vector<double>{0.0, 0.0};
-             return *w == Color::Black ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
-           },
+      .def("returns", [](const PyGame& g) { return returns_of(*g.g); },
            "Per player [X, O]: [1.0, -1.0] or [-1.0, 1.0] once over, [0.0, 0.0] before.")
+      .def("rewards", [](const PyGame& g) { return returns_of(*g.g); },
+           "The rewards of the last transition: returns() (terminal rewards only).")
+      .def("player_return",
+           [](const PyGame& g, const py::object& player) {
+             return returns_of(*g.g)[static_cast<std::size_t>(player_color(*g.g, player, "player_return: player"))];
+           },
+           py::arg("player"), "returns()[player].")
+      .def("player_reward",
+           [](const PyGame& g, const py::object& player) {
+             return returns_of(*g.g)[static_cast<std::size_t>(player_color(*g.g, player, "player_reward: player"))];
+           },
+           py::arg("player"), "rewards()[player].")
+      .def("is_player_node", [](const PyGame& g) { return !g->is_over(); }, "True until the game is over.")
+      .def("is_simultaneous_node", [](const PyGame&) { return false; }, "Always False: the players alternate.")
+      .def("is_mean_field_node", [](const PyGame&) { return false; }, "Always False.")
+      .def("is_initial_state", [](const PyGame& g) { return g->ply() == 0; }, "No move played yet.")
+      .def("chance_outcomes", [](const PyGame&) { return std::vector<std::pair<int, double>>{}; },
+           "[]: there are no chance nodes.")
+      .def("move_number", [](const PyGame& g) { return g->ply(); }, "Moves played so far (ply).")
+      .def("undo_action",
+           [](PyGame& g, const py::object& player, const py::handle a) {
+             if (g->ply() == 0) throw UsageError("undo_action: no move to take back");
+             const Point last = g->last_result().move;
+             const Color mover = opponent(g->to_move());
+             const long long action = action_arg(a);
+             if (player_color(*g.g, player, "undo_action: player") != mover || action != action_of(last, g->size()))
+               throw UsageError("undo_action: the last action was " + std::to_string(action_of(last, g->size())) +
+                                " by player " + std::to_string(static_cast<int>(mover)) + ", not " +
+                                std::to_string(action) + " by player " + py::str(player).cast<std::string>());
+             g->undo();
+           },
+           py::arg("player"), py::arg("action"),
+           "Takes back the last action, which must be ``action`` played by ``player`` (UsageError "
+           "otherwise, the game unchanged).")
+      .def("information_state_string",
+           [](const PyGame& g, const py::object& player) {
+             player_color(*g.g, player, "information_state_string: player");
+             return history_string(*g.g);  // perfect information: the history, as OpenSpiel's board games
+           },
+           py::arg("player") = py::none(), "The actions so far, \", \"-separated (history_str()).")
+      .def("history_str", [](const PyGame& g) { return history_string(*g.g); },
+           "The actions so far, \", \"-separated, as pyspiel.State.history_str().")
       .def("clone", [](const PyGame& g) { return PyGame(g); }, "An independent copy (as copy()).")
       .def("num_players", [](const PyGame&) { return 2; }, "2.")
       .def("num_distinct_actions", [](const PyGame& g) { return g->size() * g->size(); },
@@ -101,12 +184,14 @@ void bind_state_api(py::class_<PyGame>& cls) {
            "The actions played so far.")
       .def("observation_tensor",
            [](const PyGame& g, const py::object& player, const py::object& dtype) {
-             return observation_array(*g.g, player_color(*g.g, player, "observation_tensor: player"), dtype);
+             const py::array planes = observation_array(*g.g, player_color(*g.g, player, "observation_tensor: player"), dtype);
+             return planes.attr("reshape")(-1);  // flat, as pyspiel's (a view: no copy)
            },
            py::arg("player") = py::none(), py::arg("dtype") = py::none(),
-           "observation() from ``player``'s view (0 = X, 1 = O; None = the side to move): planes "
-           "own stones, opponent stones, empty, own moves, opponent moves, X to move, shape "
-           "(6, N, N). The side to move's move plane is its legal set, the other side's rule 3.")
+           "Flat, as pyspiel's: the planes of observation() from ``player``'s view (0 = X, 1 = O; "
+           "None = the side to move), own stones, opponent stones, empty, own moves, opponent "
+           "moves, X to move; reshape to observation_tensor_shape() = [6, N, N]. The side to "
+           "move's move plane is its legal set, the other side's rule 3.")
       .def("observation_tensor_shape", [](const PyGame& g) { return std::vector<int>{6, g->size(), g->size()}; },
            "[6, N, N].")
       .def("observation_string",

@@ -8,8 +8,10 @@
     (1, 1)
 
 Game, Rng and MoveResult come from the C++ extension tanbo._core; the errors derive from
-ValueError and carry the C++ library's messages. Environments for reinforcement learning
-(Gymnasium- and PettingZoo-style) are in tanbo.env. See python/README.md.
+ValueError and carry the C++ library's messages. A Game answers pyspiel.State's calls;
+tanbo.openspiel has the game object and the registration with OpenSpiel. Environments for
+reinforcement learning are in tanbo.env (Gymnasium, PettingZoo) and tanbo.vector (many boards
+stepped in C++). See python/README.md.
 """
 
 import enum

@@ -7,9 +7,13 @@
   dead steps with action None, action_mask in every observation.
 
 Gymnasium and PettingZoo are optional: when gymnasium is importable, the spaces are gymnasium
-spaces, TanboEnv derives from gymnasium.Env and is registered as "tanbo/Tanbo-v0"; when
-pettingzoo is importable, TanboAECEnv derives from pettingzoo.AECEnv. Otherwise small spaces
-with the same interface (Discrete, Box, Dict: sample(mask), contains, seed) stand in.
+spaces, TanboEnv derives from gymnasium.Env (seeded through its reset(seed=) and np_random) and
+is registered as "tanbo/Tanbo-v0"; when pettingzoo is importable, TanboAECEnv derives from
+pettingzoo.AECEnv and env() wraps it in PettingZoo's standard wrappers. Otherwise small spaces
+with the same interface (Discrete, Box, Dict: sample(mask), contains, seed) stand in, and the
+seeding follows Gymnasium's rule (the same seed gives the same numpy stream as Gymnasium's).
+The tests run Gymnasium's check_env and PettingZoo's api_test, seed_test and state_test on
+these classes whenever the libraries import.
 
 Actions are ints y * N + x (Game.apply_action). Observations are dicts
 {"observation": float32 (6, N, N) from the observing side's view (Game.observation_tensor),
@@ -19,7 +23,7 @@ Actions are ints y * N + x (Game.apply_action). Observations are dicts
 from __future__ import annotations
 
 import math
-import os
+import warnings
 from typing import Any, Callable, Iterator, Optional, Union
 
 import numpy as np
@@ -44,7 +48,7 @@ __all__ = [
     "TanboAECEnv",
     "TanboEnv",
     "aec_env",
-    "board_rgb",
+    "env",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -143,15 +147,28 @@ class Dict:
         return f"Dict({self.spaces!r})"
 
 
+def _space_classes():
+    """(Box, Discrete, Dict): Gymnasium's when it imports, else the stand-ins above."""
+    if _gym is not None:
+        return _gym.spaces.Box, _gym.spaces.Discrete, _gym.spaces.Dict
+    return Box, Discrete, Dict
+
+
 def _spaces(n: int):
-    """(observation space, action space) for an N x N board, Gymnasium's classes when present."""
-    space = _gym.spaces if _gym is not None else None
-    box, disc, dct = (space.Box, space.Discrete, space.Dict) if space else (Box, Discrete, Dict)
+    """New (observation space, action space) objects for an N x N board (each call makes its
+    own: agents must not share a space, or seeding one seeds the other)."""
+    box, disc, dct = _space_classes()
     obs = dct({
         "observation": box(low=0, high=1, shape=(6, n, n), dtype=np.float32),
         "action_mask": box(low=0, high=1, shape=(n * n,), dtype=np.int8),
     })
     return obs, disc(n * n)
+
+
+def _state_space(n: int):
+    """The global state's space: the (6, N, N) planes from X's side."""
+    box, _, _ = _space_classes()
+    return box(low=0, high=1, shape=(6, n, n), dtype=np.float32)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -234,45 +251,29 @@ def _make_opponent(opponent: Opponent, seed: int):
 
 
 # ---------------------------------------------------------------------------------------------
-# Rendering
+# Rendering: the library's own drawings (the text diagram and Game.svg()), nothing redrawn here.
 
 
-_BOARD, _GRID, _BLACK, _WHITE = (226, 189, 114), (107, 84, 49), (26, 26, 26), (247, 247, 247)
+_RENDER_MODES = ["ansi", "human", "svg"]
 
 
-def board_rgb(game: tanbo.Game, cell: int = 24) -> np.ndarray:
-    """The board as an RGB uint8 array (N*cell, N*cell, 3) in the colours of Game.svg()
-    (a raster for video recorders; Game.svg() is the drawing)."""
-    n = game.size
-    img = np.empty((n * cell, n * cell, 3), dtype=np.uint8)
-    img[:] = _BOARD
-    mid = cell // 2
-    for i in range(n):
-        img[i * cell + mid, mid:(n - 1) * cell + mid + 1] = _GRID
-        img[mid:(n - 1) * cell + mid + 1, i * cell + mid] = _GRID
-    yy, xx = np.mgrid[0:cell, 0:cell]
-    disc = (yy - mid + 0.5) ** 2 + (xx - mid + 0.5) ** 2 <= (cell * 7 / 16) ** 2
-    for y, row in enumerate(game.board()):
-        for x, c in enumerate(row):
-            if c != ".":
-                img[y * cell:(y + 1) * cell, x * cell:(x + 1) * cell][disc] = _BLACK if c == "X" else _WHITE
-    return img
-
-
-def _render(game: tanbo.Game, mode: Optional[str]):
+def _render(game: tanbo.Game, mode: Optional[str], name: str):
+    """``mode`` "ansi": the diagram (str(game)); "svg": Game.svg(); "human": prints the diagram
+    and returns None. Without a render mode: Gymnasium's behaviour, a warning and None."""
     if mode is None:
+        message = (f"You are calling render method without specifying any render mode. You can "
+                   f"specify the render_mode at initialization, e.g. {name}(render_mode=\"ansi\")")
+        if _gym is not None:
+            _gym.logger.warn(message)
+        else:
+            warnings.warn(message, UserWarning, stacklevel=3)
         return None
     if mode == "ansi":
         return str(game)
-    if mode == "rgb_array":
-        return board_rgb(game)
-    if mode == "human":
-        print(game)
-        return None
-    raise ValueError(f"render_mode must be None, 'ansi', 'rgb_array' or 'human', not {mode!r}")
-
-
-_RENDER_MODES = ["ansi", "rgb_array", "human"]
+    if mode == "svg":
+        return game.svg()
+    print(game)  # "human"
+    return None
 
 
 def _check_render_mode(mode: Optional[str]) -> None:
@@ -280,26 +281,45 @@ def _check_render_mode(mode: Optional[str]) -> None:
         raise ValueError(f"render_mode must be None or one of {_RENDER_MODES}, not {mode!r}")
 
 
-def _fresh_seed(np_random: Optional[np.random.Generator], seed: Optional[int]) -> np.random.Generator:
-    """Gymnasium's seeding rule: a seed restarts the stream; None keeps the current one (or
-    starts from OS entropy the first time)."""
-    if seed is not None:
-        return np.random.default_rng(seed)
-    return np_random if np_random is not None else np.random.default_rng(int.from_bytes(os.urandom(8), "little"))
+def _winner_id(game: tanbo.Game) -> int:
+    """info["winner"] as an int (-1: nobody yet, 0: X, 1: O), so infos batch into int arrays."""
+    return {"X": 0, "O": 1}.get(game.winner, -1)
 
 
 def _observe(game: tanbo.Game, player: int) -> dict:
     mask = game.legal_mask().astype(np.int8)
     if game.is_terminal() or game.current_player() != player:
         mask[:] = 0
-    return {"observation": game.observation_tensor(player), "action_mask": mask}
+    n = game.size
+    return {"observation": game.observation_tensor(player).reshape(6, n, n), "action_mask": mask}
 
 
 # ---------------------------------------------------------------------------------------------
 # Gymnasium-style single-agent environment
 
 
-_GymBase = _gym.Env if _gym is not None else object
+class _SeededEnv:
+    """gymnasium.Env's seeding when Gymnasium is absent: reset(seed=s) restarts np_random from
+    s (the stream Gymnasium's seeding.np_random(s) gives); np_random starts from OS entropy."""
+
+    _np_random: Optional[np.random.Generator] = None
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        if self._np_random is None:
+            self._np_random = np.random.default_rng()
+        return self._np_random
+
+    @np_random.setter
+    def np_random(self, value: np.random.Generator) -> None:
+        self._np_random = value
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
+        if seed is not None:
+            self._np_random = np.random.default_rng(seed)
+
+
+_GymBase = _gym.Env if _gym is not None else _SeededEnv
 
 
 class TanboEnv(_GymBase):
@@ -310,7 +330,8 @@ class TanboEnv(_GymBase):
     False (every game ends within Game.max_game_length() plies). An illegal action ends the
     episode with reward -1 and info["illegal_action"] = True (illegal_action="lose", the
     default) or raises tanbo.IllegalMoveError with the game unchanged (illegal_action="raise").
-    info always carries "action_mask", "ply" and "winner".
+    info always carries "action_mask" (int8), "ply", "winner" (-1 while the game runs, 0 = X,
+    1 = O) and "illegal_action" (bool): fixed types, so vector environments batch them.
     """
 
     metadata = {"render_modes": _RENDER_MODES, "render_fps": 4}
@@ -329,13 +350,12 @@ class TanboEnv(_GymBase):
         self.game = tanbo.Game(variant, engine=engine)
         self.opponent = _make_opponent(opponent, 0)
         self.observation_space, self.action_space = _spaces(self.game.size)
-        self._rng: Optional[np.random.Generator] = None
         self._done = True
 
-    def _obs_info(self, **extra):
+    def _obs_info(self, illegal_action: bool = False):
         obs = _observe(self.game, self.agent_player)
         info = {"action_mask": obs["action_mask"].copy(), "ply": self.game.ply,
-                "winner": self.game.winner, **extra}
+                "winner": _winner_id(self.game), "illegal_action": illegal_action}
         return obs, info
 
     def _opponent_moves(self) -> None:
@@ -344,10 +364,11 @@ class TanboEnv(_GymBase):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         """Starts a game; if the agent is O, the opponent has played its first move. ``seed``
-        reseeds the opponent (same seed and actions: same episode)."""
-        self._rng = _fresh_seed(self._rng, seed)
+        restarts np_random (Gymnasium's reset), which seeds the opponent (same seed and actions:
+        same episode)."""
+        super().reset(seed=seed, options=options)
         if hasattr(self.opponent, "seed"):
-            self.opponent.seed(int(self._rng.integers(2**63)))
+            self.opponent.seed(int(self.np_random.integers(2**63)))
         if seed is not None:
             self.action_space.seed(seed)
         self.game = tanbo.Game(self.variant, engine=self.engine)
@@ -372,7 +393,7 @@ class TanboEnv(_GymBase):
         return obs, reward, self._done, False, info
 
     def render(self):
-        return _render(self.game, self.render_mode)
+        return _render(self.game, self.render_mode, "TanboEnv")
 
     def close(self) -> None:
         pass
@@ -404,9 +425,11 @@ class TanboAECEnv(_AECBase):
         self.illegal_action = illegal_action
         self.game = tanbo.Game(variant, engine=engine)
         self.possible_agents = ["player_0", "player_1"]
-        obs_space, act_space = _spaces(self.game.size)
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: act_space for a in self.possible_agents}
+        spaces = {a: _spaces(self.game.size) for a in self.possible_agents}  # one set per agent
+        self.observation_spaces = {a: spaces[a][0] for a in self.possible_agents}
+        self.action_spaces = {a: spaces[a][1] for a in self.possible_agents}
+        self.state_space = _state_space(self.game.size)
+        self.np_random = np.random.default_rng()
         self.agents: list = []
         self.rewards: dict = {}
         self._cumulative_rewards: dict = {}
@@ -436,10 +459,12 @@ class TanboAECEnv(_AECBase):
 
     # -- the AEC API ----------------------------------------------------------------------
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
-        """A new game, X (player_0) to move. ``seed`` seeds the action spaces' sample()."""
+        """A new game, X (player_0) to move. ``seed`` restarts np_random and seeds each agent's
+        action space (its sample()) from it."""
         if seed is not None:
-            for i, a in enumerate(self.possible_agents):
-                self.action_spaces[a].seed(seed + i)
+            self.np_random = np.random.default_rng(seed)
+            for a in self.possible_agents:
+                self.action_spaces[a].seed(int(self.np_random.integers(2**31)))
         self.game = tanbo.Game(self.variant, engine=self.engine)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -456,7 +481,8 @@ class TanboAECEnv(_AECBase):
 
     def state(self) -> np.ndarray:
         """The global state: the observation tensor from X's side."""
-        return self.game.observation_tensor(0)
+        n = self.game.size
+        return self.game.observation_tensor(0).reshape(6, n, n)
 
     def last(self, observe: bool = True):
         """(observation, cumulative reward, termination, truncation, info) of agent_selection."""
@@ -530,17 +556,32 @@ class TanboAECEnv(_AECBase):
         self._accumulate_rewards()
 
     def render(self):
-        return _render(self.game, self.render_mode)
+        return _render(self.game, self.render_mode, "TanboAECEnv")
 
     def close(self) -> None:
         pass
 
 
 def aec_env(**kwargs) -> TanboAECEnv:
-    """PettingZoo's module-level constructor convention: tanbo.env.aec_env(variant=...)."""
+    """The bare AEC environment: tanbo.env.aec_env(variant=...)."""
     return TanboAECEnv(**kwargs)
+
+
+def env(**kwargs):
+    """PettingZoo's module-level constructor convention: the AEC environment inside PettingZoo's
+    standard wrappers for classic games (AssertOutOfBounds, OrderEnforcing) when pettingzoo
+    imports; the bare environment otherwise. Illegal moves are handled by the environment
+    itself (illegal_action="lose", as TerminateIllegalWrapper)."""
+    raw = TanboAECEnv(**kwargs)
+    if _pz is None:
+        return raw
+    from pettingzoo.utils import wrappers  # type: ignore[import-not-found]
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
 
 
 if _gym is not None:  # pragma: no branch - exercised with a stand-in gymnasium in the tests
     if "tanbo/Tanbo-v0" not in getattr(_gym, "registry", {}):
-        _gym.register(id="tanbo/Tanbo-v0", entry_point="tanbo.env:TanboEnv")
+        # gymnasium.make_vec builds the C++ batched tanbo.vector.TanboVectorEnv by default
+        # (vectorization_mode="sync" or "async" still wraps TanboEnv copies).
+        _gym.register(id="tanbo/Tanbo-v0", entry_point="tanbo.env:TanboEnv",
+                      vector_entry_point="tanbo.vector:TanboVectorEnv")

@@ -17,7 +17,7 @@ py=$1 repo=$2 work=$3
 rm -rf "$work"
 mkdir -p "$work/src"
 for d in python core reference optimized api; do cp -R "$repo/$d" "$work/src/$d"; done
-cp "$repo/CMakeLists.txt" "$repo/README.md" "$repo/setup.py" "$repo/pyproject.toml" "$repo/MANIFEST.in" "$work/src/"
+cp "$repo/CMakeLists.txt" "$repo/README.md" "$repo/LICENSE" "$repo/setup.py" "$repo/pyproject.toml" "$repo/MANIFEST.in" "$work/src/"
 rm -rf "$work/src/python/build" "$work/src/python/"*.egg-info
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 TANBO_BUILD_JOBS="${TANBO_BUILD_JOBS:-2}"
 if command -v ccache >/dev/null 2>&1; then
@@ -32,7 +32,7 @@ step() { echo "pip_install_test: $1 ($(( $(date +%s) - t0 )) s)"; }
 (cd "$work/src" && "$py" -m build --sdist --no-isolation --outdir "$work/dist" . >"$work/sdist.log")
 sdist=$(ls "$work/dist"/tanbo-*.tar.gz)
 tar -tzf "$sdist" >"$work/sdist.txt"
-for f in setup.py pyproject.toml CMakeLists.txt python/tanbo_build.py python/src/module.cpp \
+for f in LICENSE setup.py pyproject.toml CMakeLists.txt python/tanbo_build.py python/src/module.cpp \
          python/tanbo/__init__.py python/tanbo/env.py python/tanbo/py.typed \
          core/src/position.cpp core/include/tanbo/core/version.hpp.in optimized/src/board.cpp \
          optimized/include/tanbo/optimized/game.hpp reference/src/rules.cpp \
@@ -59,6 +59,7 @@ for f in ("__init__.pyi", "py.typed", "env.py"):
 meta = metadata.metadata("tanbo")
 assert meta["Version"] == tanbo.__version__, (meta["Version"], tanbo.__version__)
 assert "Typing :: Typed" in meta.get_all("Classifier")
+assert meta["License"] == "MIT", meta["License"]  # the SPDX identifier of LICENSE
 g = tanbo.Game("lattice-9", engine="reference")
 rng = tanbo.Rng(1)
 while not g.is_terminal():

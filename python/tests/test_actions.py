@@ -99,11 +99,12 @@ def test_serialize_roundtrip(g):
 @given(games)
 def test_observation_tensor_per_player(g):
     mover = g.current_player() if not g.is_terminal() else (0 if g.to_move == "X" else 1)
-    own = g.observation_tensor()
-    assert own.shape == (6, g.size, g.size) and own.dtype == np.float32
+    flat = g.observation_tensor()
+    assert flat.shape == (6 * g.size * g.size,) and flat.dtype == np.float32  # flat, as pyspiel's
+    own = flat.reshape(g.observation_tensor_shape())
     assert np.array_equal(own, g.observation())
-    assert np.array_equal(g.observation_tensor(mover), own)
-    other = g.observation_tensor(1 - mover, dtype=np.uint8)
+    assert np.array_equal(g.observation_tensor(mover), flat)
+    other = g.observation_tensor(1 - mover, dtype=np.uint8).reshape(6, g.size, g.size)
     # The other side's view swaps the stone planes and the move planes; empty and X-to-move agree.
     assert np.array_equal(other[[1, 0, 2, 4, 3, 5]], own.astype(np.uint8))
     assert np.array_equal(own[3].reshape(-1).astype(bool), g.legal_mask())
@@ -114,11 +115,11 @@ def test_observation_of_the_waiting_side_is_its_rule_3_moves(engine):
     # After X's move, O's legal moves are exactly what X's view shows as opponent moves.
     g = tanbo.Game("lattice-7", engine=engine)
     g.apply_action(g.legal_actions()[0])
-    x_view = g.observation_tensor(0)
+    x_view = g.observation_tensor(0).reshape(g.observation_tensor_shape())
     assert np.flatnonzero(x_view[4]).tolist() == g.legal_actions()
     g2 = g.clone()
     g2.apply_action(g2.legal_actions()[0])
-    assert np.flatnonzero(g.observation_tensor(1)[3]).tolist() == g.legal_actions()
+    assert np.flatnonzero(g.observation_tensor(1).reshape(6, 7, 7)[3]).tolist() == g.legal_actions()
 
 
 @pytest.mark.parametrize("variant", tanbo.variants())

@@ -1,8 +1,8 @@
-"""tanbo.env against the contracts of the APIs it imitates (Gymnasium and PettingZoo are not
-installed here): a conformance test mirroring PettingZoo's api_test (spaces, seeded
-reproducibility, action masks, last(), dead steps, terminal handling, observations not aliased),
-Gymnasium's reset/step contract, illegal actions, rendering, the built-in opponents, and the
-optional registration when gymnasium / pettingzoo are importable (with stand-in modules)."""
+"""tanbo.env's own contract, with or without Gymnasium and PettingZoo: a conformance test
+mirroring PettingZoo's api_test (spaces, seeded reproducibility, action masks, last(), dead
+steps, terminal handling, observations not aliased), Gymnasium's reset/step contract, illegal
+actions, rendering, the built-in opponents, and (with stand-in modules, only where the real
+libraries do not import) the optional registration. test_ecosystem.py runs the real checkers."""
 
 import os
 import subprocess
@@ -138,14 +138,14 @@ def test_aec_illegal_action_raise():
 def test_aec_state_and_render():
     env = tenv.aec_env(variant="lattice-5", render_mode="ansi")
     env.reset()
-    assert env.state().shape == (6, 5, 5) and np.array_equal(env.state(), env.game.observation_tensor(0))
+    assert env.state().shape == (6, 5, 5) and np.array_equal(env.state().reshape(-1), env.game.observation_tensor(0))
+    assert env.state_space.contains(env.state())
     assert env.render() == str(env.game)
-    env = tenv.TanboAECEnv(variant="lattice-5", render_mode="rgb_array")
+    env = tenv.TanboAECEnv(variant="lattice-5", render_mode="svg")
     env.reset()
-    img = env.render()
-    assert img.shape == (120, 120, 3) and img.dtype == np.uint8
+    assert env.render() == env.game.svg()
     with pytest.raises(ValueError, match="render_mode"):
-        tenv.TanboAECEnv(render_mode="video")
+        tenv.TanboAECEnv(render_mode="rgb_array")
 
 
 # --------------------------------------------------------------------------------------------
@@ -154,7 +154,7 @@ def test_aec_state_and_render():
 
 def play_gym(env, seed, policy_seed=0):
     obs, info = env.reset(seed=seed)
-    assert env.observation_space.contains(obs) and set(info) >= {"action_mask", "ply", "winner"}
+    assert env.observation_space.contains(obs) and set(info) == {"action_mask", "ply", "winner", "illegal_action"}
     rng = np.random.default_rng(policy_seed)
     trajectory, done = [obs["observation"].tobytes()], False
     while not done:
@@ -192,7 +192,7 @@ def test_gym_illegal_actions():
     env = tenv.TanboEnv(variant="lattice-5")
     env.reset(seed=1)
     obs, reward, terminated, truncated, info = env.step(0)  # occupied
-    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    assert (reward, terminated, truncated, info["illegal_action"], info["winner"]) == (-1.0, True, False, True, -1)
     with pytest.raises(tanbo.UsageError, match="the episode is over"):
         env.step(1)
     env = tenv.TanboEnv(variant="lattice-5", illegal_action="raise")
@@ -205,17 +205,43 @@ def test_gym_illegal_actions():
 
 
 def test_gym_render_modes():
+    # The library's own drawings: the text diagram and Game.svg(); "human" prints the diagram.
     for mode, check in [("ansi", lambda r, g: r == str(g)),
-                        ("rgb_array", lambda r, g: r.shape == (9 * 24, 9 * 24, 3)),
-                        (None, lambda r, g: r is None)]:
+                        ("svg", lambda r, g: r == g.svg()),
+                        ("human", lambda r, g: r is None)]:
         env = tenv.TanboEnv(render_mode=mode)
         env.reset(seed=0)
         assert check(env.render(), env.game)
-    img = tenv.board_rgb(tanbo.Game("lattice-5"), cell=10)
-    stones = {(y, x): c for y, row in enumerate(tanbo.Game("lattice-5").board()) for x, c in enumerate(row)}
-    for (y, x), c in stones.items():  # each point's centre pixel has its stone's colour
-        centre = tuple(img[y * 10 + 5, x * 10 + 5])
-        assert centre == {"X": (26, 26, 26), "O": (247, 247, 247)}.get(c, (107, 84, 49))
+    env = tenv.TanboEnv()
+    env.reset(seed=0)
+    with pytest.warns(UserWarning, match="without specifying any render mode"):
+        assert env.render() is None
+
+
+def test_gym_seeding_is_gymnasiums():
+    # reset(seed=s) restarts np_random as Gymnasium's Env.reset does (default_rng(s) is
+    # gymnasium.utils.seeding.np_random(s)), and the opponent is seeded from it.
+    env = tenv.TanboEnv(variant="lattice-5")
+    env.reset(seed=9)
+    expected = np.random.default_rng(9)
+    opponent_seed = int(expected.integers(2**63))  # the opponent's seed: np_random's first draw
+    assert env.np_random.bit_generator.state == expected.bit_generator.state
+    assert env.opponent.rng.next() == tanbo.Rng(opponent_seed).next()
+    env.reset()  # no seed: the stream goes on
+    opponent_seed = int(expected.integers(2**63))
+    assert env.opponent.rng.next() == tanbo.Rng(opponent_seed).next()
+
+
+def test_aec_agents_do_not_share_spaces():
+    env = tenv.TanboAECEnv(variant="lattice-5")
+    a, b = env.possible_agents
+    assert env.action_space(a) is not env.action_space(b)
+    assert env.observation_space(a) is not env.observation_space(b)
+    env.reset(seed=3)
+    first = [env.action_space(a).sample() for _ in range(5)]
+    env.reset(seed=3)  # reseeding replays each agent's stream, and it is not the other's
+    assert [env.action_space(a).sample() for _ in range(5)] == first
+    assert [env.action_space(b).sample() for _ in range(5)] != first
 
 
 def test_custom_opponent_and_errors():
@@ -278,13 +304,23 @@ def test_spaces():
 # Optional integration: stand-in gymnasium / pettingzoo modules on the path
 
 
+def _real_libraries_import():
+    try:
+        import gymnasium  # noqa: F401
+        import pettingzoo  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(_real_libraries_import(), reason="the real libraries import: test_ecosystem.py runs them")
 def test_registration_with_gymnasium_and_pettingzoo(tmp_path):
     (tmp_path / "gymnasium").mkdir()
     (tmp_path / "gymnasium" / "__init__.py").write_text(textwrap.dedent("""
         registry = {}
         class Env:
             pass
-        def register(id, entry_point):
+        def register(id, entry_point, vector_entry_point=None):
             registry[id] = entry_point
         class _Space:
             def __init__(self, *args, **kwargs):

@@ -56,7 +56,7 @@ MoveEffect Game::play(Point p) {
     board_.set(s, Cell::Empty);
   }
   board_.set_to_move(opponent(mover));  // rule 2: players alternate
-  history_.push_back({p, mover, removal, std::move(removed)});
+  history_.push_back({p, mover, removal, std::move(removed), effect.removed_black, effect.removed_white});
   return effect;
 }
 

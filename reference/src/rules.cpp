@@ -5,10 +5,6 @@
 #include <algorithm>
 
 namespace tanbo::reference {
-namespace {
-Point index_point(const Position& pos, int index) { return {index % pos.size(), index / pos.size()}; }
-}  // namespace
-
 RootMap label_roots(const Position& pos) {
   RootMap map;
   map.label.fill(RootMap::kNoRoot);
@@ -117,7 +113,7 @@ std::optional<InvalidPositionError> position_problem(const Position& pos) {
   for (int r = 0; r < roots.count; ++r)  // roots are numbered by first stone, row-major
     if (growth[static_cast<std::size_t>(r)] == 0)
       return InvalidPositionError::bounded_root(roots.color[static_cast<std::size_t>(r)],
-                                                index_point(pos, roots.first_stone[static_cast<std::size_t>(r)]));
+                                                pos.point(roots.first_stone[static_cast<std::size_t>(r)]));
   return std::nullopt;
 }
 

@@ -1,5 +1,5 @@
-// Shrinking diverging inputs and records, and writing reproducer files (the record, the input
-// and a report with the input decoded as a script).
+// Shrinking diverging scripts and records, and writing reproducer files (the record, the
+// script's canonical bytes and a report with the script described).
 #include <chrono>
 #include <fstream>
 #include <stdexcept>
@@ -36,7 +36,7 @@ void delete_chunks(std::vector<T>& items, Budget& budget, std::size_t keep_front
     bool removed_any = true;
     while (removed_any && !budget.spent()) {
       removed_any = false;
-      // From the back: late moves/bytes are the ones whose removal keeps earlier ones legal.
+      // From the back: late moves/steps are the ones whose removal keeps earlier ones legal.
       for (std::size_t end = items.size(); end > keep_front && !budget.spent();) {
         const std::size_t begin = end >= keep_front + chunk ? end - chunk : keep_front;
         std::vector<T> candidate(items.begin(), items.begin() + static_cast<long>(begin));
@@ -54,8 +54,8 @@ void delete_chunks(std::vector<T>& items, Budget& budget, std::size_t keep_front
 }
 
 // The checker's functions, defaulting to reference vs optimized.
-std::optional<Divergence> run_with(const Checker& c, std::span<const std::uint8_t> input) {
-  return c.run ? c.run(input, nullptr) : run_differential(input);
+std::optional<Divergence> run_with(const Checker& c, const Script& script) {
+  return c.run ? c.run(script, nullptr) : run_differential(script);
 }
 std::optional<Divergence> replay_with(const Checker& c, const Position& start,
                                       std::span<const Point> moves) {
@@ -111,25 +111,24 @@ std::optional<Reproducer> minimize_record(const Position& start, std::vector<Poi
   return r;
 }
 
-std::optional<Reproducer> minimize(std::span<const std::uint8_t> input, MinimizeLimits limits,
-                                   const Checker& checker) {
-  // Half the budget for the bytes, the rest for the record.
-  Budget byte_budget({limits.seconds / 2, limits.max_tests / 2});
-  auto first = run_with(checker, input);
+std::optional<Reproducer> minimize(const Script& script, MinimizeLimits limits, const Checker& checker) {
+  // Half the budget for the steps, the rest for the record.
+  Budget step_budget({limits.seconds / 2, limits.max_tests / 2});
+  auto first = run_with(checker, script);
   if (!first) return std::nullopt;
-  std::vector<std::uint8_t> bytes(input.begin(), input.end());
-  // Cut right after the diverging step (a step is at most 3 bytes; missing operands read 0).
-  if (first->input_offset + 3 < bytes.size()) {
-    std::vector<std::uint8_t> cut(bytes.begin(), bytes.begin() + static_cast<long>(first->input_offset + 3));
-    byte_budget.count();
-    if (run_with(checker, cut)) bytes = std::move(cut);
+  Script s = script;
+  // Cut right after the diverging step (step k of the report is steps[k - 1]; 0 is the start).
+  if (first->step < s.steps.size()) {
+    Script cut{s.start, {s.steps.begin(), s.steps.begin() + static_cast<long>(first->step)}};
+    step_budget.count();
+    if (run_with(checker, cut)) s = std::move(cut);
   }
-  delete_chunks(bytes, byte_budget, 0, [&](const std::vector<std::uint8_t>& b) {
-    return run_with(checker, b).has_value();
+  delete_chunks(s.steps, step_budget, 0, [&](const std::vector<Step>& steps) {
+    return run_with(checker, Script{s.start, steps}).has_value();
   });
   Reproducer out;
-  out.input = bytes;
-  out.divergence = *run_with(checker, bytes);
+  out.input = encode(s);
+  out.divergence = *run_with(checker, s);
   out.start = out.divergence.start;
   out.moves = out.divergence.moves;
   Budget record_budget({limits.seconds / 2, limits.max_tests - limits.max_tests / 2});
@@ -139,7 +138,7 @@ std::optional<Reproducer> minimize(std::span<const std::uint8_t> input, Minimize
     out.divergence = rec->divergence;
     out.record_reproduces = true;
   }
-  out.tests = byte_budget.tests() + record_budget.tests();
+  out.tests = step_budget.tests() + record_budget.tests();
   return out;
 }
 

@@ -220,6 +220,16 @@ std::string describe(const Script& s) {
   return out;
 }
 
+AfterEnd after_end(const Step& step, const Position& board) noexcept {
+  if (step.kind != Step::Kind::Legal && step.kind != Step::Kind::Wide) return {};
+  // The selector byte decides; a wide step's selector is kStepWide plus its low bits.
+  const int b = step.kind == Step::Kind::Wide ? kStepWide + step.extra : step.value;
+  if (b >= 0x40) return {std::nullopt, 1 + b % 16};
+  const int n = board.size();
+  const int index = b % (n * n);  // a row-major point index
+  return {Point{index % n, index / n}, 0};
+}
+
 int raw_coordinate(std::uint8_t b, int n) noexcept {
   if (b == 0xFF) return INT_MAX;
   if (b == 0xFE) return INT_MIN;

@@ -13,9 +13,9 @@ TEST_CASE("random scripts over every variant agree, and play games to the end", 
   DiffStats stats;
   for (std::uint64_t seed = 1; seed <= 60; ++seed) {
     Rng rng(seed);
-    const auto input = random_input(rng, 600);
-    CAPTURE(seed, input.size());
-    const auto d = run_differential(input, &stats);
+    const Script script = random_script(rng, 600);
+    CAPTURE(seed, script.steps.size());
+    const auto d = run_differential(script, &stats);
     INFO((d ? d->report() : std::string("no divergence")));
     REQUIRE_FALSE(d.has_value());
   }
@@ -62,11 +62,16 @@ TEST_CASE("records replay forward and back; illegal records stop without a diver
   CHECK(stopped.stopped.find("illegal") != std::string::npos);
 }
 
-TEST_CASE("random_input and execution_seed are deterministic", "[verify]") {
+TEST_CASE("random_script and execution_seed are deterministic", "[verify]") {
   Rng a(execution_seed(7, 3)), b(execution_seed(7, 3));
-  CHECK(random_input(a, 100) == random_input(b, 100));
+  CHECK(random_script(a, 100) == random_script(b, 100));
   CHECK(execution_seed(7, 3) != execution_seed(7, 4));
   CHECK(execution_seed(7, 3) != execution_seed(8, 3));
   Rng c(1);
-  for (int i = 0; i < 50; ++i) CHECK(random_input(c, 40).size() <= 40);
+  // Within the length, unless a custom start alone is longer (up to 67 bytes).
+  for (int i = 0; i < 200; ++i) {
+    const Script s = random_script(c, 40);
+    CHECK((encode(s).size() <= 40 || s.steps.empty()));
+  }
+  CHECK(random_script(c, 0) == Script{});
 }

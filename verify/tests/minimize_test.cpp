@@ -10,9 +10,8 @@
 using namespace tanbo;
 using namespace tanbo::verify;
 
-TEST_CASE("inputs and records that do not diverge do not minimize", "[verify]") {
-  const std::vector<std::uint8_t> input = {1, 0, 0, 0};
-  CHECK_FALSE(minimize(input));
+TEST_CASE("scripts and records that do not diverge do not minimize", "[verify]") {
+  CHECK_FALSE(minimize(decode(std::vector<std::uint8_t>{1, 0, 0, 0})));
   const GameRecord rec = parse_record("[Variant \"lattice-5\"]\nB1 D1\n");
   CHECK_FALSE(minimize_record(rec.start, rec.points()));
 }

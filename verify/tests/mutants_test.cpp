@@ -1,11 +1,11 @@
 // Testing the tester: the differential driver, fed the same random scripts a campaign uses, must
-// catch each deliberately broken engine of mutants.hpp within a bounded number of inputs, and
+// catch each planted bug of the comparator section of planted_bugs.hpp within a bounded number of inputs, and
 // the minimizer must turn the catch into a short record that still diverges.
 #include <catch2/catch.hpp>
 
-#include "mutants.hpp"
 #include "tanbo/verify/campaign.hpp"
 #include "tanbo/verify/driver.hpp"
+#include "tanbo/verify/planted_bugs.hpp"
 
 using namespace tanbo;
 using namespace tanbo::verify;
@@ -17,8 +17,7 @@ template <class M>
 int first_catch(int limit, std::optional<Divergence>& found) {
   for (int i = 0; i < limit; ++i) {
     Rng rng(execution_seed(1, static_cast<std::uint64_t>(i)));
-    const auto input = random_input(rng, 1024);
-    if ((found = Driver<M>(nullptr, "mutant").run(input))) return i;
+    if ((found = Driver<M>(nullptr, "mutant").run(random_script(rng, 1024)))) return i;
   }
   return -1;
 }
@@ -26,9 +25,9 @@ int first_catch(int limit, std::optional<Divergence>& found) {
 }  // namespace
 
 TEMPLATE_TEST_CASE("each mutant engine is caught within 200 random inputs", "[verify][mutants]",
-                   mutants::DropsLegalMove, mutants::StaleHashAfterUndo,
-                   mutants::ShortRemovalList, mutants::WrongIllegalReason,
-                   mutants::AcceptsMovesAfterEnd, mutants::CopyForgetsHistory) {
+                   planted::DropsLegalMove, planted::HashFlippedAfterUndo,
+                   planted::ShortRemovalList, planted::MislabelsSeveralFriendlyNeighbours,
+                   planted::AcceptsMovesAfterEnd, planted::CopyForgetsHistory) {
   std::optional<Divergence> d;
   const int at = first_catch<TestType>(200, d);
   CAPTURE(at);
@@ -40,21 +39,25 @@ TEMPLATE_TEST_CASE("each mutant engine is caught within 200 random inputs", "[ve
 
 TEST_CASE("the unbroken wrapper is never caught", "[verify][mutants]") {
   std::optional<Divergence> d;
-  CHECK(first_catch<mutants::Wrapped>(30, d) == -1);
+  CHECK(first_catch<planted::Wrapped>(30, d) == -1);
 }
 
 TEST_CASE("a caught mutant minimizes to a short record that still diverges", "[verify][mutants]") {
   std::optional<Divergence> d;
-  const int at = first_catch<mutants::DropsLegalMove>(200, d);
+  const int at = first_catch<planted::DropsLegalMove>(200, d);
   REQUIRE(at >= 0);
   Rng rng(execution_seed(1, static_cast<std::uint64_t>(at)));
-  const auto input = random_input(rng, 1024);
-  const Checker checker = checker_for<mutants::DropsLegalMove>("mutant");
-  const auto rep = minimize(input, {20, 5000}, checker);
+  const Script script = random_script(rng, 1024);
+  const Checker checker = checker_for<planted::DropsLegalMove>("mutant");
+  const auto rep = minimize(script, {20, 5000}, checker);
   REQUIRE(rep);
   INFO(rep->divergence.report());
   CHECK(rep->record_reproduces);
-  CHECK(rep->input.size() <= input.size());
+  // The minimized script is canonical, no longer than the original and still diverges.
+  const Script shrunk = decode(rep->input);
+  CHECK(encode(shrunk) == rep->input);
+  CHECK(shrunk.steps.size() <= script.steps.size());
+  CHECK(checker.run(shrunk, nullptr).has_value());
   CHECK(checker.replay(rep->start, rep->moves, true).divergence.has_value());
   // 1-minimal in its moves: removing the last move makes it stop diverging.
   if (!rep->moves.empty()) {
@@ -73,7 +76,7 @@ TEST_CASE("a mutant campaign stops at the first divergence and writes a reproduc
   o.max_input = 1024;
   o.out_dir = dir;
   o.minimize = {10, 3000};
-  o.checker = checker_for<mutants::StaleHashAfterUndo>("mutant");
+  o.checker = checker_for<planted::HashFlippedAfterUndo>("mutant");
   const CampaignSummary s = run_campaign(o);
   REQUIRE(s.divergences == 1);
   REQUIRE(s.files);

@@ -103,3 +103,19 @@ TEST_CASE("raw coordinates cover a ring around the board and the extremes", "[ve
   CHECK(raw_coordinate(0xFF, 5) == INT_MAX);
   CHECK(raw_coordinate(0xFE, 5) == INT_MIN);
 }
+
+TEST_CASE("after the end of a game, legal-move steps try a point or undo", "[verify][script]") {
+  const Position board5(5), board19(19);
+  // Selectors below 0x40 name the point at row-major index selector % (n * n).
+  CHECK(after_end(Step::legal(0x05), board5) == AfterEnd{Point{0, 1}, 0});
+  CHECK(after_end(Step::legal(0x3F), board5) == AfterEnd{Point{3, 2}, 0});  // 63 % 25 = 13
+  CHECK(after_end(Step::legal(0x3F), board19) == AfterEnd{Point{6, 3}, 0});
+  // From 0x40 on they undo 1 + selector % 16 moves; a wide step's selector is 0xE8 + its low bits.
+  CHECK(after_end(Step::legal(0x40), board5) == AfterEnd{std::nullopt, 1});
+  CHECK(after_end(Step::legal(0xDF), board5) == AfterEnd{std::nullopt, 16});
+  CHECK(after_end(Step::wide(7, 0), board5) == AfterEnd{std::nullopt, 9});
+  CHECK(after_end(Step::wide(7, 7), board5) == AfterEnd{std::nullopt, 16});
+  // Other steps mean the same after the end.
+  CHECK(after_end(Step::raw(1, 1), board5) == AfterEnd{});
+  CHECK(after_end(Step::undo(), board5) == AfterEnd{});
+}

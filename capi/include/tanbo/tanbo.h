@@ -1,5 +1,6 @@
-/* The tanbo C API: a plain-C99 interface to the optimized Tanbo engine, for embedding tanbo in
- * C programs and in other languages through their C foreign-function interfaces. */
+/* The tanbo C API: a plain-C99 interface to tanbo's two Tanbo engines, for embedding tanbo in
+ * C programs and in other languages through their C foreign-function interfaces (the JavaScript
+ * package is this API compiled to WebAssembly). */
 #ifndef TANBO_TANBO_H
 #define TANBO_TANBO_H
 
@@ -10,8 +11,10 @@
  * @file tanbo.h
  * @brief C API of the tanbo rules engine (link `tanbo::c`, or `pkg-config tanbo-c`).
  *
- * A game is an opaque handle, ::tanbo_game, made by tanbo_game_create() or
- * tanbo_game_create_from_position() and released with tanbo_game_free().
+ * A game is an opaque handle, ::tanbo_game, made by tanbo_game_create(),
+ * tanbo_game_create_from_position() (both on the optimized engine),
+ * tanbo_game_create_with_engine() or tanbo_game_create_from_record() (either engine) and released
+ * with tanbo_game_free().
  *
  * Points are named as in the rules ("G7": column letter A.., row number 1.. with row 1 at the
  * top) or given by their *index* `y * size + x` (row-major, 0-based; index 0 is A1).
@@ -20,7 +23,12 @@
  * ::tanbo_status. On failure it also stores a message naming what went wrong and where in the
  * handle; read it with tanbo_last_error(). The create functions, which have no handle yet, write
  * their message into a caller buffer instead. No function aborts, throws or reads memory it was
- * not given: null pointers and out-of-range arguments are reported as errors.
+ * not given: null pointers and out-of-range arguments are reported as errors. The statuses
+ * follow the error model every face of tanbo shares (api/include/tanbo/api/errors.hpp):
+ * ::TANBO_ERR_PARSE, ::TANBO_ERR_ILLEGAL_MOVE and ::TANBO_ERR_INVALID_POSITION are the C++, Python
+ * and JavaScript ParseError, IllegalMoveError and InvalidPositionError; ::TANBO_ERR_INVALID_ARGUMENT,
+ * ::TANBO_ERR_NO_MOVE_TO_UNDO and ::TANBO_ERR_GAME_OVER are their UsageError. The message after
+ * the function's name is the one the other faces give for the same input.
  *
  * **Threads.** The library has no global mutable state, so different handles may be used from
  * different threads at the same time. Functions taking a `const tanbo_game*` never modify the
@@ -99,7 +107,7 @@ const char* tanbo_status_string(tanbo_status status);
  * @param err_buf Receives the error message on failure (cut to fit); may be NULL.
  * @param err_len Size of @p err_buf in bytes; 0 if there is none.
  * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_PARSE (unknown name, or custom-N
- *         which has no opening: use tanbo_game_create_from_position()),
+ *         which has no opening: give a position string to tanbo_game_create_from_position()),
  *         ::TANBO_ERR_INVALID_POSITION or ::TANBO_ERR_OUT_OF_MEMORY.
  */
 tanbo_status tanbo_game_create(const char* variant, tanbo_game** out, char* err_buf,
@@ -158,8 +166,9 @@ tanbo_status tanbo_play(tanbo_game* game, const char* point);
  * Plays a point given by index for the side to move.
  * @param game The game.
  * @param index Row-major index `y * size + x`, in `[0, size * size)`.
- * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (index off the
- *         board) or ::TANBO_ERR_ILLEGAL_MOVE (the game is unchanged).
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_ILLEGAL_MOVE (the game is
+ *         unchanged; also for an index off the board: "illegal move index 25 (indices are
+ *         0..24) by X: the point is not on the board").
  */
 tanbo_status tanbo_play_index(tanbo_game* game, int index);
 
@@ -291,6 +300,17 @@ uint64_t tanbo_hash(const tanbo_game* game);
 tanbo_status tanbo_point_index(tanbo_game* game, const char* point, int* index);
 
 /**
+ * Index of a named point for a yes/no query (is it legal? why not?): like tanbo_point_index(),
+ * but a well-formed name off this board ("F1" on a 5x5 board) is no error.
+ * @param game The game (gives the board size).
+ * @param point Point name such as "g7" (case-insensitive).
+ * @param index Receives `y * size + x`, or -1 for a well-formed name off the board.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_PARSE (a malformed name, such as
+ *         "A0" or "hello").
+ */
+tanbo_status tanbo_point_index_query(tanbo_game* game, const char* point, int* index);
+
+/**
  * Name of a point, e.g. "G7" (at most 4 bytes with the NUL).
  * @param game The game (gives the board size).
  * @param index Row-major index of the point.
@@ -336,6 +356,331 @@ tanbo_status tanbo_record(tanbo_game* game, char* buf, size_t len, size_t* neede
  *         ::TANBO_ERR_OUT_OF_MEMORY.
  */
 tanbo_status tanbo_diagram(tanbo_game* game, char* buf, size_t len, size_t* needed);
+
+
+/* ---- Engines, starts and records ---------------------------------------------------------- */
+
+/**
+ * The two rules engines. Both play the same game (the differential campaign checks it); the
+ * optimized one is incremental and fast, the reference one is written to be read against the
+ * rules text. tanbo_game_create() and tanbo_game_create_from_position() use the optimized one.
+ */
+typedef enum tanbo_engine {
+  TANBO_ENGINE_OPTIMIZED = 0, /**< "optimized": incremental, O(1) legal-move count and pick. */
+  TANBO_ENGINE_REFERENCE = 1  /**< "reference": recomputes the rules from the board each move. */
+} tanbo_engine;
+
+/**
+ * Name of an engine, e.g. "reference". Enumerate the engines by asking for 0, 1, ... until NULL.
+ * @param engine Any value.
+ * @return A static string, or NULL if @p engine is not an engine.
+ */
+const char* tanbo_engine_name(tanbo_engine engine);
+
+/**
+ * The engine of a name, as tanbo_engine_name() spells it (exact, lower case).
+ * @param name The name.
+ * @param out Receives the engine.
+ * @param err_buf Receives the error message on failure (cut to fit); may be NULL.
+ * @param err_len Size of @p err_buf in bytes; 0 if there is none.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_INVALID_ARGUMENT (no such
+ *         engine; the message lists the engines).
+ */
+tanbo_status tanbo_engine_parse(const char* name, tanbo_engine* out, char* err_buf,
+                                size_t err_len);
+
+/**
+ * Starts a game on a chosen engine from a variant name or a position string.
+ * @param start A variant name as for tanbo_game_create(), or a position string as for
+ *        tanbo_game_create_from_position().
+ * @param engine ::TANBO_ENGINE_OPTIMIZED or ::TANBO_ENGINE_REFERENCE.
+ * @param out Receives the new handle on success, NULL on failure.
+ * @param err_buf Receives the error message on failure (cut to fit); may be NULL.
+ * @param err_len Size of @p err_buf in bytes; 0 if there is none.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (not an engine),
+ *         ::TANBO_ERR_PARSE, ::TANBO_ERR_INVALID_POSITION or ::TANBO_ERR_OUT_OF_MEMORY.
+ */
+tanbo_status tanbo_game_create_with_engine(const char* start, tanbo_engine engine,
+                                           tanbo_game** out, char* err_buf, size_t err_len);
+
+/**
+ * Replays a game record (the text tanbo_record() writes) on a chosen engine.
+ * @param record The record: an optional [Variant "..."] or [Position "..."] header, then moves.
+ * @param engine ::TANBO_ENGINE_OPTIMIZED or ::TANBO_ENGINE_REFERENCE.
+ * @param out Receives the new handle (all moves played) on success, NULL on failure.
+ * @param err_buf Receives the error message on failure (cut to fit); may be NULL.
+ * @param err_len Size of @p err_buf in bytes; 0 if there is none.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (not an engine),
+ *         ::TANBO_ERR_PARSE (located "line L, column C"; an illegal move is reported there too,
+ *         as "move K: ..."), ::TANBO_ERR_INVALID_POSITION or ::TANBO_ERR_OUT_OF_MEMORY.
+ */
+tanbo_status tanbo_game_create_from_record(const char* record, tanbo_engine engine,
+                                           tanbo_game** out, char* err_buf, size_t err_len);
+
+/**
+ * Engine of a game.
+ * @param game The game.
+ * @return Its engine; ::TANBO_ENGINE_OPTIMIZED if @p game is NULL.
+ */
+tanbo_engine tanbo_game_engine(const tanbo_game* game);
+
+/**
+ * The named variants, one per line ("classic\nlattice-5\n..."), in the order of the C++
+ * `tanbo::Variant::all_named()`.
+ * @param buf Receives the text; see "Strings out" in the file description.
+ * @param len Size of @p buf in bytes.
+ * @param needed Receives the text's length without the NUL; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT (@p buf NULL with @p len > 0) or
+ *         ::TANBO_ERR_BUFFER_TOO_SMALL.
+ */
+tanbo_status tanbo_variants(char* buf, size_t len, size_t* needed);
+
+/* ---- More board queries ------------------------------------------------------------------- */
+
+/**
+ * The whole board in one call: one ::tanbo_color per point, row-major.
+ * @param game The game.
+ * @param out Receives size * size bytes.
+ * @param capacity Number of bytes @p out can hold.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_BUFFER_TOO_SMALL (nothing
+ *         written; the board needs size * size bytes).
+ */
+tanbo_status tanbo_cells(tanbo_game* game, unsigned char* out, size_t capacity);
+
+/**
+ * The legal moves as a mask: 1 at the index of every legal move of the side to move, else 0.
+ * @param game The game.
+ * @param out Receives size * size bytes.
+ * @param capacity Number of bytes @p out can hold.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_BUFFER_TOO_SMALL (nothing
+ *         written).
+ */
+tanbo_status tanbo_legal_mask(tanbo_game* game, unsigned char* out, size_t capacity);
+
+/**
+ * The moves played since the start, as indices, oldest first.
+ * @param game The game.
+ * @param out Receives up to @p capacity indices; may be NULL when @p capacity is 0.
+ * @param capacity Number of ints @p out can hold.
+ * @param count Receives the number of moves; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_BUFFER_TOO_SMALL (the first
+ *         @p capacity moves were written).
+ */
+tanbo_status tanbo_moves(tanbo_game* game, int* out, size_t capacity, size_t* count);
+
+/** Which removal rule (rule 6) the last move triggered. Values match `tanbo::Removal`. */
+typedef enum tanbo_removal {
+  TANBO_REMOVAL_NONE = 0,          /**< No root became bounded. */
+  TANBO_REMOVAL_EXPANDED_ROOT = 1, /**< The mover's expanded root was bounded: it was removed. */
+  TANBO_REMOVAL_BOUNDED_ROOTS = 2  /**< Other roots were bounded: all of them were removed. */
+} tanbo_removal;
+
+/** What the last move did (tanbo_last_result()). */
+typedef struct tanbo_move_result {
+  int move;              /**< Index of the point played. */
+  tanbo_color player;    /**< Who played it. */
+  tanbo_removal removal; /**< Which removal rule applied. */
+  int removed_black;     /**< Black stones removed. */
+  int removed_white;     /**< White stones removed. */
+} tanbo_move_result;
+
+/**
+ * What the last move did, and the indices of the stones it removed (row-major).
+ * @param game The game.
+ * @param out Receives the result.
+ * @param removed Receives up to @p capacity indices; may be NULL when @p capacity is 0.
+ * @param capacity Number of ints @p removed can hold.
+ * @param count Receives the number of removed stones; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_NO_MOVE_TO_UNDO (no move played)
+ *         or ::TANBO_ERR_BUFFER_TOO_SMALL (@p out and the first @p capacity indices written).
+ */
+tanbo_status tanbo_last_result(tanbo_game* game, tanbo_move_result* out, int* removed,
+                               size_t capacity, size_t* count);
+
+/**
+ * Position string of the start of the game (before the moves of tanbo_moves()).
+ * @param game The game.
+ * @param buf Receives the text; see "Strings out" in the file description.
+ * @param len Size of @p buf in bytes.
+ * @param needed Receives the text's length without the NUL; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_BUFFER_TOO_SMALL or
+ *         ::TANBO_ERR_OUT_OF_MEMORY.
+ */
+tanbo_status tanbo_start_position_string(tanbo_game* game, char* buf, size_t len,
+                                         size_t* needed);
+
+/**
+ * Name of the variant the game started from: "classic", "lattice-5", ... or "custom-N" for a
+ * start that is no variant's opening.
+ * @param game The game.
+ * @param buf Receives the text; see "Strings out" in the file description.
+ * @param len Size of @p buf in bytes.
+ * @param needed Receives the text's length without the NUL; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_BUFFER_TOO_SMALL or
+ *         ::TANBO_ERR_OUT_OF_MEMORY.
+ */
+tanbo_status tanbo_variant_name(tanbo_game* game, char* buf, size_t len, size_t* needed);
+
+/* ---- Explaining the rules ----------------------------------------------------------------- */
+
+/** Why a point is not a legal move (rule 3, or rule 7 once over). Values are
+ *  `tanbo::IllegalReason` plus one. */
+typedef enum tanbo_illegal_reason {
+  TANBO_REASON_LEGAL = 0,                       /**< The move is legal. */
+  TANBO_REASON_OFF_BOARD = 1,                   /**< Not a point of the board. */
+  TANBO_REASON_OCCUPIED = 2,                    /**< The point holds a stone. */
+  TANBO_REASON_NO_FRIENDLY_NEIGHBOUR = 3,       /**< No adjacent stone of the mover's colour. */
+  TANBO_REASON_SEVERAL_FRIENDLY_NEIGHBOURS = 4, /**< Two or more adjacent friendly stones. */
+  TANBO_REASON_GAME_OVER = 5                    /**< The game has ended. */
+} tanbo_illegal_reason;
+
+/**
+ * Why the side to move may or may not play a point, from the reference rule functions.
+ * @param game The game.
+ * @param index Row-major index of the point; any value (off the board: ::TANBO_REASON_OFF_BOARD).
+ * @param reason Receives ::TANBO_REASON_LEGAL or the reason the move is illegal.
+ * @param friendly_neighbours Receives the number of orthogonal neighbours holding a stone of the
+ *        side to move (0 to 4; 0 off the board); may be NULL.
+ * @return ::TANBO_OK or ::TANBO_ERR_NULL_ARGUMENT.
+ */
+tanbo_status tanbo_explain(tanbo_game* game, int index, tanbo_illegal_reason* reason,
+                           int* friendly_neighbours);
+
+/**
+ * Every root (rule 4) with its growth points (rule 5), ordered by first stone, as ints:
+ * for each root `colour, k, k stone indices, m, m growth-point indices` (row-major; colour is a
+ * ::tanbo_color; m is 0 for a bounded root).
+ * @param game The game.
+ * @param out Receives up to @p capacity ints; may be NULL when @p capacity is 0.
+ * @param capacity Number of ints @p out can hold.
+ * @param count Receives the number of ints of the whole encoding; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_BUFFER_TOO_SMALL (the first
+ *         @p capacity ints written).
+ */
+tanbo_status tanbo_roots(tanbo_game* game, int* out, size_t capacity, size_t* count);
+
+/**
+ * The root holding the stone at a point, encoded as one root of tanbo_roots().
+ * @param game The game.
+ * @param index Row-major index of a point holding a stone.
+ * @param out Receives up to @p capacity ints; may be NULL when @p capacity is 0.
+ * @param capacity Number of ints @p out can hold.
+ * @param count Receives the number of ints of the encoding; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (index off the
+ *         board, or an empty point) or ::TANBO_ERR_BUFFER_TOO_SMALL (the first @p capacity
+ *         ints written).
+ */
+tanbo_status tanbo_root_at(tanbo_game* game, int index, int* out, size_t capacity,
+                           size_t* count);
+
+/* ---- Search and random play --------------------------------------------------------------- */
+
+/**
+ * Counts the move sequences of a length from the current position, as `tanbo perft` does (a
+ * finished game is one leaf). Exponential in @p depth.
+ * @param game The game.
+ * @param depth 0 to 64.
+ * @param out Receives the count.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_INVALID_ARGUMENT (depth out of
+ *         range).
+ */
+tanbo_status tanbo_perft(tanbo_game* game, int depth, uint64_t* out);
+
+/**
+ * The next 64 bits of a generator (the C++ `tanbo::Rng::next()`).
+ * @param rng The generator; NULL gives 0.
+ * @return The bits.
+ */
+uint64_t tanbo_rng_next(tanbo_rng* rng);
+
+/**
+ * A uniform integer in [0, n) from a generator (the C++ `tanbo::Rng::below()`).
+ * @param rng The generator; advanced by one step.
+ * @param n The bound, at least 1.
+ * @param out Receives the number.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_INVALID_ARGUMENT (n is 0).
+ */
+tanbo_status tanbo_rng_below(tanbo_rng* rng, uint32_t n, uint32_t* out);
+
+/**
+ * Chooses the legal move `legal[below(n)]` of the row-major list of tanbo_legal_moves(),
+ * without playing it: the choice `tanbo selfplay` makes, the same on both engines (unlike
+ * tanbo_random_move(), whose O(1) pick depends on the engine and its history).
+ * @param game The game.
+ * @param rng The caller's generator; advanced by one step.
+ * @param index Receives the chosen move's index.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_GAME_OVER.
+ */
+tanbo_status tanbo_selfplay_move(tanbo_game* game, tanbo_rng* rng, int* index);
+
+/**
+ * Plays uniformly random moves to the end of the game (the engine's own pick, as its
+ * playouts make it).
+ * @param game The game.
+ * @param rng The caller's generator.
+ * @param in_place 0: on a copy (the game is unchanged); otherwise on the game itself (the moves
+ *        join its history, so they can be undone).
+ * @param winner Receives the winner.
+ * @param length Receives the number of moves played; may be NULL.
+ * @return ::TANBO_OK or ::TANBO_ERR_NULL_ARGUMENT. A finished game plays no move.
+ */
+tanbo_status tanbo_playout(tanbo_game* game, tanbo_rng* rng, int in_place, tanbo_color* winner,
+                           int* length);
+
+/**
+ * Plays @p count random playouts from the current position, each on a copy, as `tanbo bench`
+ * plays them.
+ * @param game The game (unchanged).
+ * @param rng The caller's generator.
+ * @param count Number of playouts, 0 or more.
+ * @param black_wins Receives how many Black won; may be NULL.
+ * @param moves Receives the moves played in all of them; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (negative
+ *         @p count) or ::TANBO_ERR_GAME_OVER.
+ */
+tanbo_status tanbo_playouts(tanbo_game* game, tanbo_rng* rng, int count, uint64_t* black_wins,
+                            uint64_t* moves);
+
+/**
+ * Chooses a move by Monte-Carlo tree search (UCT, the C++ `tanbo::api::Mcts`), without playing
+ * it. Deterministic for a given seed.
+ * @param game The game.
+ * @param playouts Simulations, 1 to 10,000,000.
+ * @param seed Seed of the search's random choices.
+ * @param index Receives the chosen move's index.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (@p playouts out
+ *         of range) or ::TANBO_ERR_GAME_OVER.
+ */
+tanbo_status tanbo_mcts_move(tanbo_game* game, int playouts, uint64_t seed, int* index);
+
+
+/* ---- Drawing ------------------------------------------------------------------------------ */
+
+/** The layout, in pixels, of a board drawing as tanbo's SVG figures draw it, for front ends that
+ *  draw boards themselves (the rules explorer): point (x, y) is at
+ *  (left + spacing / 2 + x * spacing, top + spacing / 2 + y * spacing). */
+typedef struct tanbo_board_geometry {
+  int size;            /**< Board side length. */
+  int spacing;         /**< Distance between neighbouring points (even). */
+  int left;            /**< Margin left of the board (row numbers). */
+  int top;             /**< Margin above the board (column letters). */
+  int right;           /**< Margin right of the board. */
+  int bottom;          /**< Margin below the board. */
+  int width;           /**< Width of the board with its margins. */
+  int height;          /**< Height of the board with its margins. */
+  int stone_radius;    /**< Radius of a stone. */
+  int growth_square;   /**< Side of the square marking a growth point. */
+  int coordinate_font; /**< Font size of the column letters and row numbers. */
+} tanbo_board_geometry;
+
+/**
+ * The layout of a board of a given size (the C++ `tanbo::api::board_geometry`).
+ * @param size Board side length, 2 to 25.
+ * @param out Receives the layout.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_INVALID_ARGUMENT (size out of
+ *         range).
+ */
+tanbo_status tanbo_board_geometry_of(int size, tanbo_board_geometry* out);
 
 #ifdef __cplusplus
 } /* extern "C" */

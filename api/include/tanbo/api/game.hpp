@@ -1,12 +1,14 @@
 // The run-time engine handle: one interface over both engines (tanbo::optimized::Game and
-// tanbo::reference::Game), chosen by name ("optimized" | "reference"), that every front end
-// (CLI, C API, Python, JavaScript) holds. Only the engines' public APIs are used (tanbo::Engine
-// plus the optimized board's playout) and core's perft, so every face counts what `tanbo perft`
-// counts.
+// tanbo::reference::Game), chosen by name through the one engine registry (engine_names(),
+// make_game), that every front end (CLI, C API, Python, JavaScript) holds. Only the engines'
+// public APIs are used (tanbo::Engine plus the optimized board's playout) and core's perft, so
+// every face counts what every other face counts. Errors: see tanbo/api/errors.hpp.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -56,14 +58,16 @@ class AnyGame {
   virtual PlayoutResult playout_in_place(Rng& rng) = 0;
   /// Move sequences of length `depth` (tanbo perft: a finished game is one leaf).
   virtual std::uint64_t perft(int depth) const = 0;
+  /// The engine's own uniform pick among the legal moves, advancing `rng` by one step: O(1) on
+  /// the optimized engine (the move its playouts make), legal_moves()[rng.below(n)] on the
+  /// reference engine. @throws UsageError once the game is over.
+  virtual Point random_legal_move(Rng& rng) const = 0;
+
+  /// legal_moves()[rng.below(n)]: the choice `tanbo selfplay` makes, identical on both engines
+  /// (tanbo::random_move: no list built on the optimized engine). @throws UsageError once over.
+  virtual Point random_move(Rng& rng) const = 0;
 
   bool is_over() const { return winner().has_value(); }
-  /// legal_moves()[rng.below(n)]: the choice `tanbo selfplay` makes, identical on both engines.
-  Point random_move(Rng& rng) const {
-    const std::vector<Point> legal = legal_moves();
-    if (legal.empty()) throw UsageError("random_move: the game is over");
-    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
-  }
 };
 
 /// AnyGame for one engine type G.
@@ -108,6 +112,19 @@ class GameOn final : public AnyGame {
   std::uint64_t hash() const noexcept override { return g_.hash(); }
 
   std::uint64_t perft(int depth) const override { return tanbo::perft(g_, depth); }
+  Point random_move(Rng& rng) const override {
+    if (g_.is_over()) throw UsageError("random_move: the game is over");
+    return tanbo::random_move(g_, rng);
+  }
+
+  Point random_legal_move(Rng& rng) const override {
+    if constexpr (kOptimized) {
+      if (g_.is_over()) throw UsageError("random_legal_move: the game is over");
+      return g_.random_legal_move(rng);
+    } else {
+      return random_move(rng);
+    }
+  }
 
   PlayoutResult playout(Rng& rng) const override {
     if constexpr (kOptimized) {
@@ -137,32 +154,76 @@ class GameOn final : public AnyGame {
   G g_;
 };
 
-/// A new game from `start` on the engine named `engine` ("optimized" or "reference").
+/// The engine registry: every engine a front end can choose by name, the default (fast) one
+/// first. Help texts, option checks and error messages are built from this list.
+inline constexpr std::array<std::string_view, 2> kEngineNames{"optimized", "reference"};
+/// The engine every front end runs unless told otherwise: the fast one.
+inline constexpr std::string_view kDefaultEngine = kEngineNames[0];
+
+/// The engine names, for help texts and option checks (kEngineNames as strings).
+inline std::vector<std::string> engine_names() { return {kEngineNames.begin(), kEngineNames.end()}; }
+
+/// "'optimized' or 'reference'": the engine names as an error message lists them.
+inline std::string engine_names_text() {
+  std::string out;
+  for (std::size_t i = 0; i < kEngineNames.size(); ++i)
+    out += (i == 0 ? "'" : i + 1 == kEngineNames.size() ? " or '" : ", '") +
+           std::string(kEngineNames[i]) + "'";
+  return out;
+}
+
+/// `name` itself if it names an engine. @throws UsageError "engine must be 'optimized' or
+/// 'reference', not '<name>'" otherwise.
+inline std::string_view check_engine_name(std::string_view name) {
+  for (const std::string_view e : kEngineNames)
+    if (name == e) return e;
+  throw UsageError("engine must be " + engine_names_text() + ", not '" +
+                   printable(name, kQuotedTokenBytes) + "'");
+}
+
+/// A new game from `start` on the engine named `engine` (one of kEngineNames).
 /// @throws UsageError for another engine name, InvalidPositionError for a bad start.
 inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_view engine) {
-  if (engine == "optimized") {
+  if (check_engine_name(engine) == "optimized") {
     // Boards up to 19x19 on the engine sized for them, as `tanbo bench` does: smaller arrays,
     // about 10 % faster playouts than the 25x25-capable one.
     if (start.size() <= 19) return std::make_unique<GameOn<optimized::Game19>>(start);
     return std::make_unique<GameOn<optimized::Game>>(start);
   }
-  if (engine == "reference") return std::make_unique<GameOn<reference::Game>>(start);
-  throw UsageError("engine must be 'optimized' or 'reference', not '" +
-                   printable(engine, kQuotedTokenBytes) + "'");
+  return std::make_unique<GameOn<reference::Game>>(start);
 }
 
-/// The game a record describes, on the engine named `engine`. An illegal move is reported as a
-/// ParseError located at the move in the text, like every other record error.
-inline std::unique_ptr<AnyGame> replay_record(const GameRecord& record, std::string_view engine) {
-  std::unique_ptr<AnyGame> game = make_game(record.start, engine);
+/// The game a record describes, on the engine named `engine`: the one record replay of every
+/// front end. Every problem is a ParseError located in the record's text (line, column):
+/// - a start that cannot begin a game (a bounded root in a [Position] header) at the header's
+///   value: "line 1, column 12: invalid starting position: ...";
+/// - an illegal move at the move: "line 4, column 3: move 5: illegal move A1 by X: the point is
+///   occupied", and a move after the end "...: the game is over (O won with move 1)".
+/// `after_move(game)` (if given) is called on the start and after every move, before the next
+/// one is tried (the CLI's --trace prints each state as it goes).
+inline std::unique_ptr<AnyGame> replay_record(
+    const GameRecord& record, std::string_view engine,
+    const std::function<void(const AnyGame&)>& after_move = {}) {
+  std::unique_ptr<AnyGame> game;
+  try {
+    game = make_game(record.start, engine);
+  } catch (const InvalidPositionError& e) {
+    if (record.header_line == 0) throw;  // not from the text (a caller's default start)
+    throw ParseError(e.what(), record.header_line, record.header_column);
+  }
+  if (after_move) after_move(*game);
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     const RecordMove& m = record.moves[i];
     try {
       game->play(m.point);
     } catch (const IllegalMoveError& e) {
-      throw ParseError("move " + std::to_string(i + 1) + ": " + e.what(), m.line, m.column,
-                       point_name(m.point));
+      std::string why = "move " + std::to_string(i + 1) + ": " + e.what();
+      if (e.reason() == IllegalReason::GameOver)
+        why += " (" + std::string(1, color_char(*game->winner())) + " won with move " +
+               std::to_string(game->ply()) + ")";
+      throw ParseError(why, m.line, m.column, point_name(m.point));
     }
+    if (after_move) after_move(*game);
   }
   return game;
 }

@@ -14,6 +14,21 @@
 
 namespace tanbo::api {
 
+/// The layout of one board drawing, in pixels: the SVG figures and the rules explorer (through
+/// the C API's tanbo_board_geometry) draw a board of a given size alike. Point (x, y) is drawn at
+/// (left + spacing / 2 + x * spacing, top + spacing / 2 + y * spacing); the margins hold the
+/// coordinates (a figure adds its heading above `top`).
+struct BoardGeometry {
+  int size, spacing, left, top, right, bottom;
+  int width, height;    ///< of the board with its margins
+  int stone_radius;     ///< of a stone
+  int growth_square;    ///< side of a growth-point square
+  int coordinate_font;  ///< font size of the column letters and row numbers
+};
+
+/// The layout of a board of side `size` (2-25).
+BoardGeometry board_geometry(int size);
+
 /// What to draw on top of the stones of one board.
 struct Marks {
   std::optional<Point> move_ring;  // dashed ring: where the move is about to be played

@@ -5,9 +5,12 @@
 #include <concepts>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
+#include "tanbo/core/errors.hpp"
 #include "tanbo/core/position.hpp"
+#include "tanbo/core/random.hpp"
 #include "tanbo/core/types.hpp"
 #include "tanbo/core/variant.hpp"
 
@@ -36,5 +39,52 @@ concept Engine = std::copyable<G> && std::constructible_from<G, const Variant&> 
                    { cg.start_position() } -> std::same_as<const Position&>;
                    { cg.hash() } -> std::same_as<std::uint64_t>;
                  };
+
+// ---- Fast paths to the row-major legal list ----------------------------------------------------
+// An engine may also offer `Point nth_legal_move(int) const` and `for_each_legal_move(f) const`
+// (the optimized engine does: an ordered legal bitset, no list built, nothing sorted or
+// allocated). These functions use them when present and legal_moves() otherwise, so code written
+// against tanbo::Engine gets the fast path without requiring it of every engine.
+
+/// legal_moves()[i]: the i-th legal move of the side to move in row-major order.
+/// @throws UsageError unless 0 <= i < legal_move_count().
+template <Engine G>
+Point nth_legal_move(const G& g, int i) {
+  if constexpr (requires { { g.nth_legal_move(i) } -> std::same_as<Point>; }) {
+    return g.nth_legal_move(i);
+  } else {
+    const std::vector<Point> legal = g.legal_moves();
+    if (i < 0 || static_cast<std::size_t>(i) >= legal.size())
+      throw UsageError("nth_legal_move: index " + std::to_string(i) + " is not below the " +
+                       std::to_string(legal.size()) + " legal moves");
+    return legal[static_cast<std::size_t>(i)];
+  }
+}
+
+/// Calls f(Point) on every legal move of the side to move, row-major (none once the game is over).
+template <Engine G, class F>
+void for_each_legal_move(const G& g, F&& f) {
+  if constexpr (requires { g.for_each_legal_move(f); }) {
+    g.for_each_legal_move(f);
+  } else {
+    for (const Point p : g.legal_moves()) f(p);
+  }
+}
+
+/// legal_moves()[rng.below(legal_moves().size())]: the uniformly random move of `tanbo selfplay`
+/// and of `tanbo bench`'s signature, the same on every engine for the same Rng state.
+/// @throws UsageError once the game is over (there is no legal move).
+template <Engine G>
+Point random_move(const G& g, Rng& rng) {
+  if constexpr (requires { g.nth_legal_move(0); }) {
+    const int n = g.legal_move_count();
+    if (n == 0) throw UsageError("random_move: the side to move has no legal move");
+    return g.nth_legal_move(static_cast<int>(rng.below(static_cast<std::uint32_t>(n))));
+  } else {
+    const std::vector<Point> legal = g.legal_moves();
+    if (legal.empty()) throw UsageError("random_move: the side to move has no legal move");
+    return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+  }
+}
 
 }  // namespace tanbo

@@ -62,11 +62,16 @@ class IllegalMoveError : public Error {
  public:
   /// `what()` reads "illegal move G7 by X: <reason>".
   IllegalMoveError(Point p, Color player, IllegalReason reason);
+  /// A move off the board written as something that is not a point name (an index or action
+  /// as the caller gave it, e.g. "index 25 (indices are 0..24)"): `what()` reads
+  /// "illegal move <as_written> by X: the point is not on the board"; point() is (-1,-1).
+  static IllegalMoveError off_board(std::string_view as_written, Color player);
   Point point() const noexcept { return point_; }     ///< The rejected point.
   Color player() const noexcept { return player_; }   ///< Who tried to play it.
   IllegalReason reason() const noexcept { return reason_; }  ///< Why it was rejected.
 
  private:
+  IllegalMoveError(std::string message, Point p, Color player, IllegalReason reason);
   Point point_;
   Color player_;
   IllegalReason reason_;

@@ -26,7 +26,7 @@ class Position {
 
   int size() const noexcept { return size_; }  ///< Board side length.
   /// Content of `p`. @pre on_board(p, size()).
-  [[gnu::always_inline]] Cell at(Point p) const noexcept { return cells_[index(p)]; }
+  TANBO_FORCE_INLINE Cell at(Point p) const noexcept { return cells_[index(p)]; }
   /// Sets the content of `p`. @throws UsageError if `p` is off the board.
   void set(Point p, Cell c);
   Color to_move() const noexcept { return to_move_; }           ///< Side to move.
@@ -37,8 +37,11 @@ class Position {
   /// Number of stones of colour `c`. O(1): set() keeps the two counts, because the engines ask
   /// for them on every legality query (rule 7: is the game over?).
   int count(Color c) const noexcept { return stones_[static_cast<int>(c)]; }
-  /// Row-major index of `p`: y * size() + x.
-  [[gnu::always_inline]] int index(Point p) const noexcept { return p.y * size_ + p.x; }
+  /// Row-major index of `p`: y * size() + x. The one Point -> index conversion (with point()).
+  TANBO_FORCE_INLINE int index(Point p) const noexcept { return p.y * size_ + p.x; }
+  /// The point of row-major index `i`, the inverse of index(). @pre 0 <= i < size() * size()
+  /// (front ends range-check a caller's number first: tanbo::api::index_point).
+  Point point(int i) const noexcept { return {i % size_, i / size_}; }
   /// Row-major cells, size()*size() of them.
   const std::vector<Cell>& cells() const noexcept { return cells_; }
 

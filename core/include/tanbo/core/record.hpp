@@ -27,6 +27,8 @@ struct RecordMove {
 struct GameRecord {
   Position start;                 ///< The starting position (from headers or the default).
   std::vector<RecordMove> moves;  ///< The moves, in order.
+  int header_line = 0;    ///< 1-based line of the [Variant]/[Position] header's value; 0: none.
+  int header_column = 0;  ///< 1-based column of that value (after the opening quote).
   /// Just the points of `moves`.
   std::vector<Point> points() const;
 };

@@ -7,6 +7,16 @@
 #include <string>
 #include <vector>
 
+/// Forces inlining of a tiny accessor the engines call per point (GCC and Clang spell it
+/// `always_inline`, MSVC `__forceinline`); plain `inline` elsewhere.
+#if defined(__GNUC__) || defined(__clang__)
+#define TANBO_FORCE_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define TANBO_FORCE_INLINE __forceinline
+#else
+#define TANBO_FORCE_INLINE inline
+#endif
+
 namespace tanbo {
 
 /// Smallest supported board side length.
@@ -74,12 +84,16 @@ struct MoveEffect {
   friend bool operator==(const MoveEffect&, const MoveEffect&) = default;
 };
 
-/// Full description of a move, for inspection, records and comparison between engines.
+/// Full description of a move, for inspection, records and comparison between engines: what
+/// MoveEffect says plus the move, the mover and the removed points (the removed stones are gone
+/// from the board, so their colours are kept as the two counts).
 struct MoveResult {
   Point move;                       ///< The point played.
   Color player = Color::Black;      ///< Who played it.
   Removal removal = Removal::None;  ///< Which removal rule applied.
   std::vector<Point> removed;       ///< Removed stones, in row-major order.
+  int removed_black = 0;            ///< Black stones among `removed`.
+  int removed_white = 0;            ///< White stones among `removed`.
   /// Equal when every field is equal (engines must agree on all of them).
   friend bool operator==(const MoveResult&, const MoveResult&) = default;
 };

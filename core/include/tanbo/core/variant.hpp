@@ -32,13 +32,20 @@ struct Variant {
   /// A custom position of side `n`. @throws ParseError unless kMinSize <= n <= kMaxSize.
   static Variant custom(int n);
 
-  /// Parses "classic", "lattice-N", "dense-N" or "custom-N" (case-insensitive).
-  /// @throws ParseError listing the accepted names.
+  /// Parses "classic", "lattice-N", "dense-N" or "custom-N" (case-insensitive; N without a
+  /// leading zero). @throws ParseError listing the accepted names.
   static Variant parse(std::string_view text);
+  /// Parses the name of a variant that has an opening: as parse(), but "custom-N" is refused
+  /// (ParseError "custom-N has no opening of its own; ..."). The one place a start named by text
+  /// refuses custom-N: records' [Variant] headers and tanbo::api::read_start use it.
+  static Variant parse_named(std::string_view text);
   /// Canonical name, e.g. "classic", "lattice-9", "dense-13", "custom-7".
   std::string name() const;
   /// Every named (non-custom) variant, for help texts, tests and fuzzers.
   static std::vector<Variant> all_named();
+  /// all_named() as one phrase for help texts and errors, e.g. "classic, lattice-N (N in 5 7 9
+  /// 13 19 21) or dense-N (odd N, 5-25)", plus "custom-N (N 2-25)" when `with_custom`.
+  static std::string families_text(bool with_custom = false);
 
   /// Same family and size.
   friend bool operator==(const Variant&, const Variant&) = default;

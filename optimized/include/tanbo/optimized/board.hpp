@@ -5,8 +5,10 @@
 // lookup away, and a placement updates each neighbour with one load and one store); per stone,
 // the root it belongs to (roots are circular linked lists of stones named by their head stone,
 // not a union-find: see BasicBoard); per colour, the set of legal points with each point's index
-// in it; per root, its exact number of growth points. A move costs O(1) plus O(stones removed);
-// sampling a uniformly random legal move is O(1); nothing allocates on play or undo.
+// in it, and beside it the same set as a bitset over vertices (row-major order, for the Engine
+// API); per root, its exact number of growth points. A move costs O(1) plus O(stones removed);
+// sampling a uniformly random legal move is O(1); the i-th legal move in row-major order is a
+// scan of a few words; nothing allocates on play or undo.
 //
 // Undo works with the MoveRecord that play returns (KataGo-style): callers doing make/unmake
 // keep records on their own stack. Removed roots keep their linked lists, and each placement
@@ -14,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -117,6 +120,19 @@ class BasicBoard {
   }
   /// Legal moves of the side to move, row-major (the reference engine's order).
   std::vector<Point> legal_moves() const;
+  /// Calls f(Vertex) on each legal move of the side to move in row-major order (no allocation,
+  /// no sorting: a walk over the legal bitset).
+  template <class F>
+  void for_each_legal_vertex(F&& f) const {
+    if (is_over()) return;
+    const auto& bits = legal_bits_[side()];
+    for (std::size_t w = 0; w < bits.size(); ++w)
+      for (std::uint64_t word = bits[w]; word != 0; word &= word - 1)
+        f(static_cast<Vertex>(w * 64 + static_cast<std::size_t>(std::countr_zero(word))));
+  }
+  /// The i-th legal move of the side to move in row-major order: legal_moves()[i] without the
+  /// list. @pre 0 <= i < legal_move_count().
+  Vertex nth_legal_vertex(int i) const noexcept;
   /// Uniformly random legal move. @pre !is_over().
   Vertex random_legal_vertex(Rng& rng) const noexcept {
     return legal_[side()][rng.below(legal_count_[side()])];
@@ -181,22 +197,37 @@ class BasicBoard {
   template <class CellAt>
   void build(int size, Color to_move, const Variant& variant, CellAt&& at);
   std::optional<InvalidPositionError> setup_problem() const;
+  // kBits false: the bitset is left stale (playout's loop; it rebuilds the bits at its end).
+  template <bool kBits = true>
   void legal_add(int c, std::size_t v, std::size_t& count) noexcept;
+  template <bool kBits = true>
   void legal_remove(int c, std::size_t v, std::size_t& count) noexcept;
+  // The bitset beside the dense legal array (see legal_bits_).
+  void bit_set(int c, std::size_t v) noexcept {
+    legal_bits_[c][v / 64] |= std::uint64_t{1} << (v % 64);
+    ++legal_word_count_[c][v / 64];
+  }
+  void bit_clear(int c, std::size_t v) noexcept {
+    legal_bits_[c][v / 64] &= ~(std::uint64_t{1} << (v % 64));
+    --legal_word_count_[c][v / 64];
+  }
+  void rebuild_legal_bits() noexcept;
+  template <bool kBits = true>
   void legal_add(int c, std::size_t v) noexcept {
     std::size_t count = legal_count_[c];
-    legal_add(c, v, count);
+    legal_add<kBits>(c, v, count);
     legal_count_[c] = static_cast<std::uint16_t>(count);
   }
+  template <bool kBits = true>
   void legal_remove(int c, std::size_t v) noexcept {
     std::size_t count = legal_count_[c];
-    legal_remove(c, v, count);
+    legal_remove<kBits>(c, v, count);
     legal_count_[c] = static_cast<std::uint16_t>(count);
   }
   // Placement (rules 3-5), removal (rule 6) and undo; defined in board.cpp in that order.
-  template <int c, bool kLog>
+  template <int c, bool kLog, bool kBits>
   inline void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
-  template <int c>
+  template <int c, bool kBits>
   inline bool play_as(Vertex v, MoveRecord* rec) noexcept;
   void remove_bounded(Vertex expanded, const Vertex* bounded, int bounded_count, MoveRecord* rec) noexcept;
   void remove_roots(const Vertex* heads, int count_of_heads, Removal kind, MoveRecord* rec) noexcept;
@@ -218,6 +249,14 @@ class BasicBoard {
   // Legal points per colour, plus one slot that branch-free adds write when they do not add.
   std::array<std::array<Vertex, kPlayable + 1>, 2> legal_{};
   std::array<std::uint16_t, 2> legal_count_{};
+  // The legal sets again, as bitsets over vertices: bit v of colour c is set exactly when v is in
+  // legal_[c]. Vertices number row-major, so the set bits walk the moves in the reference
+  // engine's order. playout() leaves them out of its loop and rebuilds them at its end.
+  static constexpr std::size_t kWords = (kVertices + 63) / 64;
+  std::array<std::array<std::uint64_t, kWords>, 2> legal_bits_{};
+  // Set bits of each word of legal_bits_: nth_legal_vertex() skips words by these counts
+  // (without -mpopcnt, counting a word's bits costs some 15 instructions).
+  std::array<std::array<std::uint8_t, kWords>, 2> legal_word_count_{};
   std::array<std::uint16_t, 2> stones_{};
   std::array<std::uint16_t, 2> roots_{};
   std::uint64_t hash_ = 0;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "tanbo/core/engine.hpp"
@@ -34,6 +35,18 @@ class BasicGame {
   /// Why the side to move may not play `p`, or nullopt.
   std::optional<IllegalReason> why_illegal(Point p) const noexcept { return board_.why_illegal(p); }
   std::vector<Point> legal_moves() const { return board_.legal_moves(); }  ///< Row-major.
+  /// legal_moves()[i] without the list (a scan of the legal bitset; see tanbo::nth_legal_move).
+  /// @throws UsageError unless 0 <= i < legal_move_count().
+  Point nth_legal_move(int i) const {
+    if (i < 0 || i >= legal_move_count()) [[unlikely]]
+      throw_bad_index(i);
+    return BasicBoard<MaxN>::point(board_.nth_legal_vertex(i));
+  }
+  /// Calls f(Point) on each legal move, row-major, without building a list.
+  template <class F>
+  void for_each_legal_move(F&& f) const {
+    board_.for_each_legal_vertex([&f](Vertex v) { f(BasicBoard<MaxN>::point(v)); });
+  }
   int legal_move_count() const noexcept { return board_.legal_move_count(); }  ///< O(1).
   /// Uniformly random legal move in O(1). @pre !is_over().
   Point random_legal_move(Rng& rng) const noexcept {
@@ -57,7 +70,7 @@ class BasicGame {
     if (history_.empty()) throw UsageError("last_result: no move has been played");
     const MoveRecord& rec = history_.back();
     return {BasicBoard<MaxN>::point(rec.point), opponent(to_move()), rec.removal,
-            board_.removed_stones(rec)};
+            board_.removed_stones(rec), rec.removed_black, rec.removed_white};
   }
   /// The points played so far.
   std::vector<Point> moves() const {
@@ -78,6 +91,12 @@ class BasicGame {
   const BasicBoard<MaxN>& board() const noexcept { return board_; }
 
  private:
+  // Out of line, so nth_legal_move() inlines without the message's string code.
+  [[noreturn]] void throw_bad_index(int i) const {
+    throw UsageError("nth_legal_move: index " + std::to_string(i) + " is not below the " +
+                     std::to_string(legal_move_count()) + " legal moves");
+  }
+
   Position start_;
   BasicBoard<MaxN> board_;
   std::vector<MoveRecord> history_;

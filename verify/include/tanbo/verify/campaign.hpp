@@ -1,6 +1,8 @@
-// Portable differential campaigns (no libFuzzer needed): seeded random inputs for the driver of
-// differential.hpp, a minimizer turning a diverging input into a short game record, reproducer
-// files, and run_campaign(), the loop behind `tanbo diff` and scripts/fuzz-campaign.sh.
+// Portable differential campaigns (no libFuzzer needed): seeded random scripts (script.hpp) for
+// the driver of differential.hpp, a minimizer turning a diverging script into a short game record,
+// reproducer files, and run_campaign(), the loop behind `tanbo diff` (the one campaign front end,
+// which scripts/fuzz-campaign.sh runs). Everything here works on Scripts; bytes are the codec's
+// business (script.cpp) and appear only in the reproducer's .bin file.
 #pragma once
 
 #include <cstddef>
@@ -15,26 +17,29 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/random.hpp"
 #include "tanbo/verify/differential.hpp"
+#include "tanbo/verify/script.hpp"
 
 namespace tanbo::verify {
 
 /// The engine pair being checked. Empty functions mean reference vs optimized (the functions
 /// of differential.hpp); tests plug in deliberately broken engines (driver.hpp: checker_for) to
-/// prove that campaigns find and minimize divergences.
+/// prove that campaigns find and minimize divergences, and any other candidate engine (one
+/// behind a pipe, say) plugs in the same way.
 struct Checker {
-  /// Runs one input (run_differential).
-  std::function<std::optional<Divergence>(std::span<const std::uint8_t>, DiffStats*)> run;
+  /// Runs one script (run_differential).
+  std::function<std::optional<Divergence>(const Script&, DiffStats*)> run;
   /// Replays one record (replay_record).
   std::function<ReplayResult(const Position&, std::span<const Point>, bool)> replay;
 };
 
-/// A random script (script.hpp), encoded and cut to at most `max_length` bytes: any start
-/// (85% named variants, 15% custom), then mostly legal moves (88%) with raw points, undos,
-/// copies, probes and record checks mixed in, so most inputs play whole games. Deterministic.
-std::vector<std::uint8_t> random_input(Rng& rng, std::size_t max_length = 2048);
+/// A random script (script.hpp) whose encoding takes at most `max_length` bytes (or just its
+/// start, if a custom start alone is longer): any start (85% named variants, 15% custom), then
+/// mostly legal moves (88%) with raw points, undos, copies, probes and record checks mixed in,
+/// so most scripts play whole games. Deterministic.
+Script random_script(Rng& rng, std::size_t max_length = 2048);
 
 /// Seed of execution `index` of a campaign seeded with `seed`: every execution is reproducible
-/// on its own as random_input(Rng(execution_seed(seed, index)), max_length).
+/// on its own as random_script(Rng(execution_seed(seed, index)), max_length).
 std::uint64_t execution_seed(std::uint64_t seed, std::uint64_t index) noexcept;
 
 /// A shrunk divergence.
@@ -43,7 +48,7 @@ struct Reproducer {
   Position start;                    ///< Start of the minimized record.
   std::vector<Point> moves;          ///< Moves of the minimized record.
   bool record_reproduces = false;    ///< replay_record(start, moves) diverges.
-  std::vector<std::uint8_t> input;   ///< Minimized fuzz input (empty when minimizing a record).
+  std::vector<std::uint8_t> input;   ///< Canonical bytes of the minimized script (empty when minimizing a record).
   std::size_t tests = 0;             ///< Candidate reductions tried.
 };
 
@@ -53,9 +58,10 @@ struct MinimizeLimits {
   std::size_t max_tests = 20000;   ///< Most candidates to try.
 };
 
-/// Shrinks a diverging input: ddmin-style chunk deletion on its bytes, then the game record of
-/// the divergence is shrunk with minimize_record(). nullopt if `input` does not diverge.
-std::optional<Reproducer> minimize(std::span<const std::uint8_t> input, MinimizeLimits limits = {},
+/// Shrinks a diverging script: its steps after the diverging one are dropped, then ddmin-style
+/// deletion of chunks of steps, then the game record of the divergence is shrunk with
+/// minimize_record(). nullopt if `script` does not diverge.
+std::optional<Reproducer> minimize(const Script& script, MinimizeLimits limits = {},
                                    const Checker& checker = {});
 
 /// Shrinks a record whose replay_record() diverges: the shortest diverging prefix, then deletion
@@ -77,7 +83,7 @@ ReproducerFiles write_reproducer(const std::filesystem::path& dir, const std::st
                                  const Reproducer& r);
 
 /// The shell commands that replay `files`; `diff_command` is the front-end's own spelling,
-/// e.g. "tanbo diff" or "build/fuzz/tanbo-verify".
+/// e.g. "tanbo diff" or "build/dev/cli/tanbo diff".
 std::string replay_commands(const ReproducerFiles& files, const std::string& diff_command);
 
 /// A progress snapshot, reported about once per progress interval.
@@ -94,9 +100,9 @@ struct CampaignOptions {
   unsigned jobs = 1;                ///< Worker threads.
   std::size_t max_input = 2048;     ///< Longest input generated.
   std::filesystem::path out_dir = ".";   ///< Where a reproducer is written.
-  std::filesystem::path corpus_dir;      ///< If set, inputs that finish a game are saved here.
+  std::filesystem::path corpus_dir;      ///< If set, scripts that finish a game are saved here (canonical bytes).
   std::size_t max_saved_inputs = 64;     ///< Most inputs saved to corpus_dir.
-  /// If set, each worker first writes the input it is about to run to inflight-<worker>.bin
+  /// If set, each worker first writes the script it is about to run to inflight-<worker>.bin
   /// here (the files are removed at the end): a crash of an engine (a segfault, which no
   /// comparison can report) leaves the input behind for replay under sanitizers.
   std::filesystem::path inflight_dir;

@@ -150,11 +150,10 @@ class Driver {
       case Step::Kind::Wide: {
         const bool wide = s.kind == Step::Kind::Wide;
         if (legal.empty()) {  // the game is over: back up a little, or check moves are refused
-          const int b = wide ? kStepWide + s.extra : s.value;  // the selector byte
-          if (b >= 0x40) return undo_steps(1 + b % 16);
-          const Point p{b % n, b / n % n};
-          action_ = {Action::AfterEnd, p};
-          return play(p);
+          const AfterEnd after = after_end(s, start_);
+          if (!after.point) return undo_steps(after.undo);
+          action_ = {Action::AfterEnd, *after.point};
+          return play(*after.point);
         }
         const std::size_t index = s.value % legal.size();
         const Point p = legal[index];
@@ -361,8 +360,8 @@ class Driver {
 /// A Checker (campaign.hpp) comparing reference::Game with `Cand`, labelled `name`.
 template <Engine Cand>
 Checker checker_for(const std::string& name) {
-  return {[name](std::span<const std::uint8_t> input, DiffStats* stats) {
-            return Driver<Cand>(stats, name).run(input);
+  return {[name](const Script& script, DiffStats* stats) {
+            return Driver<Cand>(stats, name).run(script);
           },
           [name](const Position& start, std::span<const Point> moves, bool unwind) {
             return Driver<Cand>(nullptr, name).replay(start, moves, unwind);

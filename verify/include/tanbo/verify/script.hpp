@@ -43,6 +43,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -128,6 +129,17 @@ void encode_step(const Step& step, std::vector<std::uint8_t>& out);
 std::string describe(const Script& s);
 /// One step, e.g. "raw point (x byte 0x02, y byte 0x02)".
 std::string describe(const Step& step);
+
+/// What a Legal or Wide step does once the game is over (the format above): either the point
+/// to try (both engines must refuse it with IllegalReason::GameOver), or the moves to undo.
+struct AfterEnd {
+  std::optional<Point> point;  ///< The point tried, if the step tries one.
+  int undo = 0;                ///< Otherwise the number of moves to undo (1..16).
+  friend bool operator==(const AfterEnd&, const AfterEnd&) = default;
+};
+/// The after-the-end meaning of a Legal or Wide step on `board` (any position of the game: only
+/// its size matters); other kinds: undo 0.
+AfterEnd after_end(const Step& step, const Position& board) noexcept;
 
 /// A raw-point coordinate on an n x n board: byte % (n + 4) - 2, with 0xFF = INT_MAX and
 /// 0xFE = INT_MIN.

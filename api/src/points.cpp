@@ -1,0 +1,42 @@
+// Range-checked index -> Point conversion (see points.hpp).
+#include "tanbo/api/points.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace tanbo::api {
+
+std::optional<Point> index_point(int size, long long i) noexcept {
+  const long long points = static_cast<long long>(size) * size;
+  if (size < kMinSize || size > kMaxSize || i < 0 || i >= points) return std::nullopt;
+  const int index = static_cast<int>(i);  // in [0, 625): narrowing is exact
+  return Point{index % size, index / size};
+}
+
+std::optional<Point> index_point(int size, double i) noexcept {
+  // Compared as doubles first: NaN fails every comparison, and only then is the value narrowed.
+  if (!(i >= 0.0 && i < static_cast<double>(kMaxPoints)) || std::floor(i) != i) return std::nullopt;
+  return index_point(size, static_cast<long long>(i));
+}
+
+std::string number_text(long long i) { return std::to_string(i); }
+
+std::string number_text(double i) {
+  // The shortest "%g" text that reads back as `i` (std::to_chars of a double is missing from
+  // Emscripten's libc++, which the WebAssembly build uses).
+  char buf[64];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, i);
+    if (std::strtod(buf, nullptr) == i) break;
+  }
+  return buf;
+}
+
+std::string off_board_index_text(std::string_view noun, std::string_view number, int size) {
+  const std::string plural = noun == "index" ? "indices" : std::string(noun) + "s";
+  return std::string(noun) + " " + std::string(number) + " (" + plural + " are 0.." +
+         std::to_string(size * size - 1) + ")";
+}
+
+}  // namespace tanbo::api

@@ -1,0 +1,212 @@
+// The tanbo engine protocol's server session and answer formats (docs/protocol.md).
+#include "tanbo/api/protocol.hpp"
+
+#include <stdexcept>
+
+#include "tanbo/api/explain.hpp"
+#include "tanbo/api/start.hpp"
+
+namespace tanbo::api::protocol {
+
+namespace {
+
+// A refused request: the answer is "?[id] <kind> <message>".
+struct Refusal : std::runtime_error {
+  Refusal(std::string kind, const std::string& message)
+      : std::runtime_error(message), kind(std::move(kind)) {}
+  std::string kind;
+};
+
+std::string join(const std::vector<Point>& points, char sep) {
+  std::string out;
+  for (const Point p : points) {
+    if (!out.empty()) out += sep;
+    out += point_name(p);
+  }
+  return out;
+}
+
+// Every command this server answers, in the order list_commands gives them.
+constexpr const char* kCommands[] = {"protocol_version", "name", "version", "list_commands",
+                                     "start", "play", "undo", "legal", "position", "winner",
+                                     "roots", "perft", "quit"};
+
+void expect_args(const std::string& command, const std::vector<std::string>& args, std::size_t n) {
+  if (args.size() != n)
+    throw Refusal("syntax", command + " takes " + std::to_string(n) + " argument" +
+                                (n == 1 ? "" : "s") + ", got " + std::to_string(args.size()));
+}
+
+}  // namespace
+
+std::string points_text(const std::vector<Point>& points) { return join(points, ' '); }
+
+std::string play_text(const MoveResult& result) {
+  std::string out = removal_name(result.removal);
+  if (!result.removed.empty()) out += ' ' + points_text(result.removed);
+  return out;
+}
+
+std::string position_text(const Position& pos) {
+  const std::string s = pos.to_string();
+  // The board and the side: everything before the second space (the variant tag is not compared).
+  const std::size_t first = s.find(' ');
+  const std::size_t second = s.find(' ', first + 1);
+  return second == std::string::npos ? s : s.substr(0, second);
+}
+
+std::string roots_text(const Position& pos) {
+  std::string out;
+  for (const RootInfo& root : roots(pos)) {
+    if (!out.empty()) out += ' ';
+    out += color_char(root.color);
+    out += ':' + join(root.stones, ',') + ':' + join(root.growth_points, ',');
+  }
+  return out;
+}
+
+std::string illegal_text(IllegalReason reason) {
+  switch (reason) {
+    case IllegalReason::OffBoard: return "illegal off-board";
+    case IllegalReason::Occupied: return "illegal occupied";
+    case IllegalReason::NoFriendlyNeighbour: return "illegal no-friendly-neighbour";
+    case IllegalReason::SeveralFriendlyNeighbours: return "illegal several-friendly-neighbours";
+    case IllegalReason::GameOver: return "illegal game-over";
+  }
+  return "illegal unknown";
+}
+
+Position parse_start(std::string_view text) { return read_start(text); }
+
+std::optional<Point> parse_point_argument(std::string_view text) {
+  // try_parse_point on the largest board decides the syntax; the engine decides "off-board".
+  return try_parse_point(text, 99);
+}
+
+Answer parse_answer(std::string_view line) {
+  if (line.empty() || (line[0] != '=' && line[0] != '?'))
+    throw ParseError("an answer starts with '=' or '?', got '" + printable(line, kQuotedTokenBytes) + "'");
+  Answer a;
+  a.ok = line[0] == '=';
+  std::size_t i = 1;
+  while (i < line.size() && line[i] >= '0' && line[i] <= '9') ++i;
+  a.id = std::string(line.substr(1, i - 1));
+  if (i < line.size() && line[i] != ' ')
+    throw ParseError("answer '" + printable(line, kQuotedTokenBytes) + "': a space must follow '" +
+                     std::string(line.substr(0, i)) + "'");
+  if (i < line.size()) ++i;
+  a.text = std::string(line.substr(i));
+  while (!a.text.empty() && (a.text.back() == ' ' || a.text.back() == '\r')) a.text.pop_back();
+  return a;
+}
+
+std::vector<std::string> words(std::string_view text) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start) out.emplace_back(text.substr(start, i - start));
+  }
+  return out;
+}
+
+Server::Server(std::string engine)
+    : engine_(std::move(engine)), game_(make_game(opening(Variant::classic()), engine_)) {}
+
+std::optional<std::string> Server::handle(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  std::vector<std::string> w = words(line);
+  if (w.empty() || w[0][0] == '#') return std::nullopt;
+  std::string id;
+  if (w[0].find_first_not_of("0123456789") == std::string::npos) {
+    id = w[0];
+    w.erase(w.begin());
+    if (w.empty()) return std::string("?").append(id).append(" syntax an id must be followed by a command");
+  }
+  const std::string command = w[0];
+  w.erase(w.begin());
+  // Answers are appended piece by piece (g++ 12 warns falsely on chains of operator+).
+  auto reply = [&id](char mark, const std::string& kind, const std::string& text) {
+    std::string out(1, mark);
+    out += id;
+    for (const std::string* part : {&kind, &text})
+      if (!part->empty()) {
+        out += ' ';
+        out += *part;
+      }
+    return out;
+  };
+  try {
+    return reply('=', "", dispatch(command, w));
+  } catch (const Refusal& e) {
+    return reply('?', e.kind, printable(e.what()));
+  } catch (const IllegalMoveError& e) {
+    return reply('?', illegal_text(e.reason()), printable(e.what()));
+  } catch (const InvalidPositionError& e) {
+    return reply('?', "invalid-position", printable(e.what()));
+  } catch (const ParseError& e) {
+    return reply('?', "syntax", printable(e.what()));
+  } catch (const UsageError& e) {
+    return reply('?', "usage", printable(e.what()));
+  }
+}
+
+std::string Server::dispatch(const std::string& command, const std::vector<std::string>& args) {
+  if (command == "protocol_version") return expect_args(command, args, 0), std::to_string(kVersion);
+  if (command == "name") return expect_args(command, args, 0), "tanbo";
+  if (command == "version") return expect_args(command, args, 0), std::string(game_->engine());
+  if (command == "list_commands") {
+    expect_args(command, args, 0);
+    std::string out;
+    for (const char* c : kCommands) {
+      if (!out.empty()) out += ' ';
+      out += c;
+    }
+    return out;
+  }
+  if (command == "start") {
+    if (args.empty()) throw Refusal("syntax", "start takes a variant name or a position string");
+    std::string text = args[0];
+    for (std::size_t i = 1; i < args.size(); ++i) text += ' ' + args[i];
+    game_ = make_game(parse_start(text), engine_);  // replaced only when the new start is valid
+    return "";
+  }
+  if (command == "play") {
+    expect_args(command, args, 1);
+    const std::optional<Point> p = parse_point_argument(args[0]);
+    if (!p) throw Refusal("syntax", "'" + printable(args[0], kQuotedTokenBytes) + "' is not a point name");
+    game_->play(*p);
+    return play_text(game_->last_result());
+  }
+  if (command == "undo") {
+    expect_args(command, args, 0);
+    if (game_->ply() == 0) throw Refusal("usage", "no move to undo");
+    game_->undo();
+    return "";
+  }
+  if (command == "legal") return expect_args(command, args, 0), points_text(game_->legal_moves());
+  if (command == "position") return expect_args(command, args, 0), position_text(game_->position());
+  if (command == "winner") {
+    expect_args(command, args, 0);
+    const auto w = game_->winner();
+    return w ? std::string(1, color_char(*w)) : "none";
+  }
+  if (command == "roots") return expect_args(command, args, 0), roots_text(game_->position());
+  if (command == "perft") {
+    expect_args(command, args, 1);
+    const std::string& d = args[0];
+    if (d.empty() || d.size() > 2 || d.find_first_not_of("0123456789") != std::string::npos || std::stoi(d) > 12)
+      throw Refusal("syntax", "perft depth must be 0-12, got '" + printable(d, kQuotedTokenBytes) + "'");
+    return std::to_string(game_->perft(std::stoi(d)));
+  }
+  if (command == "quit") {
+    expect_args(command, args, 0);
+    done_ = true;
+    return "";
+  }
+  throw Refusal("unknown-command", "'" + printable(command, kQuotedTokenBytes) + "' (see list_commands)");
+}
+
+}  // namespace tanbo::api::protocol

@@ -1,0 +1,187 @@
+// Tests of tanbo::api, the layer under every front end: the engine registry, the Start reader,
+// the record replay that locates errors, range-checked indices, the explain queries, and the
+// per-colour counts of MoveResult on both engines.
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "tanbo/api/errors.hpp"
+#include "tanbo/api/explain.hpp"
+#include "tanbo/api/game.hpp"
+#include "tanbo/api/points.hpp"
+#include "tanbo/api/start.hpp"
+#include "tanbo/reference/rules.hpp"
+#include "test_util.hpp"
+
+using namespace tanbo;
+
+namespace {
+
+template <typename E, typename F>
+std::string message_of(F&& f) {
+  try {
+    f();
+  } catch (const E& e) {
+    return e.what();
+  }
+  return "(no " + std::string(typeid(E).name()) + " thrown)";
+}
+
+}  // namespace
+
+TEST_CASE("api: one engine registry names every engine and refuses others", "[api]") {
+  CHECK(api::engine_names() == std::vector<std::string>{"optimized", "reference"});
+  CHECK(api::kDefaultEngine == "optimized");
+  CHECK(api::engine_names_text() == "'optimized' or 'reference'");
+  for (const std::string& name : api::engine_names())
+    CHECK(api::make_game(opening(Variant::lattice(5)), name)->engine() == name);
+  CHECK(message_of<UsageError>([] { api::make_game(opening(Variant::classic()), "fast"); }) ==
+        "engine must be 'optimized' or 'reference', not 'fast'");
+  CHECK_THROWS_AS(api::check_engine_name("Optimized"), UsageError);  // exact names only
+}
+
+TEST_CASE("api: Position::point is the inverse of Position::index", "[api][core]") {
+  for (const int n : {2, 5, 19, 25}) {
+    const Position pos(n);
+    for (int i = 0; i < n * n; ++i) {
+      CAPTURE(n, i);
+      CHECK(pos.index(pos.point(i)) == i);
+      CHECK(on_board(pos.point(i), n));
+    }
+  }
+  CHECK(Position(5).point(7) == Point{2, 1});
+}
+
+TEST_CASE("api: read_start reads variant names and position strings the same on every face",
+          "[api]") {
+  CHECK(api::read_start("lattice-9") == opening(Variant::lattice(9)));
+  CHECK(api::read_start("Dense-7") == opening(Variant::dense(7)));
+  CHECK(api::read_start("X3O/5/5/5/O3X X lattice-5") == opening(Variant::lattice(5)));
+  // custom-N is refused in one place (Variant::parse_named) with one error type.
+  CHECK(message_of<ParseError>([] { api::read_start("custom-5"); }) ==
+        "custom-5 has no opening of its own; give the start as a position string");
+  // The same refusal inside a record header, located.
+  CHECK(message_of<ParseError>([] { parse_record("[Variant \"custom-5\"]\n"); }) ==
+        "line 1, column 11: custom-5 has no opening of its own; give the start as a position string");
+  // A leading zero is not a second name of a variant.
+  for (const char* name : {"lattice-05", "dense-07", "custom-05", "lattice-0", "dense-00"}) {
+    CAPTURE(name);
+    CHECK_THROWS_AS(api::read_start(name), ParseError);
+    CHECK_THROWS_AS(Variant::parse(name), ParseError);
+  }
+  CHECK(Variant::parse("lattice-5") == Variant::lattice(5));
+  // "X X" (a 1x1 board) is a position string, so it gets the position parser's message.
+  CHECK(!api::looks_like_variant_name("X X"));
+  CHECK(message_of<ParseError>([] { api::read_start("X X"); }) ==
+        message_of<ParseError>([] { Position::parse("X X"); }));
+  CHECK(message_of<ParseError>([] { api::read_start("lattice-8"); })
+            .starts_with("no lattice opening for size 8; expected classic, lattice-N"));
+  // The engine decides whether a well-formed start can begin a game.
+  CHECK_THROWS_AS(api::start_game("X4/5/5/5/5 X", "reference"), InvalidPositionError);
+  CHECK_THROWS_AS(api::start_game("lattice-5", "fast"), UsageError);
+  CHECK(api::start_game("lattice-5", "reference")->size() == 5);
+}
+
+TEST_CASE("api: the variant list comes from Variant::all_named", "[api]") {
+  const std::vector<std::string> names = api::variant_names();
+  REQUIRE(names.size() == Variant::all_named().size());
+  CHECK(names.front() == "classic");
+  CHECK(names[1] == "lattice-5");
+  CHECK(names.back() == "dense-25");
+  CHECK(Variant::families_text() ==
+        "classic, lattice-N (N in 5 7 9 13 19 21) or dense-N (odd N, 5-25)");
+  CHECK(Variant::families_text(true) ==
+        "classic, lattice-N (N in 5 7 9 13 19 21), dense-N (odd N, 5-25) or custom-N (N 2-25)");
+}
+
+TEST_CASE("api: replay_record locates illegal moves, moves after the end and bad starts",
+          "[api]") {
+  for (const std::string& engine : api::engine_names()) {
+    CAPTURE(engine);
+    CHECK(message_of<ParseError>([&] { api::record_game("B1 A1", engine); }) ==
+          "line 1, column 4: move 2: illegal move A1 by O: the point is occupied");
+    CHECK(message_of<ParseError>([&] {
+            api::record_game("[Position \"XO3/O4/5/5/4X X\"]\nC1\n", engine);
+          }) == "line 1, column 12: invalid starting position: the X root at A1 is bounded (it has "
+                "no growth point)");
+    // Black's A2 bounds White's only root (A1): the game is over after move 1.
+    const std::string over = "[Position \"OX2/1X2/4/4 X\"]\nA2 C1\n";
+    CHECK(message_of<ParseError>([&] { api::record_game(over, engine); }) ==
+          "line 2, column 4: move 2: illegal move C1 by O: the game is over (X won with move 1)");
+    int calls = 0;
+    api::replay_record(parse_record("[Variant \"lattice-5\"]\nB1 D1"), engine,
+                       [&](const api::AnyGame& g) { CHECK(g.ply() == calls++); });
+    CHECK(calls == 3);
+  }
+}
+
+TEST_CASE("api: indices are range-checked before narrowing", "[api]") {
+  CHECK(api::index_point(5, 7LL) == Point{2, 1});
+  CHECK(api::index_point(5, 24.0) == Point{4, 4});
+  for (const long long bad : {-1LL, 25LL, 1LL << 31, (1LL << 32) + 3, 1LL << 53,
+                              std::numeric_limits<long long>::min()}) {
+    CAPTURE(bad);
+    CHECK(!api::index_point(5, bad));
+  }
+  for (const double bad : {-1.0, 25.0, 0.5, 4294967299.0, 9007199254740992.0, 1e300,
+                           std::numeric_limits<double>::quiet_NaN(),
+                           std::numeric_limits<double>::infinity()}) {
+    CAPTURE(bad);
+    CHECK(!api::index_point(5, bad));
+  }
+  const auto g = api::start_game("lattice-5", "optimized");
+  g->play(*api::index_point(5, 1LL));  // B1
+  // 2^32 + 3 would wrap to 3 (D1, legal for White now) if narrowed first.
+  CHECK(message_of<IllegalMoveError>([&] {
+          api::move_index_point(g->size(), 4294967299.0, g->to_move());
+        }) == "illegal move index 4294967299 (indices are 0..24) by O: the point is not on the board");
+  CHECK(message_of<IllegalMoveError>([&] {
+          api::move_index_point(g->size(), std::nan(""), g->to_move(), "action");
+        }) == "illegal move action nan (actions are 0..24) by O: the point is not on the board");
+  CHECK(message_of<UsageError>([&] { api::query_index_point(5, 1e300, "rootAt"); }) ==
+        "rootAt: index 1e+300 is not on the 5x5 board (0..24)");
+  CHECK(g->ply() == 1);
+}
+
+TEST_CASE("api: explain answers through the reference rules", "[api]") {
+  const auto g = api::start_game("X1X2/5/5/5/4O X", "reference");
+  CHECK(api::explain(*g, Point{1, 0}) ==
+        api::Explanation{IllegalReason::SeveralFriendlyNeighbours, 2});
+  CHECK(api::explain(*g, Point{0, 0}) == api::Explanation{IllegalReason::Occupied, 0});
+  CHECK(api::explain(*g, Point{0, 1}) == api::Explanation{std::nullopt, 1});
+  CHECK(api::explain(*g, Point{3, 3}) == api::Explanation{IllegalReason::NoFriendlyNeighbour, 0});
+  CHECK(api::explain(*g, Point{5, 0}) == api::Explanation{IllegalReason::OffBoard, 0});
+  const Position pos = g->position();
+  const std::vector<api::RootInfo> all = api::roots(pos);
+  REQUIRE(all.size() == 3);
+  CHECK(all[0] == api::RootInfo{Color::Black, {{0, 0}}, {{0, 1}}});
+  CHECK(api::root_at(pos, {4, 4}) == all[2]);
+  CHECK(all[2].growth_points == reference::growth_points(pos, reference::root_at(pos, {4, 4})));
+  CHECK(message_of<UsageError>([&] { api::root_at(pos, {3, 3}, "rootAt"); }) ==
+        "rootAt: D4 holds no stone");
+  CHECK_THROWS_AS(api::root_at(pos, {9, 9}), UsageError);
+  std::vector<std::uint8_t> mask(25, 7);
+  api::placement_mask(pos, Color::White, mask.data());
+  for (int i = 0; i < 25; ++i) {
+    CAPTURE(i);
+    CHECK(mask[static_cast<std::size_t>(i)] ==
+          !reference::placement_problem(pos, pos.point(i), Color::White).has_value());
+  }
+  CHECK(mask[19] == 1);  // E4, above O's stone
+}
+
+TEST_CASE("api: MoveResult carries the per-colour counts on both engines", "[api][engine]") {
+  for (const std::string& engine : api::engine_names()) {
+    CAPTURE(engine);
+    const auto g = api::start_game("OX2/1X2/4/3O X", engine);
+    g->play(Point{2, 0});  // C1
+    g->play(Point{3, 2});  // D3
+    const MoveEffect effect = g->play(Point{0, 1});  // A2 bounds O's A1 root
+    const MoveResult r = g->last_result();
+    CHECK(r.removed_black == effect.removed_black);
+    CHECK(r.removed_white == effect.removed_white);
+    CHECK(r.removed_white == 1);
+    CHECK(r.removed_black + r.removed_white == static_cast<int>(r.removed.size()));
+  }
+}

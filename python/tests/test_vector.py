@@ -1,0 +1,184 @@
+"""tanbo.vector.TanboVectorEnv: every board's observations, masks, rewards and infos equal what a
+tanbo.Game replaying that board's moves says; Gymnasium's next-step autoreset; seeding; illegal
+actions; the opponent moving inside C++; the GIL released; and, when Gymnasium imports, its
+VectorEnv class, batched spaces and a vector wrapper that checks the autoreset mode."""
+
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import tanbo
+from tanbo.vector import TanboVectorEnv
+
+
+def replayed(env, i):
+    g = tanbo.Game(env.variant)
+    for a in env.history(i):
+        g.apply_action(a)
+    return g
+
+
+def check_board(env, i, obs, reward, terminated, infos, player):
+    """Board i's outputs against a tanbo.Game replaying its moves (the engines' own answers)."""
+    g = replayed(env, i)
+    n = g.size
+    assert np.array_equal(obs["observation"][i].reshape(-1), g.observation_tensor(player)), (i, g.history())
+    mask = np.array(g.legal_actions_mask(player), np.int8)
+    assert np.array_equal(obs["action_mask"][i], mask) and np.array_equal(infos["action_mask"][i], mask)
+    assert bool(terminated[i]) == g.is_terminal() and infos["ply"][i] == g.ply
+    assert infos["winner"][i] == {"X": 0, "O": 1}.get(g.winner, -1)
+    assert reward[i] == (g.returns()[player] if g.is_terminal() else 0.0)
+    assert obs["observation"][i].shape == (6, n, n)
+
+
+@pytest.mark.parametrize("agent", ["X", "O"])
+@pytest.mark.parametrize("variant", ["lattice-5", "lattice-9", "dense-7"])
+def test_boards_agree_with_replayed_games(variant, agent):
+    env = TanboVectorEnv(num_envs=8, variant=variant, agent=agent)
+    player = 0 if agent == "X" else 1
+    obs, infos = env.reset(seed=3)
+    zeros = np.zeros(8)
+    for i in range(8):
+        check_board(env, i, obs, zeros, np.zeros(8, bool), infos, player)
+        assert len(env.history(i)) == player  # as O, the opponent has opened
+    rng = np.random.default_rng(3)
+    ended = np.zeros(8, bool)
+    episodes = 0
+    for _ in range(200):
+        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]]
+        obs, reward, terminated, truncated, infos = env.step(actions)
+        assert not truncated.any() and reward.dtype == np.float64
+        for i in range(8):
+            if ended[i]:  # next-step autoreset: a fresh game, the action ignored
+                assert len(env.history(i)) == player and reward[i] == 0.0 and not terminated[i]
+            check_board(env, i, obs, reward, terminated, infos, player)
+        episodes += int(terminated.sum())
+        ended = terminated.copy()
+    assert episodes >= 8, f"only {episodes} episodes ended"
+
+
+def test_seeding_and_independence():
+    a, b = TanboVectorEnv(4, "lattice-7"), TanboVectorEnv(4, "lattice-7")
+    obs_a, _ = a.reset(seed=11)
+    obs_b, _ = b.reset(seed=[11, 12, 13, 14])
+    for _ in range(10):
+        acts = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in obs_a["action_mask"]]
+        obs_a, ra, *_ = a.step(acts)
+        obs_b, rb, *_ = b.step(acts)
+        assert np.array_equal(obs_a["observation"], obs_b["observation"]) and np.array_equal(ra, rb)
+    assert [a.history(i) for i in range(4)] == [b.history(i) for i in range(4)]
+    c = TanboVectorEnv(4, "lattice-7")
+    c.reset(seed=99)
+    c.step([int(np.flatnonzero(m)[0]) for m in c.reset(seed=99)[0]["action_mask"]])
+    assert [c.history(i) for i in range(4)] != [a.history(i)[:2] for i in range(4)]
+
+
+def test_copy_semantics_and_uint8():
+    env = TanboVectorEnv(2, "lattice-5")
+    first, _ = env.reset(seed=0)
+    kept = first["observation"].copy()
+    env.step([int(np.flatnonzero(m)[0]) for m in first["action_mask"]])
+    assert np.array_equal(first["observation"], kept)  # copy=True: what the caller holds stays
+    small = TanboVectorEnv(2, "lattice-5", obs_dtype=np.uint8)
+    obs, _ = small.reset(seed=0)
+    assert obs["observation"].dtype == np.uint8 and np.array_equal(obs["observation"], kept.astype(np.uint8))
+    # The compact board: own stones minus the opponent's (planes 0 and 1).
+    compact = TanboVectorEnv(2, "lattice-5", observation="board")
+    obs, _ = compact.reset(seed=0)
+    assert obs["observation"].dtype == np.int8 and obs["observation"].shape == (2, 5, 5)
+    assert np.array_equal(obs["observation"], (kept[:, 0] - kept[:, 1]).astype(np.int8))
+    assert compact.single_observation_space["observation"].contains(obs["observation"][0])
+    for _ in range(30):
+        acts = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in obs["action_mask"]]
+        obs, *_ = compact.step(acts)
+        for i in range(2):
+            planes = replayed(compact, i).observation_tensor(0).reshape(6, 5, 5)
+            assert np.array_equal(obs["observation"][i], (planes[0] - planes[1]).astype(np.int8))
+
+
+def test_illegal_actions_and_errors():
+    env = TanboVectorEnv(3, "lattice-5")
+    obs, _ = env.reset(seed=1)
+    legal = int(np.flatnonzero(obs["action_mask"][2])[0])
+    obs, reward, terminated, _, infos = env.step([0, 999, legal])  # occupied, off the board, legal
+    assert reward.tolist()[:2] == [-1.0, -1.0] and terminated.tolist()[:2] == [True, True]
+    assert infos["illegal_action"].tolist() == [True, True, False] and not obs["action_mask"][:2].any()
+    with pytest.raises(tanbo.UsageError, match="3 ints"):
+        env.step([0, 1])
+    with pytest.raises(ValueError, match="2 seeds for 3"):
+        env.reset(seed=[1, 2])
+    with pytest.raises(tanbo.UsageError, match="reset"):
+        TanboVectorEnv(2, "lattice-5").step([0, 0])
+    for kwargs, match in [({"opponent": "nobody"}, "opponent"), ({"agent": "Z"}, "agent"),
+                          ({"obs_dtype": np.int8}, "obs_dtype"), ({"observation": "rgb"}, "observation"),
+                          ({"variant": "hex-3"}, "")]:
+        with pytest.raises(ValueError, match=match):
+            TanboVectorEnv(2, **kwargs)
+
+
+def test_mcts_opponent_moves_inside_cpp():
+    # The C++ MCTS (200 playouts a move) beats an agent that always plays its first legal move.
+    env = TanboVectorEnv(4, "lattice-5", opponent="mcts", mcts_playouts=200)
+    obs, _ = env.reset(seed=5)
+    done = np.zeros(4, bool)
+    total = np.zeros(4)
+    while not done.all():
+        obs, reward, terminated, _, _ = env.step([int(np.flatnonzero(m)[0]) if m.any() else 0 for m in obs["action_mask"]])
+        total += np.where(done, 0, reward)
+        done |= terminated
+    assert (total == -1).sum() >= 3, total
+
+
+def test_step_releases_the_gil():
+    # test_threads.py's method: with the switch interval at 1000 s the worker keeps the GIL
+    # unless step() hands it over, so the main thread can only see the worker still busy if
+    # step() released it. The worker gives up after 5 s, which only a GIL-holding step reaches.
+    env = TanboVectorEnv(256, "lattice-9")
+    obs, _ = env.reset(seed=0)
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
+    env.step(actions)  # warm up in this thread
+    started, seen = threading.Event(), threading.Event()
+    state = {"finished": False}
+
+    def worker():
+        started.set()
+        give_up = time.monotonic() + 5
+        while not seen.is_set() and time.monotonic() < give_up:
+            env.step(actions)  # no numpy work here: numpy may drop the GIL on its own
+        state["finished"] = True
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        t = threading.Thread(target=worker)
+        t.start()
+        started.wait()
+        busy = not state["finished"]
+        seen.set()
+        t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert busy, "the main thread ran only after the worker had finished: step() kept the GIL"
+
+
+def test_gymnasium_vector_env_semantics():
+    gym = pytest.importorskip("gymnasium")
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    env = TanboVectorEnv(4, "lattice-5")
+    assert isinstance(env, gym.vector.VectorEnv) and env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    assert env.single_observation_space == tanbo.env.TanboEnv(variant="lattice-5").observation_space
+    obs, _ = env.reset(seed=0)
+    assert env.observation_space.contains(obs)
+    wrapped = RecordEpisodeStatistics(env)  # checks the autoreset mode, counts episodes
+    obs, _ = wrapped.reset(seed=0)
+    for _ in range(60):
+        obs, _, _, _, infos = wrapped.step(np.array([int(np.flatnonzero(m)[0]) if m.any() else 0
+                                                      for m in obs["action_mask"]]))
+        assert env.action_space.contains(np.array([0, 1, 2, 3]))
+    assert len(wrapped.episode_returns) == 4 and len(wrapped.return_queue) >= 4
+    assert set(wrapped.return_queue) <= {-1.0, 1.0}

@@ -1,0 +1,83 @@
+// A candidate engine in another process, for `tanbo diff --engine "CMD ARGS"`: ExternalGame
+// satisfies tanbo::Engine by talking the engine protocol (docs/protocol.md) over a pipe, so the
+// one driver and comparator (driver.hpp, compare.hpp) check any implementation of Tanbo against
+// the reference engine. Queries are answered from what the engine said after the last change
+// (position, legal, winner); play and undo go to the engine, and its refusals come back as the
+// exceptions the Engine concept specifies (the kind and rule-3 reason from the engine; the
+// wording, which the protocol leaves free, is the reference's, so only behaviour is compared).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tanbo/core/engine.hpp"
+#include "tanbo/api/protocol.hpp"
+#include "tanbo/core/position.hpp"
+#include "tanbo/verify/campaign.hpp"
+
+namespace tanbo::verify {
+
+class ExternalSession;
+
+/// A game played by the engine process bound to this thread (ExternalBinding). Copies share the
+/// process; each keeps its own history, replayed into the process when it is the one used next.
+class ExternalGame {
+ public:
+  /// @throws UsageError when no engine process is bound to this thread.
+  explicit ExternalGame(const Variant& v);
+  explicit ExternalGame(const Position& start);
+
+  int size() const noexcept { return pos_.size(); }
+  Cell at(Point p) const;
+  Color to_move() const noexcept { return pos_.to_move(); }
+  int ply() const noexcept { return static_cast<int>(moves_.size()); }
+  bool is_over() const noexcept { return winner_.has_value(); }
+  std::optional<Color> winner() const { return winner_; }
+  int stone_count(Color c) const noexcept { return pos_.count(c); }
+  bool is_legal(Point p) const;
+  std::vector<Point> legal_moves() const { return legal_; }
+  int legal_move_count() const noexcept { return static_cast<int>(legal_.size()); }
+  MoveEffect play(Point p);
+  void undo();
+  MoveResult last_result() const;
+  std::vector<Point> moves() const { return moves_; }
+  Position position() const { return pos_; }
+  const Position& start_position() const noexcept { return start_; }
+  std::uint64_t hash() const noexcept;
+
+ private:
+  // Takes position, legal moves and winner from the engine's answers to the state queries.
+  void refresh(const std::vector<api::protocol::Answer>& answers);
+  std::shared_ptr<ExternalSession> session_;
+  Position start_;
+  std::vector<Point> moves_;
+  std::vector<MoveResult> results_;
+  Position pos_;
+  std::vector<Point> legal_;
+  std::optional<Color> winner_;
+};
+
+/// Binds an engine process (started from `command`) to the calling thread while it lives, for
+/// the ExternalGames the driver constructs there (its constructors take only a start).
+class ExternalBinding {
+ public:
+  explicit ExternalBinding(std::shared_ptr<ExternalSession> session);
+  ~ExternalBinding();
+  ExternalBinding(const ExternalBinding&) = delete;
+  ExternalBinding& operator=(const ExternalBinding&) = delete;
+
+ private:
+  std::shared_ptr<ExternalSession> previous_;
+};
+
+/// Starts the engine process `command` (a shell command line). @throws Error if it does not
+/// start or fails the protocol handshake.
+std::shared_ptr<ExternalSession> start_external_engine(const std::string& command, int timeout_ms = 20000);
+
+/// A Checker (campaign.hpp) comparing reference::Game with the engine of `session`, labelled
+/// `name`. One process answers one request at a time: run campaigns with it on one job.
+Checker external_checker(std::shared_ptr<ExternalSession> session, const std::string& name);
+
+}  // namespace tanbo::verify
