@@ -44,7 +44,8 @@ struct Outputs {
   bool incremental = false;
 };
 
-/// The batch for one board type (Board19 up to 19x19, Board beyond), behind a virtual call.
+/// The batch for one board type (BasicBoard<9> up to 9x9, Board19 up to 19x19, Board beyond),
+/// behind one virtual call per batch.
 class Batch {
  public:
   virtual ~Batch() = default;
@@ -343,7 +344,9 @@ or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
              const int playouts = static_cast<int>(to_uint64(mcts_playouts, 0, 1u << 20, "VectorGames: mcts_playouts"));
              PyVectorGames out;
              out.num_envs = count;
-             if (v.size <= 19)
+             if (v.size <= 9)  // small boards: hundreds of them stay in the cache
+               out.batch = std::make_unique<BatchOn<optimized::BasicBoard<9>>>(v, count, side, playouts);
+             else if (v.size <= 19)
                out.batch = std::make_unique<BatchOn<optimized::Board19>>(v, count, side, playouts);
              else
                out.batch = std::make_unique<BatchOn<optimized::Board>>(v, count, side, playouts);
