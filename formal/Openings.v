@@ -22,10 +22,12 @@ Definition dense (n : nat) : board :=
     then if x mod 4 =? y mod 4 then Stone Black else Stone White
     else Empty.
 
-(* Variant::all_named(), in its order: classic, lattice-5 7 9 13 19 21, dense-5 .. dense-25. *)
+(* Variant::all_named(), in its order: classic, lattice-5 7 9 13 19 21, dense-5 .. dense-25
+   (kLattices in variant.cpp gives size, step, k, offset; here k, step, offset). tanbo-spec
+   checks every trace start labelled with a variant's name against this list. *)
 Definition named_openings : list (nat * board) :=
-  [(19, lattice 6 4 0); (5, lattice 4 2 0); (7, lattice 6 2 0); (9, lattice 6 2 1);
-   (13, lattice 4 4 0); (19, lattice 6 4 0); (21, lattice 4 6 0)] ++
+  [(19, lattice 4 6 0); (5, lattice 2 4 0); (7, lattice 2 6 0); (9, lattice 2 6 1);
+   (13, lattice 4 4 0); (19, lattice 4 6 0); (21, lattice 6 4 0)] ++
   map (fun n => (n, dense n)) [5; 7; 9; 11; 13; 15; 17; 19; 21; 23; 25].
 
 (* ---- A boolean check of no_bounded, proven equal to it ---- *)

@@ -195,12 +195,21 @@ Proof.
     apply in_map_iff. exists x. split; auto. apply in_seq; lia.
 Qed.
 
+(* Own names for three standard facts: the standard library renamed them (app_length became
+   length_app, ...) and Coq 8.20 warns on the old names, which 8.16 alone has. *)
+Lemma len_app {A} (l1 l2 : list A) : length (l1 ++ l2) = length l1 + length l2.
+Proof. induction l1 as [|a l1 IH]; simpl; auto. Qed.
+Lemma len_map {A B} (f : A -> B) l : length (map f l) = length l.
+Proof. induction l as [|a l IH]; simpl; auto. Qed.
+Lemma len_seq s n : length (seq s n) = n.
+Proof. revert s. induction n as [|n IH]; simpl; auto. Qed.
+
 Lemma length_flat_map_seq ys :
   length (flat_map (fun y : nat => map (fun x : nat => (x, y)) (seq 0 N)) ys) = length ys * N.
-Proof. induction ys; simpl; auto. rewrite app_length, map_length, seq_length, IHys. lia. Qed.
+Proof. induction ys; simpl; auto. rewrite len_app, len_map, len_seq, IHys. lia. Qed.
 
 Lemma length_all_points : length all_points = N * N.
-Proof. unfold all_points. rewrite length_flat_map_seq, seq_length. lia. Qed.
+Proof. unfold all_points. rewrite length_flat_map_seq, len_seq. lia. Qed.
 
 Ltac ltb_cases :=
   repeat match goal with

@@ -356,7 +356,7 @@ Lemma count_inj (f g : point -> bool) (h : point -> point) (extra : list point) 
   (forall z, In z extra -> In z l /\ g z = true) ->
   length extra + length (filter f l) <= length (filter g l).
 Proof.
-  intros Hl He Hh Hi Hx. rewrite <- (map_length h (filter f l)), <- app_length.
+  intros Hl He Hh Hi Hx. rewrite <- (len_map h (filter f l)), <- len_app.
   apply NoDup_incl_length.
   - apply nodup_app_disjoint; auto.
     + apply nodup_map_on. apply NoDup_filter; auto.

@@ -6,7 +6,8 @@
 #  - `tanbo-spec check` reports a difference (exit 1, "difference at line L") for a trace with
 #    any one field of a P line (cells, side, winner, legal set) or of an M line (point, removal
 #    kind, removed stones, after) corrupted, a move not among the legal moves, and a dropped M
-#    line (the next P line is then reached by no move).
+#    line (the next P line is then reached by no move), and a named variant's start that is not
+#    the opening Openings.v defines.
 set -uo pipefail
 trace=$1 spec=$2 compare=$3
 work=$(mktemp -d "${TMPDIR:-/tmp}/tanbo_selftest_XXXXXX")
@@ -67,6 +68,8 @@ corrupt "M side after" "$m_line" '$6 = ($6 == "X" ? "O" : "X")'
 # A move not among the legal moves of the position before it (an occupied point).
 occupied=$(awk -v t="$p_line" 'NR == t { n = $2; i = index($3, "X") - 1; print (i % n) "," int(i / n); exit }' "$base")
 corrupt "a move to an occupied point" "$((p_line + 1))" "\$2 = \"$occupied\""
+# A named variant's start that is not its opening (Openings.v).
+corrupt "the start of a lattice-5 game" 2 'sub(/\./, "X", $3)'
 # A dropped M line: the P line after it is reached by no move.
 awk -v t="$plain_m" 'NR != t { print }' "$base" >"$work/c.trace"
 expect_difference "a dropped M line" "$work/c.trace"

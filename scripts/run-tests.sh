@@ -10,7 +10,8 @@
 #             npm ci from the lockfile, the Node tests (API, the differential corpus through the
 #             WASM replay driver, selfplay and bench signatures against the dev build's CLI, the
 #             packed tarball in a fresh project), the browser test (puppeteer-core + Debian's
-#             Chromium), the WASM-vs-native playout benchmark, npm pack (js/tanbo-<version>.tgz);
+#             Chromium), the Node engine server under `tanbo conform` and `tanbo diff --engine`,
+#             the WASM-vs-native playout benchmark, npm pack (js/tanbo-<version>.tgz);
 #   docs      the Doxygen site with the generated rules pages and the explorer (reuses the dev
 #             build, and the js stage's bundle when it ran);
 #   coverage  the "coverage" preset (clang) through scripts/coverage.sh: every test but
@@ -71,6 +72,11 @@ for stage in $stages; do
       (cd js && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund)
       ctest --test-dir "$wasm/js" -j "$jobs" --output-on-failure
       cat "$wasm/js/test-artifacts/figures.txt"
+      # The npm package's engine server against the conformance suite and the reference engine
+      # (docs/conformance.md), now that js/dist holds the module.
+      "$root/dev/cli/tanbo" conform --engine "node js/bin/tanbo-serve.mjs"
+      "$root/dev/cli/tanbo" diff --engine "node js/bin/tanbo-serve.mjs" --seconds 5 --quiet \
+        --out "$wasm/js/test-artifacts/diff-engine-node"
       node js/bench/bench.mjs "$root/dev/cli/tanbo" 2
       (cd js && npm pack --loglevel=error) ;;
     docs)

@@ -94,16 +94,17 @@ std::string EngineProcess::read_line() {
   }
 }
 
-protocol::Answer EngineProcess::ask(const std::string& request) {
-  const std::string id = std::to_string(next_id_++);
-  const std::string line = id + ' ' + request + '\n';
+void EngineProcess::send_all(const std::string& text, const std::string& first_request) {
   std::size_t sent = 0;
-  while (sent < line.size()) {
-    const ssize_t n = send(to_child_, line.data() + sent, line.size() - sent, MSG_NOSIGNAL);
+  while (sent < text.size()) {
+    const ssize_t n = send(to_child_, text.data() + sent, text.size() - sent, MSG_NOSIGNAL);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw engine_error(command_, "exited (cannot send '" + printable(request, 40) + "')");
+    if (n <= 0) throw engine_error(command_, "exited (cannot send '" + printable(first_request, 40) + "')");
     sent += static_cast<std::size_t>(n);
   }
+}
+
+protocol::Answer EngineProcess::read_answer(const std::string& id, const std::string& request) {
   const std::string answer_line = read_line();
   protocol::Answer a;
   try {
@@ -115,6 +116,24 @@ protocol::Answer EngineProcess::ask(const std::string& request) {
     throw engine_error(command_, "answered id '" + a.id + "' to request id " + id + " ('" +
                                      printable(request, 40) + "')");
   return a;
+}
+
+protocol::Answer EngineProcess::ask(const std::string& request) { return ask_all({request}).front(); }
+
+std::vector<protocol::Answer> EngineProcess::ask_all(const std::vector<std::string>& requests) {
+  std::string text;
+  std::vector<std::string> ids;
+  for (const std::string& r : requests) {
+    ids.push_back(std::to_string(next_id_++));
+    text += ids.back();
+    text += ' ';
+    text += r;
+    text += '\n';
+  }
+  send_all(text, requests.empty() ? "" : requests.front());
+  std::vector<protocol::Answer> out;
+  for (std::size_t i = 0; i < requests.size(); ++i) out.push_back(read_answer(ids[i], requests[i]));
+  return out;
 }
 
 std::string EngineProcess::ask_ok(const std::string& request) {

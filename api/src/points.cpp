@@ -10,8 +10,7 @@ namespace tanbo::api {
 std::optional<Point> index_point(int size, long long i) noexcept {
   const long long points = static_cast<long long>(size) * size;
   if (size < kMinSize || size > kMaxSize || i < 0 || i >= points) return std::nullopt;
-  const int index = static_cast<int>(i);  // in [0, 625): narrowing is exact
-  return Point{index % size, index / size};
+  return row_major_point(static_cast<int>(i), size);  // i in [0, 625): narrowing is exact
 }
 
 std::optional<Point> index_point(int size, double i) noexcept {

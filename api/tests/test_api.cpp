@@ -48,6 +48,8 @@ TEST_CASE("api: Position::point is the inverse of Position::index", "[api][core]
       CAPTURE(n, i);
       CHECK(pos.index(pos.point(i)) == i);
       CHECK(on_board(pos.point(i), n));
+      CHECK(pos.point(i) == Point{i % n, i / n});  // written out here, independently
+      CHECK(row_major_index(row_major_point(i, n), n) == i);
     }
   }
   CHECK(Position(5).point(7) == Point{2, 1});

@@ -63,12 +63,11 @@ std::string number_text(T v) {
   }
 }
 
-// "0 or more" when only the minimum matters, else "from 1 to 256".
+// "from 1 to 256": both bounds, even when the upper one is the type's limit, so a number that is
+// too large (2147483648 for an int) is told what the largest accepted value is.
 template <typename T>
 std::string range_text(T min, T max) {
-  return max == std::numeric_limits<T>::max()
-             ? number_text(min) + " or more"
-             : "from " + number_text(min) + " to " + number_text(max);
+  return "from " + number_text(min) + " to " + number_text(max);
 }
 
 template <typename T>

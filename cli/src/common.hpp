@@ -79,8 +79,8 @@ decltype(auto) with_engine(EngineKind kind, F&& f) {
 /// Adds the option (or positional, for a `name` without dashes) `name`, reading a number in
 /// [min, max] into `target`: decimal digits (with '-' for signed types), or any finite decimal
 /// for double. The range is appended to `description` for --help. Anything else is a usage error
-/// naming the option, the range and (escaped, shortened) the value, e.g. "DEPTH must be 0 or
-/// more, got -1"; CLI11's own checks would print DBL_MAX's 309 digits and accept "0x10".
+/// naming the option, the range and (escaped, shortened) the value, e.g. "DEPTH must be from 0
+/// to 2147483647, got -1"; CLI11's own checks would print DBL_MAX's 309 digits and accept "0x10".
 /// Instantiated for int, unsigned, unsigned long, unsigned long long and double.
 template <typename T>
 CLI::Option* add_number_option(CLI::App& app, const std::string& name, T& target, T min, T max,

@@ -1,5 +1,6 @@
 // `tanbo diff`: the one differential campaign front end (verify/README.md), checking the optimized
-// engine against the reference engine with the driver of tanbo::verify. By default a seeded
+// engine (or, with --engine, an external one) against the reference engine with the driver of
+// tanbo::verify; every mode goes through one verify::Checker, candidate(). By default a seeded
 // random campaign for --seconds with a progress line per second and a summary; --replay plays a
 // game record on both engines, --input runs one fuzz input (e.g. a libFuzzer crash file). On a
 // divergence it writes a minimized reproducer into --out, prints the commands replaying it and
@@ -58,8 +59,7 @@ int replay_record_file(const DiffOptions& o) {
   const RecordInput in = read_record(*o.replay, Variant::classic());
   const GameRecord& rec = in.record;
   const verify::Checker checker = candidate(o);
-  const verify::ReplayResult r = checker.replay ? checker.replay(rec.start, rec.points(), true)
-                                                : verify::replay_record(rec.start, rec.points());
+  const verify::ReplayResult r = checker.check_record(rec.start, rec.points());
   if (r.divergence) return report(o, verify::minimize_record(rec.start, rec.points(), {}, checker), "replay-minimized");
   std::cout << printable(in.input.name) << ": the engines agree on all " << r.moves_played
             << " moves (played forward, then undone)";
@@ -73,8 +73,7 @@ int run_input_file(const DiffOptions& o) {
   const verify::Script script = verify::decode(std::vector<std::uint8_t>(in.text.begin(), in.text.end()));
   verify::DiffStats stats;
   const verify::Checker checker = candidate(o);
-  if (checker.run ? checker.run(script, &stats) : verify::run_differential(script, &stats))
-    return report(o, verify::minimize(script, {}, checker), "input-minimized");
+  if (checker.check(script, &stats)) return report(o, verify::minimize(script, {}, checker), "input-minimized");
   std::cout << printable(in.name) << ": the engines agree: " << verify::format_stats(stats) << '\n';
   return kExitOk;
 }

@@ -210,20 +210,21 @@ case_error_numbers() {
   expect_error 2 "tanbo perft: DEPTH must be a whole number from 0 to 64, got 'abc'" "$TANBO" perft abc
   expect_error 2 "tanbo perft: DEPTH must be from 0 to 64, got $(printf '9%.0s' {1..40})... " \
     "$TANBO" perft "$(printf '9%.0s' {1..400})"
-  expect_error 2 "tanbo selfplay: --games must be 1 or more, got 0" "$TANBO" selfplay --games 0 --seed 1
-  expect_error 2 "tanbo selfplay: --games must be a whole number 1 or more, got '0x10'" \
+  expect_error 2 "tanbo perft: DEPTH must be from 0 to 64, got 2147483648" "$TANBO" perft 2147483648
+  expect_error 2 "tanbo selfplay: --games must be from 1 to 2147483647, got 0" "$TANBO" selfplay --games 0 --seed 1
+  expect_error 2 "tanbo selfplay: --games must be a whole number from 1 to 2147483647, got '0x10'" \
     "$TANBO" selfplay --games 0x10 --seed 1
-  expect_error 2 "tanbo selfplay: --seed must be 0 or more, got -1" "$TANBO" selfplay --games 2 --seed -1
-  expect_error 2 "tanbo selfplay: --seed must be 0 or more, got 18446744073709551616" \
+  expect_error 2 "tanbo selfplay: --seed must be from 0 to 18446744073709551615, got -1" "$TANBO" selfplay --games 2 --seed -1
+  expect_error 2 "tanbo selfplay: --seed must be from 0 to 18446744073709551615, got 18446744073709551616" \
     "$TANBO" selfplay --games 1 --seed 18446744073709551616
   expect_error 2 "tanbo bench: --seconds must be from 0.01 to 3600, got nan" "$TANBO" bench --seconds nan
   expect_error 2 "tanbo bench: --seconds must be a number from 0.01 to 3600, got '1s'" "$TANBO" bench --seconds 1s
   expect_error 2 "tanbo bench: --threads must be from 1 to 256, got 0" "$TANBO" bench --threads 0
-  expect_error 2 "tanbo bench: --seed must be 0 or more, got -1" "$TANBO" bench --seed -1
+  expect_error 2 "tanbo bench: --seed must be from 0 to 18446744073709551615, got -1" "$TANBO" bench --seed -1
   expect_error 2 "tanbo diff: --seconds must be from 0 to 10000000, got 1e300" "$TANBO" diff --seconds 1e300
   expect_error 2 "tanbo diff: --jobs must be from 1 to 256, got 0" "$TANBO" diff --jobs 0
   expect_error 2 "tanbo diff: --max-input must be from 1 to 1048576, got 0" "$TANBO" diff --max-input 0
-  expect_error 2 "tanbo diff: --seed must be 0 or more, got -5" "$TANBO" diff --seed -5
+  expect_error 2 "tanbo diff: --seed must be from 0 to 18446744073709551615, got -5" "$TANBO" diff --seed -5
   # The largest seed is accepted (game i uses seed + i mod 2^64).
   run "$TANBO" selfplay --games 2 --seed 18446744073709551615 --variant lattice-5
   [[ $RC -eq 0 && $OUT == *"game 1: seed 0, "* ]] || fail "largest seed: status $RC, output $OUT $ERR"

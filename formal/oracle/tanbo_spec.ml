@@ -11,7 +11,8 @@
      P <n> <cells> <side> winner=<X|O|-> legal=<x,y;...>    a position, row-major cells . X O
      M <x,y> removal=<none|expanded|bounded> removed=<x,y;...> after=<cells> <side>
    An M line is a move from the last P line. The P line right after an S line is a start, taken
-   as given; every other P line must be a position some earlier M line of the same game reached
+   as given, except that when the label's first word names a variant (lattice-5, classic, ...)
+   it must be that variant's opening as Openings.v defines it (named_openings); every other P line must be a position some earlier M line of the same game reached
    (so a P line's cells and side are checked too, not only what follows from them).
 
    Every rule decision comes from the extracted code: `moves` (rule 3 and rule 7: no move once
@@ -90,7 +91,16 @@ let move_line pos p =
           next.cells (side_char next.side),
         Some next )
 
+(* The names of Variant::all_named(), in the order of Openings.named_openings. *)
+let opening_names =
+  [ "classic"; "lattice-5"; "lattice-7"; "lattice-9"; "lattice-13"; "lattice-19"; "lattice-21" ]
+  @ List.map (Printf.sprintf "dense-%d") [ 5; 7; 9; 11; 13; 15; 17; 19; 21; 23; 25 ]
+
+let named_starts =
+  List.map2 (fun name (n, b) -> (name, { n; cells = cells_text n b; side = Black })) opening_names named_openings
+
 let check channel =
+  let opening = ref None in
   let current = ref None and start_next = ref false and reached = Hashtbl.create 1024 in
   let games = ref 0 and positions = ref 0 and moves = ref 0 and differences = ref 0 in
   let line_no = ref 0 in
@@ -104,8 +114,9 @@ let check channel =
        incr line_no;
        let where = Printf.sprintf "line %d" !line_no in
        match String.split_on_char ' ' line with
-       | "S" :: _ :: _ ->
+       | "S" :: label :: _ ->
            if !start_next then fail "%s: a start with no position" where;
+           opening := List.assoc_opt label named_starts;
            incr games;
            Hashtbl.reset reached;
            current := None;
@@ -115,6 +126,9 @@ let check channel =
            incr positions;
            if !start_next then (
              start_next := false;
+             (match !opening with
+             | Some o when o <> pos -> differ where "the start is not the variant's opening (Openings.v)" (position_line o) line
+             | _ -> ());
              Hashtbl.replace reached (key pos) ())
            else if !games = 0 then fail "%s: a position before any S line" where
            else if not (Hashtbl.mem reached (key pos)) then

@@ -3,7 +3,11 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <new>
+#include <optional>
+#include <string>
 
 #include "tanbo/core/random.hpp"
 
@@ -11,10 +15,34 @@ namespace tanbo::python {
 
 namespace py = pybind11;
 
+/// Raises TypeError: the `cls` object was made by `cls.__new__(cls)` without `__init__`.
+[[noreturn]] inline void raise_uninitialised(const char* cls) {
+  throw py::type_error(std::string("this tanbo.") + cls + " was created without __init__ (by " + cls +
+                       ".__new__); create it with tanbo." + cls + "(...)");
+}
+
+/// Base of the bound structs T, for objects made by `T.__new__(T)` without `__init__`: pybind11
+/// allocates their C++ value on first use with T's operator new and then treats it as
+/// constructed. Constructing T's empty state there (a null game, no generator) turns what
+/// would be reads of uninitialised memory into TypeError from T's accessors. Normal
+/// construction builds over that empty state, which owns nothing.
+template <class T>
+struct EmptyOnNew {
+  static void* operator new(std::size_t n) { return ::new (::operator new(n)) T(); }
+  static void operator delete(void* p) noexcept { ::operator delete(p); }
+};
+
 /// tanbo.Rng: the C++ generator plus the seed it started from (for repr only).
-struct PyRng {
-  Rng rng;
+struct PyRng : EmptyOnNew<PyRng> {
+  std::optional<Rng> state;  ///< nullopt only in an object made without __init__
   std::uint64_t seed = 0;
+  PyRng() = default;
+  PyRng(Rng r, std::uint64_t s) : state(r), seed(s) {}
+  Rng& rng() {
+    if (!state) raise_uninitialised("Rng");
+    return *state;
+  }
+  const Rng& rng() const { return const_cast<PyRng*>(this)->rng(); }
 };
 
 void bind_move_result(py::module_& m);  ///< tanbo.MoveResult

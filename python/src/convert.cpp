@@ -17,7 +17,9 @@ std::string type_name(py::handle obj) {
 }
 
 // One coordinate; false when it does not fit an int (the caller treats it as off the board).
+// Checked on the full Python int before narrowing; a bool is not a coordinate.
 bool coordinate(py::handle item, py::handle whole, int& out) {
+  if (PyBool_Check(item.ptr())) throw py::type_error("a point pair holds two ints (x, y), not bool");
   PyObject* index = PyNumber_Index(item.ptr());
   if (index == nullptr) {
     PyErr_Clear();
@@ -50,7 +52,10 @@ Point to_point(py::handle obj, int size, PointUse use, std::string* huge) {
     if (auto p = try_parse_point(text, 99)) return *p;
     return parse_point(text, size);  // throws the ParseError
   }
-  if (PyBytes_Check(obj.ptr()) || !PySequence_Check(obj.ptr())) bad_point_type(obj);
+  // Bytes-like objects are sequences of ints, but b'D1' is not the pair (68, 49).
+  if (PyBytes_Check(obj.ptr()) || PyByteArray_Check(obj.ptr()) || PyMemoryView_Check(obj.ptr()) ||
+      !PySequence_Check(obj.ptr()))
+    bad_point_type(obj);
   const Py_ssize_t n = PySequence_Size(obj.ptr());
   if (n != 2) {
     PyErr_Clear();

@@ -23,8 +23,9 @@ enum class PointUse { Query, Move };
 /// Off-board marker for pairs whose coordinates do not fit an int.
 inline constexpr Point kFarAway{-1, -1};
 
-/// Converts "A2"/"a2" or an (x, y) pair of ints (any sequence of two integers, numpy ints too).
-/// @throws ParseError for a malformed name; py::type_error for anything else.
+/// Converts "A2"/"a2" or an (x, y) pair of ints (any sequence of two integers, numpy ints too;
+/// not bools, not bytes-like objects). @throws ParseError for a malformed name; py::type_error
+/// for anything else.
 /// `huge` is set to the pair's text when a coordinate does not fit an int (the point is then
 /// kFarAway), so callers can word the error with the user's numbers.
 Point to_point(py::handle obj, int size, PointUse use, std::string* huge = nullptr);
@@ -40,8 +41,9 @@ Color to_color(py::handle obj, const char* what);
 /// "X" or "O".
 inline std::string color_str(Color c) { return std::string(1, color_char(c)); }
 
-/// A Python int in [lo, hi] as uint64. @throws UsageError (naming `what`) out of range,
-/// py::type_error if `obj` is not an integer.
+/// A Python int in [lo, hi] as uint64, range-checked on the full Python value. @throws
+/// UsageError (naming `what` and both bounds) out of range, py::type_error if `obj` is not an
+/// integer (a bool is not).
 std::uint64_t to_uint64(py::handle obj, std::uint64_t lo, std::uint64_t hi, const char* what);
 
 }  // namespace tanbo::python

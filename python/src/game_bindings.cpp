@@ -1,4 +1,4 @@
-// tanbo.Game and tanbo.MoveResult: the Python face of both engines (any_game.hpp), with numpy
+// tanbo.Game and tanbo.MoveResult: the Python face of both engines (tanbo::api::AnyGame), with numpy
 // observations for learning programs, playouts and perft without the GIL, and the docs' SVG
 // board drawing for Jupyter. Names and docstrings here are what Python users see; keep
 // python/tanbo/__init__.pyi in step (tests/test_stubs.py checks the names). The integer-action
@@ -18,6 +18,7 @@
 #include "py_game.hpp"
 #include "tanbo/api/explain.hpp"
 #include "tanbo/api/game.hpp"
+#include "tanbo/api/mcts.hpp"
 #include "tanbo/api/points.hpp"
 #include "tanbo/api/start.hpp"
 #include "tanbo/api/svg.hpp"
@@ -32,26 +33,19 @@ std::vector<std::string> names(const std::vector<Point>& points) {
 }
 
 void raise_off_board(const std::string& what, Color mover) {
-  // Same wording as tanbo::IllegalMoveError, with the caller's own numbers.
-  const py::object cls = py::module_::import("tanbo._core").attr("IllegalMoveError");
-  const std::string msg = "illegal move " + what + " by " + color_str(mover) + ": " +
-                          illegal_reason_text(IllegalReason::OffBoard);
-  PyErr_SetString(cls.ptr(), msg.c_str());
-  throw py::error_already_set();
+  throw IllegalMoveError::off_board(what, mover);  // the engine's wording, the caller's numbers
 }
 
 PyMoveResult play_point(PyGame& game, Point p) {
   game->play(p);
-  return {game->last_result()};
+  return PyMoveResult(game->last_result());
 }
 
 Point action_point(const PyGame& game, long long a, py::handle arg) {
-  const long long n = game->size();
-  if (a < 0 || a >= n * n)
-    raise_off_board("action " + py::str(arg).cast<std::string>().substr(0, 40) + " (actions are 0.." +
-                        std::to_string(n * n - 1) + ")",
-                    game->to_move());
-  return {static_cast<int>(a % n), static_cast<int>(a / n)};
+  if (const auto p = api::index_point(game->size(), a)) return *p;
+  // Named with Python's own digits: `a` is LLONG_MIN for an int beyond 64 bits.
+  const std::string text = printable(py::str(arg).cast<std::string>(), kQuotedTokenBytes);
+  throw IllegalMoveError::off_board(api::off_board_index_text("action", text, game->size()), game->to_move());
 }
 
 namespace {
@@ -75,15 +69,12 @@ PyMoveResult play(PyGame& game, py::handle point) {
 }
 
 PyMoveResult last_result(const PyGame& game) {
-  return {game->last_result()};  // throws UsageError at ply 0
+  return PyMoveResult(game->last_result());  // throws UsageError at ply 0
 }
 
 /// is_legal's point: names and pairs as to_point(Query), actions outside [0, N*N) off the board.
 Point query_point(const PyGame& game, py::handle point) {
-  if (const auto a = to_action(point)) {
-    const long long n = game->size();
-    return *a >= 0 && *a < n * n ? Point{static_cast<int>(*a % n), static_cast<int>(*a / n)} : kFarAway;
-  }
+  if (const auto a = to_action(point)) return api::index_point(game->size(), *a).value_or(kFarAway);
   return to_point(point, game->size(), PointUse::Query);
 }
 
@@ -170,10 +161,10 @@ auto without_gil(F&& f) {
 
 py::str playout(PyGame& game, PyRng& rng, bool in_place) {
   std::unique_ptr<AnyGame> work = game->clone();
-  Rng r = rng.rng;
+  Rng r = rng.rng();
   const PlayoutResult result =
       without_gil([&] { return in_place ? work->playout_in_place(r) : work->playout(r); });
-  rng.rng = r;
+  rng.rng() = r;
   if (in_place) game.g = std::move(work);
   return py::str(color_str(result.winner));
 }
@@ -198,6 +189,13 @@ py::tuple playouts(const PyGame& game, py::object count, py::object seed) {
   return py::make_tuple(winners, lengths);
 }
 
+py::str mcts_move(const PyGame& game, py::object playouts, py::object seed) {
+  const auto n = static_cast<int>(to_uint64(playouts, 1, 1u << 24, "mcts_move: playouts"));
+  const std::uint64_t s = to_uint64(seed, 0, UINT64_MAX, "mcts_move: seed");
+  const std::unique_ptr<AnyGame> work = game->clone();
+  return py::str(point_name(without_gil([&] { return api::mcts_move(*work, n, s); })));
+}
+
 std::uint64_t perft(const PyGame& game, py::object depth) {
   const int d = static_cast<int>(to_uint64(depth, 0, 64, "perft: depth"));
   const std::unique_ptr<AnyGame> work = game->clone();
@@ -210,7 +208,7 @@ bool same_position(const AnyGame& a, const AnyGame& b) {
   return a.position().cells() == b.position().cells();
 }
 
-/// The board as the rules pages draw it (docs/generator/svg.cpp), the last move dotted.
+/// The board as the rules pages draw it (tanbo::api SVG), the last move dotted.
 std::string game_svg(const AnyGame& g) {
   api::Panel panel{"", g.position(), {}};
   if (g.ply() > 0) panel.marks.move_dot = g.last_result().move;
@@ -221,29 +219,29 @@ std::string game_svg(const AnyGame& g) {
 
 py::tuple move_result_state(const PyMoveResult& r) {
   py::list removed;
-  for (const Point p : r.result.removed) removed.append(py::make_tuple(p.x, p.y));
-  return py::make_tuple(r.result.move.x, r.result.move.y, static_cast<int>(r.result.player),
-                        static_cast<int>(r.result.removal), py::tuple(removed), r.result.removed_black,
-                        r.result.removed_white);
+  for (const Point p : r.result().removed) removed.append(py::make_tuple(p.x, p.y));
+  return py::make_tuple(r.result().move.x, r.result().move.y, static_cast<int>(r.result().player),
+                        static_cast<int>(r.result().removal), py::tuple(removed), r.result().removed_black,
+                        r.result().removed_white);
 }
 
 PyMoveResult move_result_from_state(const py::tuple& t) {
   try {
     if (t.size() != 7) throw UsageError("");
-    PyMoveResult r;
-    r.result.move = {t[0].cast<int>(), t[1].cast<int>()};
+    MoveResult r;
+    r.move = {t[0].cast<int>(), t[1].cast<int>()};
     const int player = t[2].cast<int>(), removal = t[3].cast<int>();
     if (player < 0 || player > 1 || removal < 0 || removal > 2) throw UsageError("");
-    r.result.player = static_cast<Color>(player);
-    r.result.removal = static_cast<Removal>(removal);
+    r.player = static_cast<Color>(player);
+    r.removal = static_cast<Removal>(removal);
     for (const py::handle p : t[4].cast<py::tuple>()) {
       const auto xy = p.cast<py::tuple>();
       if (xy.size() != 2) throw UsageError("");
-      r.result.removed.push_back({xy[0].cast<int>(), xy[1].cast<int>()});
+      r.removed.push_back({xy[0].cast<int>(), xy[1].cast<int>()});
     }
-    r.result.removed_black = t[5].cast<int>();
-    r.result.removed_white = t[6].cast<int>();
-    return r;
+    r.removed_black = t[5].cast<int>();
+    r.removed_white = t[6].cast<int>();
+    return PyMoveResult(std::move(r));
   } catch (const py::cast_error&) {
   } catch (const UsageError&) {
   }
@@ -254,28 +252,28 @@ PyMoveResult move_result_from_state(const py::tuple& t) {
 
 void bind_move_result(py::module_& m) {
   py::class_<PyMoveResult>(m, "MoveResult", "What a move did: who played where, what it removed and why.")
-      .def_property_readonly("move", [](const PyMoveResult& r) { return point_name(r.result.move); },
+      .def_property_readonly("move", [](const PyMoveResult& r) { return point_name(r.result().move); },
                              "The point played, e.g. 'A2'.")
-      .def_property_readonly("player", [](const PyMoveResult& r) { return color_str(r.result.player); },
+      .def_property_readonly("player", [](const PyMoveResult& r) { return color_str(r.result().player); },
                              "Who played it: 'X' or 'O'.")
-      .def_property_readonly("removal", [](const PyMoveResult& r) { return removal_name(r.result.removal); },
+      .def_property_readonly("removal", [](const PyMoveResult& r) { return removal_name(r.result().removal); },
                              "Which removal rule applied (rule 6): 'none', 'expanded-root' or 'bounded-roots'.")
-      .def_property_readonly("removed", [](const PyMoveResult& r) { return names(r.result.removed); },
+      .def_property_readonly("removed", [](const PyMoveResult& r) { return names(r.result().removed); },
                              "The removed stones' points, row-major.")
-      .def_property_readonly("removed_black", [](const PyMoveResult& r) { return r.result.removed_black; },
+      .def_property_readonly("removed_black", [](const PyMoveResult& r) { return r.result().removed_black; },
                              "Number of Black (X) stones removed.")
-      .def_property_readonly("removed_white", [](const PyMoveResult& r) { return r.result.removed_white; },
+      .def_property_readonly("removed_white", [](const PyMoveResult& r) { return r.result().removed_white; },
                              "Number of White (O) stones removed.")
-      .def("__eq__", [](const PyMoveResult& a, const PyMoveResult& b) { return a.result == b.result; },
+      .def("__eq__", [](const PyMoveResult& a, const PyMoveResult& b) { return a.result() == b.result(); },
            py::is_operator())
       .def("__hash__", [](const PyMoveResult& r) { return py::hash(move_result_state(r)[py::slice(0, 5, 1)]); })
       .def(py::pickle(&move_result_state, &move_result_from_state))
       .def("__repr__", [](const PyMoveResult& r) {
-        std::string s = "MoveResult(move='" + point_name(r.result.move) + "', player='" +
-                        color_str(r.result.player) + "', removal='" + removal_name(r.result.removal) +
+        std::string s = "MoveResult(move='" + point_name(r.result().move) + "', player='" +
+                        color_str(r.result().player) + "', removal='" + removal_name(r.result().removal) +
                         "', removed=[";
-        for (std::size_t i = 0; i < r.result.removed.size(); ++i)
-          s += (i ? ", '" : "'") + point_name(r.result.removed[i]) + "'";
+        for (std::size_t i = 0; i < r.result().removed.size(); ++i)
+          s += (i ? ", '" : "'") + point_name(r.result().removed[i]) + "'";
         return s + "])";
       });
 }
@@ -283,7 +281,8 @@ void bind_move_result(py::module_& m) {
 void bind_game(py::module_& m) {
   py::class_<PyGame> cls(m, "Game", R"(A game of Tanbo on one of tanbo's two verified engines.
 
-engine="optimized" is the fast incremental engine; engine="reference" the obviously-correct one.
+engine="optimized" is the fast incremental engine; engine="reference" the simple one written rule
+by rule, which optimized is verified against.
 Both give the same results for every call (they are tested against each other), except playout(),
 whose move choice depends on the engine (see its docstring).
 
@@ -313,7 +312,7 @@ the GIL (they work on a snapshot taken first), so threads running them scale acr
       .def_property_readonly("to_move", [](const PyGame& g) { return color_str(g->to_move()); },
                              "Side to move: 'X' (Black) or 'O' (White).")
       .def_property_readonly("ply", [](const PyGame& g) { return g->ply(); }, "Moves played so far.")
-      .def_property_readonly("winner", [](const PyGame& g) { return winner_or_none(*g.g); },
+      .def_property_readonly("winner", [](const PyGame& g) { return winner_or_none(*g); },
                              "'X' or 'O' once a side has no stones, else None.")
       .def_property_readonly("is_over", [](const PyGame& g) { return g->is_over(); },
                              "True once a side has no stones.")
@@ -345,7 +344,7 @@ the GIL (they work on a snapshot taken first), so threads running them scale acr
           py::arg("point"), "'X', 'O' or '.' at ``point``.")
       .def("stone_count", [](const PyGame& g, py::handle c) { return g->stone_count(to_color(c, "stone_count")); },
            py::arg("color"), "Number of stones of ``color`` ('X' or 'O').")
-      .def("board", [](const PyGame& g) { return board_rows(*g.g); },
+      .def("board", [](const PyGame& g) { return board_rows(*g); },
            "The board as N strings of 'X', 'O' and '.', row 1 first.")
       .def("position", [](const PyGame& g) { return g->position().to_string(); },
            "The position string, e.g. 'X3O/5/5/5/O3X O lattice-5'.")
@@ -356,7 +355,7 @@ the GIL (they work on a snapshot taken first), so threads running them scale acr
       .def("__copy__", [](const PyGame& g) { return PyGame(g); })
       .def("__deepcopy__", [](const PyGame& g, py::handle) { return PyGame(g); }, py::arg("memo"))
       .def("__str__", [](const PyGame& g) { return g->position().diagram(); })
-      .def("__repr__", [](const PyGame& g) { return game_repr(*g.g); })
+      .def("__repr__", [](const PyGame& g) { return game_repr(*g); })
       .def(py::pickle(
           [](const PyGame& g) {
             return py::make_tuple(g->engine(), format_record(g->start_position(), g->moves()));
@@ -367,7 +366,7 @@ the GIL (they work on a snapshot taken first), so threads running them scale acr
           }))
       .def(
           "random_move",
-          [](const PyGame& g, PyRng& rng) { return point_name(g->random_move(rng.rng)); },
+          [](const PyGame& g, PyRng& rng) { return point_name(g->random_move(rng.rng())); },
           py::arg("rng"),
           "legal_moves()[rng.below(len)] as a name: the choice `tanbo selfplay` makes, so a seed "
           "replays the same game on both engines and in C++. UsageError once the game is over.")
@@ -384,25 +383,30 @@ the GIL (they work on a snapshot taken first), so threads running them scale acr
            "Rng(seed + i), in C++ without the GIL. Returns (winners, lengths): numpy int8 (0 = X, "
            "1 = O, as current_player()) and int32 (moves played) arrays of length n; "
            "winners[i] is playout(Rng(seed + i)).")
+      .def("mcts_move", &mcts_move, py::arg("playouts"), py::arg("seed"),
+           "The move a UCT Monte-Carlo tree search with ``playouts`` simulations (1 to 2**24) and "
+           "random choices from ``seed`` picks for the side to move, as a name: the C++ search of "
+           "tanbo::api (examples/mcts_player, the JavaScript mctsMove), the same move for the "
+           "same game and seed on either engine. Releases the GIL. UsageError once over.")
       .def("perft", &perft, py::arg("depth"),
            "Number of move sequences of length ``depth`` (0-64) from here, as `tanbo perft` counts "
            "them: a finished game is one leaf. Exponential in depth; releases the GIL.")
       .def("__eq__",
            [](const PyGame& a, const py::object& b) -> py::object {
              if (!py::isinstance<PyGame>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-             return py::bool_(same_position(*a.g, *b.cast<const PyGame&>().g));
+             return py::bool_(same_position(*a, *b.cast<const PyGame&>()));
            },
            py::arg("other"),
            "Equal when board and side to move are (engine, history and variant name aside).")
       .def("__hash__", [](const PyGame& g) { return g->hash(); },
            "The Zobrist hash (consistent with ==). A Game is mutable: do not play moves on one "
            "that is a dict key or in a set; key tables by g.position() or g.hash instead.")
-      .def("svg", [](const PyGame& g) { return game_svg(*g.g); },
+      .def("svg", [](const PyGame& g) { return game_svg(*g); },
            "The board as an SVG image, drawn as in the rules pages; the last move has a red dot.")
-      .def("_repr_svg_", [](const PyGame& g) { return game_svg(*g.g); })
-      .def("_repr_html_", [](const PyGame& g) { return "<div>" + game_svg(*g.g) + "</div>"; })
+      .def("_repr_svg_", [](const PyGame& g) { return game_svg(*g); })
+      .def("_repr_html_", [](const PyGame& g) { return "<div>" + game_svg(*g) + "</div>"; })
       .def("observation",
-           [](const PyGame& g, const py::object& dtype) { return observation_array(*g.g, g->to_move(), dtype); },
+           [](const PyGame& g, const py::object& dtype) { return observation_array(*g, g->to_move(), dtype); },
            py::arg("dtype") = py::none(),
            "A numpy array of shape (6, N, N), dtype float32 (default) or uint8: planes own stones, "
            "opponent stones, empty, own legal moves, opponent legal moves, Black to move (all 1 when "

@@ -6,9 +6,11 @@
 #include <pybind11/pybind11.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "bindings.hpp"
 #include "tanbo/api/game.hpp"
 
 namespace tanbo::python {
@@ -21,30 +23,43 @@ namespace py = pybind11;
 
 /// What play() returns: the move, its mover and what it removed (with the per-colour counts),
 /// and why (rule 6).
-struct PyMoveResult {
-  MoveResult result;
+struct PyMoveResult : EmptyOnNew<PyMoveResult> {
+  std::optional<MoveResult> value;  ///< nullopt only in an object made without __init__
+  PyMoveResult() = default;
+  explicit PyMoveResult(MoveResult r) : value(std::move(r)) {}
+  const MoveResult& result() const {
+    if (!value) raise_uninitialised("MoveResult");
+    return *value;
+  }
 };
 
 /// The Python object: a game on either engine. Copying clones the game (a value, like C++).
-struct PyGame {
-  std::unique_ptr<AnyGame> g;
+/// Every use goes through operator-> / operator*, which refuse the empty state of an object
+/// made without __init__ (see EmptyOnNew).
+struct PyGame : EmptyOnNew<PyGame> {
+  std::unique_ptr<AnyGame> g;  ///< null only in an object made without __init__
+  PyGame() = default;
   PyGame(const Position& start, const std::string& engine) : g(make_game(start, engine)) {}
   explicit PyGame(std::unique_ptr<AnyGame> game) : g(std::move(game)) {}
-  PyGame(const PyGame& other) : g(other.g->clone()) {}
+  PyGame(const PyGame& other) : g(other->clone()) {}
   PyGame(PyGame&&) noexcept = default;  // returning by value moves instead of cloning twice
   PyGame& operator=(const PyGame&) = delete;
-  AnyGame* operator->() const { return g.get(); }
+  AnyGame& operator*() const {
+    if (!g) raise_uninitialised("Game");
+    return *g;
+  }
+  AnyGame* operator->() const { return &**this; }
 };
 
 /// Names of `points` ("A2", ...), in order.
 std::vector<std::string> names(const std::vector<Point>& points);
 
 /// Raises tanbo.IllegalMoveError with the engine's wording for an off-board move, naming the
-/// move as the caller wrote it (`what`: a huge pair, an out-of-range action).
+/// move as the caller wrote it (`what`: a pair too large for an int).
 [[noreturn]] void raise_off_board(const std::string& what, Color mover);
 
-/// The point of action `a` (y * N + x) on `game`'s board. Raises IllegalMoveError (off the
-/// board, naming `arg` as the caller wrote it) unless 0 <= a < N*N.
+/// The point of action `a` (y * N + x) on `game`'s board: IllegalMoveError "illegal move action
+/// 25 (actions are 0..24) by X: ...", naming `arg` as the caller wrote it, unless 0 <= a < N*N.
 Point action_point(const PyGame& game, long long a, py::handle arg);
 
 /// Game.observation / observation_tensor: the six planes from `side`'s point of view, as numpy

@@ -18,8 +18,6 @@ namespace {
 
 constexpr int kTerminalPlayer = -4;  // OpenSpiel's kTerminalPlayerId
 
-int action_of(Point p, int n) { return p.y * n + p.x; }
-
 /// A player argument: 0 (X) or 1 (O); None means the side to move.
 Color player_color(const AnyGame& g, const py::object& player, const char* what) {
   if (player.is_none()) return g.to_move();
@@ -37,7 +35,7 @@ bool is_mover(const AnyGame& g, const py::object& player, const char* what) {
 std::vector<int> legal_action_list(const AnyGame& g) {
   const int n = g.size();
   std::vector<int> out;
-  for (const Point p : g.legal_moves()) out.push_back(action_of(p, n));
+  for (const Point p : g.legal_moves()) out.push_back(row_major_index(p, n));
   return out;  // legal_moves() is row-major, so already sorted
 }
 
@@ -50,7 +48,7 @@ std::vector<double> returns_of(const AnyGame& g) {
 /// pyspiel's HistoryString: the actions, ", "-separated.
 std::string history_string(const AnyGame& g) {
   std::string s;
-  for (const Point p : g.moves()) s += (s.empty() ? "" : ", ") + std::to_string(action_of(p, g.size()));
+  for (const Point p : g.moves()) s += (s.empty() ? "" : ", ") + std::to_string(row_major_index(p, g.size()));
   return s;
 }
 
@@ -76,8 +74,8 @@ int max_length(const AnyGame& g) {
 void bind_state_api(py::class_<PyGame>& cls) {
   cls.def("legal_actions",
           [](const PyGame& g, const py::object& player) {
-            if (!player.is_none() && !is_mover(*g.g, player, "legal_actions: player")) return std::vector<int>{};
-            return legal_action_list(*g.g);
+            if (!player.is_none() && !is_mover(*g, player, "legal_actions: player")) return std::vector<int>{};
+            return legal_action_list(*g);
           },
           py::arg("player") = py::none(),
           "``player``'s legal actions (y * N + x), ascending: the side to move's (player None or "
@@ -86,8 +84,8 @@ void bind_state_api(py::class_<PyGame>& cls) {
            [](const PyGame& g, const py::object& player) {
              const int n = g->size();
              std::vector<int> mask(static_cast<std::size_t>(n * n), 0);
-             if (player.is_none() || is_mover(*g.g, player, "legal_actions_mask: player"))
-               for (const int a : legal_action_list(*g.g)) mask[static_cast<std::size_t>(a)] = 1;
+             if (player.is_none() || is_mover(*g, player, "legal_actions_mask: player"))
+               for (const int a : legal_action_list(*g)) mask[static_cast<std::size_t>(a)] = 1;
              return mask;
            },
            py::arg("player") = py::none(),
@@ -103,20 +101,20 @@ void bind_state_api(py::class_<PyGame>& cls) {
            py::arg("action"), "The point name of ``action``, e.g. 0 -> 'A1'.")
       .def("action_to_string",
            [](const PyGame& g, const py::object& player, const py::handle a) {
-             player_color(*g.g, player, "action_to_string: player");
+             player_color(*g, player, "action_to_string: player");
              return point_name(action_point(g, action_arg(a), a));
            },
            py::arg("player"), py::arg("action"),
            "OpenSpiel's two-argument form; the name does not depend on the player.")
       .def("string_to_action",
            [](const PyGame& g, const std::string& name) {
-             return action_of(parse_point(name, g->size()), g->size());
+             return row_major_index(parse_point(name, g->size()), g->size());
            },
            py::arg("name"), "The action of a point name, e.g. 'B1' -> 1. ParseError off the board.")
       .def("string_to_action",
            [](const PyGame& g, const py::object& player, const std::string& name) {
-             player_color(*g.g, player, "string_to_action: player");
-             return action_of(parse_point(name, g->size()), g->size());
+             player_color(*g, player, "string_to_action: player");
+             return row_major_index(parse_point(name, g->size()), g->size());
            },
            py::arg("player"), py::arg("name"), "pyspiel's two-argument form (the player does not matter).")
       .def("current_player",
@@ -124,18 +122,18 @@ void bind_state_api(py::class_<PyGame>& cls) {
            "0 when X (Black) is to move, 1 when O is, -4 (OpenSpiel's terminal id) once over.")
       .def("is_terminal", [](const PyGame& g) { return g->is_over(); }, "True once a side has no stones.")
       .def("is_chance_node", [](const PyGame&) { return false; }, "Always False: Tanbo has no chance.")
-      .def("returns", [](const PyGame& g) { return returns_of(*g.g); },
+      .def("returns", [](const PyGame& g) { return returns_of(*g); },
            "Per player [X, O]: [1.0, -1.0] or [-1.0, 1.0] once over, [0.0, 0.0] before.")
-      .def("rewards", [](const PyGame& g) { return returns_of(*g.g); },
+      .def("rewards", [](const PyGame& g) { return returns_of(*g); },
            "The rewards of the last transition: returns() (terminal rewards only).")
       .def("player_return",
            [](const PyGame& g, const py::object& player) {
-             return returns_of(*g.g)[static_cast<std::size_t>(player_color(*g.g, player, "player_return: player"))];
+             return returns_of(*g)[static_cast<std::size_t>(player_color(*g, player, "player_return: player"))];
            },
            py::arg("player"), "returns()[player].")
       .def("player_reward",
            [](const PyGame& g, const py::object& player) {
-             return returns_of(*g.g)[static_cast<std::size_t>(player_color(*g.g, player, "player_reward: player"))];
+             return returns_of(*g)[static_cast<std::size_t>(player_color(*g, player, "player_reward: player"))];
            },
            py::arg("player"), "rewards()[player].")
       .def("is_player_node", [](const PyGame& g) { return !g->is_over(); }, "True until the game is over.")
@@ -151,8 +149,8 @@ void bind_state_api(py::class_<PyGame>& cls) {
              const Point last = g->last_result().move;
              const Color mover = opponent(g->to_move());
              const long long action = action_arg(a);
-             if (player_color(*g.g, player, "undo_action: player") != mover || action != action_of(last, g->size()))
-               throw UsageError("undo_action: the last action was " + std::to_string(action_of(last, g->size())) +
+             if (player_color(*g, player, "undo_action: player") != mover || action != row_major_index(last, g->size()))
+               throw UsageError("undo_action: the last action was " + std::to_string(row_major_index(last, g->size())) +
                                 " by player " + std::to_string(static_cast<int>(mover)) + ", not " +
                                 std::to_string(action) + " by player " + py::str(player).cast<std::string>());
              g->undo();
@@ -162,29 +160,29 @@ void bind_state_api(py::class_<PyGame>& cls) {
            "otherwise, the game unchanged).")
       .def("information_state_string",
            [](const PyGame& g, const py::object& player) {
-             player_color(*g.g, player, "information_state_string: player");
-             return history_string(*g.g);  // perfect information: the history, as OpenSpiel's board games
+             player_color(*g, player, "information_state_string: player");
+             return history_string(*g);  // perfect information: the history, as OpenSpiel's board games
            },
            py::arg("player") = py::none(), "The actions so far, \", \"-separated (history_str()).")
-      .def("history_str", [](const PyGame& g) { return history_string(*g.g); },
+      .def("history_str", [](const PyGame& g) { return history_string(*g); },
            "The actions so far, \", \"-separated, as pyspiel.State.history_str().")
       .def("clone", [](const PyGame& g) { return PyGame(g); }, "An independent copy (as copy()).")
       .def("num_players", [](const PyGame&) { return 2; }, "2.")
       .def("num_distinct_actions", [](const PyGame& g) { return g->size() * g->size(); },
            "N * N: every point is an action.")
-      .def("max_game_length", [](const PyGame& g) { return max_length(*g.g); },
+      .def("max_game_length", [](const PyGame& g) { return max_length(*g); },
            "An upper bound on the plies of any game from the start position: r * (N*N + 1) + e "
            "for r roots and e empty points at the start (each move lowers that measure).")
       .def("history",
            [](const PyGame& g) {
              std::vector<int> out;
-             for (const Point p : g->moves()) out.push_back(action_of(p, g->size()));
+             for (const Point p : g->moves()) out.push_back(row_major_index(p, g->size()));
              return out;
            },
            "The actions played so far.")
       .def("observation_tensor",
            [](const PyGame& g, const py::object& player, const py::object& dtype) {
-             const py::array planes = observation_array(*g.g, player_color(*g.g, player, "observation_tensor: player"), dtype);
+             const py::array planes = observation_array(*g, player_color(*g, player, "observation_tensor: player"), dtype);
              return planes.attr("reshape")(-1);  // flat, as pyspiel's (a view: no copy)
            },
            py::arg("player") = py::none(), py::arg("dtype") = py::none(),
@@ -196,7 +194,7 @@ void bind_state_api(py::class_<PyGame>& cls) {
            "[6, N, N].")
       .def("observation_string",
            [](const PyGame& g, const py::object& player) {
-             player_color(*g.g, player, "observation_string: player");
+             player_color(*g, player, "observation_string: player");
              return g->position().diagram();  // perfect information: the same for both players
            },
            py::arg("player") = py::none(), "The board diagram (the same for both players).")

@@ -2,6 +2,7 @@
 #include "tanbo/verify/external_engine.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "tanbo/api/engine_process.hpp"
 #include "tanbo/core/errors.hpp"
@@ -70,12 +71,23 @@ std::vector<Point> point_list(const std::string& text, const std::string& what) 
   return out;
 }
 
+// The state queries, sent after each start, play and undo in the same round trip.
+constexpr std::array<const char*, 3> kStateQueries{"position", "legal", "winner"};
+
+// Sends `request` and the state queries in one round trip; returns all the answers.
+std::vector<api::protocol::Answer> ask_with_state(api::EngineProcess& p, const std::string& request) {
+  std::vector<std::string> all{request};
+  all.insert(all.end(), kStateQueries.begin(), kStateQueries.end());
+  return p.ask_all(all);
+}
+
 }  // namespace
 
 ExternalGame::ExternalGame(const Variant& v) : ExternalGame(opening(v)) {}
 
 ExternalGame::ExternalGame(const Position& start) : session_(bound_session()), start_(start), pos_(start) {
-  const api::protocol::Answer a = session_->process.ask("start " + start.to_string());
+  const std::vector<api::protocol::Answer> all = ask_with_state(session_->process, "start " + start.to_string());
+  const api::protocol::Answer& a = all[0];
   if (!a.ok) {
     session_->start.reset();
     // The kind comes from the engine; the wording is the reference's (the protocol leaves it free).
@@ -87,16 +99,17 @@ ExternalGame::ExternalGame(const Position& start) : session_(bound_session()), s
   }
   session_->start = start;
   session_->moves.clear();
-  refresh();
+  refresh({all.begin() + 1, all.end()});
 }
 
-void ExternalGame::refresh() {
-  api::EngineProcess& p = session_->process;
-  Position pos = Position::parse(p.ask_ok("position"));
+void ExternalGame::refresh(const std::vector<api::protocol::Answer>& a) {
+  for (std::size_t i = 0; i < 3; ++i)
+    if (!a.at(i).ok) throw Error(std::string("engine refused '") + kStateQueries[i] + "': " + a[i].text);
+  Position pos = Position::parse(a[0].text);
   if (pos.size() == start_.size()) pos.set_variant(start_.variant());
   pos_ = pos;
-  legal_ = point_list(p.ask_ok("legal"), "legal");
-  const std::string w = p.ask_ok("winner");
+  legal_ = point_list(a[1].text, "legal");
+  const std::string& w = a[2].text;
   winner_ = w == "X" ? std::optional(Color::Black) : w == "O" ? std::optional(Color::White) : std::nullopt;
 }
 
@@ -112,7 +125,8 @@ MoveEffect ExternalGame::play(Point p) {
   if (!api::protocol::parse_point_argument(point_name(p)))
     throw IllegalMoveError(p, to_move(), is_over() ? IllegalReason::GameOver : IllegalReason::OffBoard);
   session_->sync(start_, moves_);
-  const api::protocol::Answer a = session_->process.ask("play " + point_name(p));
+  const std::vector<api::protocol::Answer> all = ask_with_state(session_->process, "play " + point_name(p));
+  const api::protocol::Answer& a = all[0];
   if (!a.ok) {
     const std::vector<std::string> w = api::protocol::words(a.text);
     if (w.size() >= 2 && w[0] == "illegal")
@@ -140,18 +154,19 @@ MoveEffect ExternalGame::play(Point p) {
   moves_.push_back(p);
   results_.push_back(r);
   session_->moves = moves_;
-  refresh();
+  refresh({all.begin() + 1, all.end()});
   return e;
 }
 
 void ExternalGame::undo() {
   if (moves_.empty()) throw UsageError("undo: no move to take back");
   session_->sync(start_, moves_);
-  session_->process.ask_ok("undo");
+  const std::vector<api::protocol::Answer> all = ask_with_state(session_->process, "undo");
+  if (!all[0].ok) throw Error("engine refused 'undo': " + all[0].text);
   moves_.pop_back();
   results_.pop_back();
   session_->moves = moves_;
-  refresh();
+  refresh({all.begin() + 1, all.end()});
 }
 
 MoveResult ExternalGame::last_result() const {

@@ -53,20 +53,11 @@ void delete_chunks(std::vector<T>& items, Budget& budget, std::size_t keep_front
   }
 }
 
-// The checker's functions, defaulting to reference vs optimized.
-std::optional<Divergence> run_with(const Checker& c, const Script& script) {
-  return c.run ? c.run(script, nullptr) : run_differential(script);
-}
-std::optional<Divergence> replay_with(const Checker& c, const Position& start,
-                                      std::span<const Point> moves) {
-  return (c.replay ? c.replay(start, moves, true) : replay_record(start, moves, true)).divergence;
-}
-
 std::optional<Reproducer> shrink_record(const Position& start, std::vector<Point> moves,
                                         Budget& budget, const Checker& checker) {
   auto diverges = [&](std::span<const Point> m) {
     budget.count();
-    return replay_with(checker, start, m);
+    return checker.check_record(start, m).divergence;
   };
   auto d = diverges(moves);
   if (!d) return std::nullopt;
@@ -84,12 +75,12 @@ std::optional<Reproducer> shrink_record(const Position& start, std::vector<Point
     moves.resize(hi);
   }
   delete_chunks(moves, budget, 0, [&](const std::vector<Point>& m) {
-    return replay_with(checker, start, m).has_value();
+    return checker.check_record(start, m).divergence.has_value();
   });
   Reproducer r;
   r.start = start;
   r.moves = moves;
-  r.divergence = *replay_with(checker, start, moves);
+  r.divergence = *checker.check_record(start, moves).divergence;
   r.record_reproduces = true;
   return r;
 }
@@ -103,6 +94,14 @@ void write_file(const std::filesystem::path& path, const std::string& bytes) {
 
 }  // namespace
 
+std::optional<Divergence> Checker::check(const Script& script, DiffStats* stats) const {
+  return run ? run(script, stats) : run_differential(script, stats);
+}
+
+ReplayResult Checker::check_record(const Position& start, std::span<const Point> moves, bool unwind) const {
+  return replay ? replay(start, moves, unwind) : replay_record(start, moves, unwind);
+}
+
 std::optional<Reproducer> minimize_record(const Position& start, std::vector<Point> moves,
                                           MinimizeLimits limits, const Checker& checker) {
   Budget budget(limits);
@@ -114,21 +113,21 @@ std::optional<Reproducer> minimize_record(const Position& start, std::vector<Poi
 std::optional<Reproducer> minimize(const Script& script, MinimizeLimits limits, const Checker& checker) {
   // Half the budget for the steps, the rest for the record.
   Budget step_budget({limits.seconds / 2, limits.max_tests / 2});
-  auto first = run_with(checker, script);
+  auto first = checker.check(script);
   if (!first) return std::nullopt;
   Script s = script;
   // Cut right after the diverging step (step k of the report is steps[k - 1]; 0 is the start).
   if (first->step < s.steps.size()) {
     Script cut{s.start, {s.steps.begin(), s.steps.begin() + static_cast<long>(first->step)}};
     step_budget.count();
-    if (run_with(checker, cut)) s = std::move(cut);
+    if (checker.check(cut)) s = std::move(cut);
   }
   delete_chunks(s.steps, step_budget, 0, [&](const std::vector<Step>& steps) {
-    return run_with(checker, Script{s.start, steps}).has_value();
+    return checker.check(Script{s.start, steps}).has_value();
   });
   Reproducer out;
   out.input = encode(s);
-  out.divergence = *run_with(checker, s);
+  out.divergence = *checker.check(s);
   out.start = out.divergence.start;
   out.moves = out.divergence.moves;
   Budget record_budget({limits.seconds / 2, limits.max_tests - limits.max_tests / 2});

@@ -226,8 +226,7 @@ AfterEnd after_end(const Step& step, const Position& board) noexcept {
   const int b = step.kind == Step::Kind::Wide ? kStepWide + step.extra : step.value;
   if (b >= 0x40) return {std::nullopt, 1 + b % 16};
   const int n = board.size();
-  const int index = b % (n * n);  // a row-major point index
-  return {Point{index % n, index / n}, 0};
+  return {board.point(b % (n * n)), 0};  // a row-major point index
 }
 
 int raw_coordinate(std::uint8_t b, int n) noexcept {

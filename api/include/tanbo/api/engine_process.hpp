@@ -26,6 +26,9 @@ class EngineProcess {
   protocol::Answer ask(const std::string& request);
   /// ask(), returning the text of an `=` answer. @throws Error for a `?` answer.
   std::string ask_ok(const std::string& request);
+  /// Sends all `requests` at once, then reads their answers in order: one pipe round trip
+  /// instead of one per request (the protocol answers requests strictly in order).
+  std::vector<protocol::Answer> ask_all(const std::vector<std::string>& requests);
   /// The commands the engine listed in answer to list_commands (asked once, at start).
   const std::vector<std::string>& commands() const noexcept { return commands_; }
   bool supports(const std::string& command) const;
@@ -34,6 +37,8 @@ class EngineProcess {
 
  private:
   std::string read_line();
+  void send_all(const std::string& text, const std::string& first_request);
+  protocol::Answer read_answer(const std::string& id, const std::string& request);
   std::string command_;
   int timeout_ms_;
   int pid_ = -1;

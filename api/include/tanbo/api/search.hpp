@@ -17,14 +17,12 @@ inline Point mcts_move(const AnyGame& g, int playouts, std::uint64_t seed) {
   if (g.is_over()) throw UsageError("mcts_move: the game is over");
   if (playouts < 1) throw UsageError("mcts_move: playouts must be at least 1");
   // Replayed from the start, not built from position(): after a rule-6 expanded-root removal
-  // the current board may hold a bounded root, which a board's constructor rejects.
-  auto choose = [&]<class B>(B board) {
-    for (const Point p : g.moves()) board.play(p);
-    Mcts<B> mcts(playouts, seed);
-    return B::point(mcts.choose(board));
-  };
-  if (g.size() <= 19) return choose(optimized::Board19{g.start_position()});
-  return choose(optimized::Board{g.start_position()});
+  // the current board may hold a bounded root, which a board's constructor rejects. One board
+  // type for every size: a second instantiation of the search would only grow the WebAssembly.
+  optimized::Board board{g.start_position()};
+  for (const Point p : g.moves()) board.play(p);
+  Mcts<optimized::Board> mcts(playouts, seed);
+  return optimized::Board::point(mcts.choose(board));
 }
 
 /// What a batch of playouts ended with.

@@ -37,11 +37,11 @@ class Position {
   /// Number of stones of colour `c`. O(1): set() keeps the two counts, because the engines ask
   /// for them on every legality query (rule 7: is the game over?).
   int count(Color c) const noexcept { return stones_[static_cast<int>(c)]; }
-  /// Row-major index of `p`: y * size() + x. The one Point -> index conversion (with point()).
-  TANBO_FORCE_INLINE int index(Point p) const noexcept { return p.y * size_ + p.x; }
-  /// The point of row-major index `i`, the inverse of index(). @pre 0 <= i < size() * size()
-  /// (front ends range-check a caller's number first: tanbo::api::index_point).
-  Point point(int i) const noexcept { return {i % size_, i / size_}; }
+  /// Row-major index of `p`: y * size() + x (row_major_index).
+  TANBO_FORCE_INLINE int index(Point p) const noexcept { return row_major_index(p, size_); }
+  /// The point of row-major index `i`, the inverse of index() (row_major_point).
+  /// @pre 0 <= i < size() * size() (front ends range-check a caller's number: api::index_point).
+  Point point(int i) const noexcept { return row_major_point(i, size_); }
   /// Row-major cells, size()*size() of them.
   const std::vector<Cell>& cells() const noexcept { return cells_; }
 

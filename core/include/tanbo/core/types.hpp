@@ -60,6 +60,13 @@ struct Point {
   }
 };
 
+/// Row-major index of `p` on a board of side `size`: y * size + x (A1 = 0, B1 = 1, A2 = size).
+/// With row_major_point, the one Point <-> index conversion (Position::index and point use it).
+constexpr int row_major_index(Point p, int size) noexcept { return p.y * size + p.x; }
+/// The point of row-major index `i` on a board of side `size`. @pre 0 <= i < size * size
+/// (front ends range-check a caller's number first: tanbo::api::index_point).
+constexpr Point row_major_point(int i, int size) noexcept { return {i % size, i / size}; }
+
 /// True when `p` lies on a board of side `size`.
 constexpr bool on_board(Point p, int size) noexcept {
   return p.x >= 0 && p.y >= 0 && p.x < size && p.y < size;

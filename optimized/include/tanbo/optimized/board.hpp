@@ -58,19 +58,10 @@ static_assert(sizeof(MoveRecord) == 24, "MoveRecord's documented size");
 /// Incremental Tanbo board for sizes up to MaxN. Trivially copyable value (copy-make friendly).
 /// Use `Board` (any size up to 25) or `Board19` (up to 19x19, smaller and faster to copy).
 ///
-/// **Roots are head-labelled circular lists, not a union-find forest.** Go engines keep groups
-/// in a union-find (or merge lists) because one stone can join two or more groups into one. In
-/// Tanbo it cannot: a stone may only be placed touching exactly one friendly stone (rule 3), so
-/// it joins exactly one existing root, and roots never merge and never split; they only grow by
-/// one stone or disappear whole. So every stone stores its root's head directly (`root_`), a
-/// placement copies its neighbour's label (one read, one write), and every "find" is that single
-/// array read. A union-find would pay for generality it never uses: each find is a loop of parent
-/// reads with a compare and a data-dependent branch per step (at least two reads and a branch
-/// even on a flat tree), and a move needs one or more (the expanded root, then the owners of the
-/// growth points the move takes); and a forest has no member list, so removing a bounded root
-/// (rule 6) and restoring it on undo would need a board scan or a separate stone list anyway,
-/// which is exactly the circular `next_` list kept here (an O(1) splice per placement, walked
-/// only when the root is removed or restored).
+/// **Roots are head-labelled circular lists, not a union-find forest:** roots never merge
+/// (rule 3), so every stone stores its root's head (`root_`) and every "find" is one array read;
+/// the circular `next_` list lets rule 6 remove a root and undo restore it. Why, and what a
+/// union-find would cost: docs/design.md, "Why lists, not union-find".
 template <int MaxN>
 class BasicBoard {
  public:

@@ -1,5 +1,6 @@
 // The reference engine: a game of Tanbo whose every query is recomputed from the board using
-// the rule functions of rules.hpp. Simple and obviously correct; the oracle for everything else.
+// the rule functions of rules.hpp. Simple and written rule by rule: the oracle the optimized
+// engine is checked against.
 // It keeps no derived state between moves: only the board, the history and, for undo, the
 // earlier boards themselves (restoring a stored board cannot be wrong).
 #pragma once

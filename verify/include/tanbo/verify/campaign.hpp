@@ -30,6 +30,11 @@ struct Checker {
   std::function<std::optional<Divergence>(const Script&, DiffStats*)> run;
   /// Replays one record (replay_record).
   std::function<ReplayResult(const Position&, std::span<const Point>, bool)> replay;
+
+  /// Runs `script` on this pair (run, or run_differential when empty).
+  std::optional<Divergence> check(const Script& script, DiffStats* stats = nullptr) const;
+  /// Replays a record on this pair (replay, or replay_record when empty).
+  ReplayResult check_record(const Position& start, std::span<const Point> moves, bool unwind = true) const;
 };
 
 /// A random script (script.hpp) whose encoding takes at most `max_length` bytes (or just its

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tanbo/core/engine.hpp"
+#include "tanbo/api/protocol.hpp"
 #include "tanbo/core/position.hpp"
 #include "tanbo/verify/campaign.hpp"
 
@@ -47,7 +48,8 @@ class ExternalGame {
   std::uint64_t hash() const noexcept;
 
  private:
-  void refresh();  // reads position, legal moves and winner from the engine
+  // Takes position, legal moves and winner from the engine's answers to the state queries.
+  void refresh(const std::vector<api::protocol::Answer>& answers);
   std::shared_ptr<ExternalSession> session_;
   Position start_;
   std::vector<Point> moves_;
