@@ -22,7 +22,6 @@ Actions are ints y * N + x (Game.apply_action). Observations are dicts
 
 from __future__ import annotations
 
-import math
 import warnings
 from typing import Any, Callable, Iterator, Optional, Union
 
@@ -189,52 +188,23 @@ class RandomPlayer:
 
 
 class MCTSPlayer:
-    """Monte-Carlo tree search (UCT): ``playouts`` iterations per move, each a selection by
-    UCB1 (exploration ``c``), one expansion and a random C++ playout (Game.playout)."""
+    """Monte-Carlo tree search (UCT) with ``playouts`` simulations per move: the C++ search of
+    tanbo::api (Game.mcts_move, the GIL released), one seed per move drawn from its own
+    tanbo.Rng, so a player's moves replay from ``seed``."""
 
-    def __init__(self, playouts: int = 200, seed: int = 0, c: float = 1.4):
+    def __init__(self, playouts: int = 200, seed: int = 0):
         if playouts < 1:
             raise ValueError(f"MCTSPlayer: playouts must be >= 1, not {playouts}")
-        self.playouts, self.c = playouts, c
+        self.playouts = playouts
         self.rng = tanbo.Rng(seed)
 
     def seed(self, seed: int) -> None:
         self.rng = tanbo.Rng(seed)
 
-    class _Node:
-        __slots__ = ("mover", "untried", "children", "visits", "wins")
-
-        def __init__(self, game: tanbo.Game):
-            self.mover = game.current_player()  # who chooses among the children
-            self.untried = game.legal_actions()
-            self.children: dict = {}
-            self.visits = 0
-            self.wins = 0.0  # from the point of view of the player who moved into this node
-
     def __call__(self, game: tanbo.Game) -> int:
         if game.is_terminal():
             raise tanbo.UsageError("MCTSPlayer: the game is over")
-        root = self._Node(game)
-        for _ in range(self.playouts):
-            g, node, path = game.clone(), root, [root]
-            while not node.untried and node.children:  # select
-                log_n = math.log(node.visits)
-                action, node = max(node.children.items(), key=lambda kv: kv[1].wins / kv[1].visits
-                                   + self.c * math.sqrt(log_n / kv[1].visits))
-                g.apply_action(action)
-                path.append(node)
-            if node.untried:  # expand
-                action = node.untried.pop(self.rng.below(len(node.untried)))
-                g.apply_action(action)
-                child = self._Node(g)
-                node.children[action] = child
-                path.append(child)
-            winner = 0 if (g.winner or g.playout(self.rng)) == "X" else 1
-            for parent, child in zip(path, path[1:]):  # back up
-                child.visits += 1
-                child.wins += parent.mover == winner
-            root.visits += 1
-        return max(root.children.items(), key=lambda kv: kv[1].visits)[0]
+        return game.string_to_action(game.mcts_move(self.playouts, self.rng.next()))
 
 
 Opponent = Union[str, Callable[[tanbo.Game], int]]
