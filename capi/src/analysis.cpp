@@ -9,19 +9,11 @@
 
 using tanbo::capi::ErrorSink;
 using tanbo::capi::guarded;
+using tanbo::capi::load;
 using tanbo::capi::sink;
+using tanbo::capi::store;
 
 namespace {
-
-tanbo::Rng load(const tanbo_rng& r) noexcept {
-  tanbo::Rng rng;
-  std::memcpy(static_cast<void*>(&rng), r.state, sizeof rng);
-  return rng;
-}
-
-void store(const tanbo::Rng& rng, tanbo_rng& r) noexcept {
-  std::memcpy(r.state, static_cast<const void*>(&rng), sizeof rng);
-}
 
 // Appends one root as tanbo_roots() encodes it: colour, k, stones, m, growth points.
 void append_root(std::vector<int>& out, const tanbo::Position& pos, const tanbo::api::RootInfo& root) {

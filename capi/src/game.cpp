@@ -9,23 +9,11 @@
 
 using tanbo::capi::ErrorSink;
 using tanbo::capi::guarded;
+using tanbo::capi::load;
 using tanbo::capi::sink;
-
-// tanbo_rng carries tanbo::Rng's state through C; both are plain bytes of the same size.
-static_assert(std::is_trivially_copyable_v<tanbo::Rng>);
-static_assert(sizeof(tanbo::Rng) == sizeof(tanbo_rng::state));
+using tanbo::capi::store;
 
 namespace {
-
-tanbo::Rng load(const tanbo_rng& r) noexcept {
-  tanbo::Rng rng;
-  std::memcpy(static_cast<void*>(&rng), r.state, sizeof rng);
-  return rng;
-}
-
-void store(const tanbo::Rng& rng, tanbo_rng& r) noexcept {
-  std::memcpy(r.state, static_cast<const void*>(&rng), sizeof rng);
-}
 
 // Both create functions: validate the out-parameters, build the start position, allocate.
 template <typename MakeStart>

@@ -10,6 +10,7 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "tanbo/api/game.hpp"
 #include "tanbo/api/points.hpp"
@@ -40,6 +41,22 @@ struct tanbo_game {
 };
 
 namespace tanbo::capi {
+
+// tanbo_rng carries tanbo::Rng's state through C; both are plain bytes of the same size.
+static_assert(std::is_trivially_copyable_v<tanbo::Rng>);
+static_assert(sizeof(tanbo::Rng) == sizeof(tanbo_rng::state));
+
+/// The generator a tanbo_rng holds.
+inline tanbo::Rng load(const tanbo_rng& r) noexcept {
+  tanbo::Rng rng;
+  std::memcpy(static_cast<void*>(&rng), r.state, sizeof rng);
+  return rng;
+}
+
+/// Writes `rng` back into the caller's tanbo_rng.
+inline void store(const tanbo::Rng& rng, tanbo_rng& r) noexcept {
+  std::memcpy(r.state, static_cast<const void*>(&rng), sizeof rng);
+}
 
 /// Copies `msg` into buf[0..len), cut to fit and NUL-terminated; no-op when there is no room.
 inline void copy_message(char* buf, std::size_t len, std::string_view msg) noexcept {
