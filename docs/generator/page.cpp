@@ -12,11 +12,6 @@
 
 namespace tanbo::docs {
 
-using api::Marks;
-using api::Panel;
-using api::render_figure;
-using api::render_legend;
-
 namespace {
 
 std::string summary_table(const std::vector<Example>& examples, const std::map<std::string, Story>& stories) {
@@ -67,7 +62,7 @@ Site generate_site(const std::vector<Example>& examples, std::string_view rules_
     stories.emplace(ex.id, tell(ex));
     site["generated/" + ex.id + ".svg"] = stories.at(ex.id).svg;
   }
-  site["generated/legend.svg"] = render_legend();
+  site["generated/legend.svg"] = api::render_legend();
 
   std::string out;
   std::set<std::string> used;
