@@ -86,7 +86,7 @@ TEST_CASE("protocol: the server refuses bad requests with the documented kinds",
                StartsWith(std::string(*depth ? "?7 syntax perft depth must be 0-12" : "?7 syntax perft takes 1")));
   }
   CHECK_THAT(*s.handle("8 start lattice-8"), StartsWith("?8 syntax "));
-  CHECK_THAT(*s.handle("9 start XO/2 X"), StartsWith("?9 invalid-position "));
+  CHECK_THAT(*s.handle("9 start X4/5/5/5/5 X"), StartsWith("?9 invalid-position "));
   // A refused start keeps the game: still classic, nothing played.
   CHECK(s.handle("10 winner") == "=10 none");
   CHECK(s.handle("11 start lattice-5") == "=11");
