@@ -15,8 +15,8 @@ LAYERS = {
     "reference": {"core", "reference"},
     "optimized": {"core", "optimized"},
     "api": {"core", "reference", "optimized", "api"},
-    "verify": {"core", "reference", "optimized", "verify"},
-    "cli": {"core", "reference", "optimized", "verify", "api"},
+    "verify": {"core", "reference", "optimized", "api", "verify"},  # api: the engine protocol
+    "cli": {"core", "reference", "optimized", "verify", "api", "conformance"},
     "capi": {"core", "reference", "optimized", "api", "capi"},
     "python/src": {"core", "reference", "optimized", "api"},
     "js/src": {"core", "reference", "optimized", "verify", "api", "capi"},

@@ -340,7 +340,8 @@ TEST_CASE("contract: nth_legal_move, for_each_legal_move and random_move equal l
       require_fast_paths<optimized::Game19>(v, seed);
       require_fast_paths<optimized::Game>(v, seed);
     }
-  // After playouts of every length the bitsets are rebuilt: the consistency check compares them.
+  // After playouts of every length the bitsets are rebuilt (unless the game ended): the
+  // consistency check compares them.
   for (int moves = 0; moves < 40; ++moves) {
     optimized::Board19 b{Variant::dense(7)};
     Rng rng(static_cast<std::uint64_t>(moves));

@@ -446,7 +446,12 @@ std::string spec_trace(const Suite& suite) {
       std::vector<std::string> moves;
       for (const auto& m : c.at("moves")) moves.push_back(m.get<std::string>());
       if (c.contains("result")) moves.push_back(c.at("play").get<std::string>());
+      // tanbo-spec takes a P line as given only right after an S line; any other P line must be
+      // the position an M line just before reached.
+      bool after_m = false;
+      const auto start = [&] { out += "S conformance-case\n"; };
       for (std::size_t i = 0; i < moves.size(); ++i) {
+        after_m = false;
         if (moves[i] == "undo") {
           g->undo();
           continue;
@@ -454,14 +459,19 @@ std::string spec_trace(const Suite& suite) {
         const Point p = *api::protocol::parse_point_argument(moves[i]);
         const bool traced = (kind == "move" && i + 1 == moves.size() && c.contains("result")) ||
                             (kind == "game" && c.at("removals").contains(std::to_string(i + 1)));
-        if (traced) out += p_line(*g);
+        if (traced) {
+          start();
+          out += p_line(*g);
+        }
         g->play(p);
         if (!traced) continue;
         const MoveResult r = g->last_result();
         const char* removal = r.removal == Removal::None ? "none" : r.removal == Removal::ExpandedRoot ? "expanded" : "bounded";
         out += "M " + std::to_string(r.move.x) + ',' + std::to_string(r.move.y) + " removal=" + removal +
                " removed=" + xy(r.removed) + " after=" + cells(g->position()) + ' ' + color_char(g->to_move()) + '\n';
+        after_m = true;
       }
+      if (!after_m) start();
       out += p_line(*g);
     }
   return out;

@@ -403,7 +403,7 @@ TANBO_ALWAYS_INLINE inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* 
   // Rule 6. No root is bounded at the start of a turn, so only those the placement took to zero
   // growth points can be bounded now; usually there are none.
   if (bounded_count == 0) return false;
-  remove_bounded(expanded, bounded, bounded_count, rec);
+  remove_bounded<kBits>(expanded, bounded, bounded_count, rec);
   return true;
 }
 
@@ -413,22 +413,24 @@ TANBO_ALWAYS_INLINE inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* 
 // growth point. The list holds no root twice and every root in it is still bounded: every root
 // but the expanded one only loses growth points during a placement, and the expanded root is
 // listed last, only if its growth is zero at the end. Out of line, as are remove_roots() and
-// remove_root(): the hot path of a move (play_as) then needs fewer registers.
+// remove_root(): the hot path of a move (play_as) then needs fewer registers. kBits as in
+// add_stone(): playout() passes false, and its removals leave the legal bitsets stale too.
 template <int MaxN>
+template <bool kBits>
 void BasicBoard<MaxN>::remove_bounded(Vertex expanded, const Vertex* bounded, int bounded_count,
                                       MoveRecord* rec) noexcept {
   assert(bounded_count <= kMaxRemovedRoots);
   if (growth_[expanded] == 0) {  // case 1: the expanded root is bounded; it alone is removed
-    remove_roots(&expanded, 1, Removal::ExpandedRoot, rec);
+    remove_roots<kBits>(&expanded, 1, Removal::ExpandedRoot, rec);
     return;
   }
   for (int i = 0; i < bounded_count; ++i)  // case 2: every bounded root is removed, at once
     assert(growth_[bounded[i]] == 0 && std::find(bounded, bounded + i, bounded[i]) == bounded + i);
-  remove_roots(bounded, bounded_count, Removal::BoundedRoots, rec);
+  remove_roots<kBits>(bounded, bounded_count, Removal::BoundedRoots, rec);
 }
 
-// Removes the bounded roots `heads` in one pass over their stones, and notes them in `rec` unless
-// it is null (playout() keeps no record).
+// Removes the bounded roots `heads` in one pass over their stones, and notes them in `rec` with
+// kBits (play_vertex()); without (playout()) there is no record and the bitsets are left stale.
 // Being bounded, no removed root owns a growth point, so every empty point next to one had two or
 // more friendly neighbours: removal can only create growth points (of roots that stay), never
 // delete one. Counts only fall during removal, so a point whose count of colour x reaches one
@@ -436,17 +438,20 @@ void BasicBoard<MaxN>::remove_bounded(Vertex expanded, const Vertex* bounded, in
 // growth point now, exactly once. If the last neighbour is in a root being removed (marked by
 // kRemoving in its growth count) the one is only momentary and the point is skipped.
 template <int MaxN>
+template <bool kBits>
 void BasicBoard<MaxN>::remove_roots(const Vertex* heads, int count_of_heads, Removal kind, MoveRecord* rec) noexcept {
   for (int i = 0; i < count_of_heads; ++i) {
     assert(growth_[heads[i]] == 0);
     growth_[heads[i]] = kRemoving;
   }
-  if (rec) rec->removal = kind;
+  // kBits is play_vertex() with a record, !kBits playout() without: known at compile time.
+  assert(kBits == (rec != nullptr));
+  if (kBits) rec->removal = kind;
   for (int i = 0; i < count_of_heads; ++i) {
     const Vertex head = heads[i];
     const bool white = cell(head) == cell_of(1);
-    const int stones = white ? remove_root<1>(head) : remove_root<0>(head);
-    if (!rec) continue;
+    const int stones = white ? remove_root<1, kBits>(head) : remove_root<0, kBits>(head);
+    if (!kBits) continue;
     if (white) rec->removed_white_mask |= static_cast<std::uint8_t>(1u << rec->removed_roots);
     rec->removed[rec->removed_roots++] = head;
     auto& total = white ? rec->removed_white : rec->removed_black;
@@ -459,7 +464,7 @@ void BasicBoard<MaxN>::remove_roots(const Vertex* heads, int count_of_heads, Rem
 // add_stone(): removal is rare, and a branch-free loop would run more instructions on every
 // neighbour of every removed stone than its mispredicts cost.
 template <int MaxN>
-template <int c>
+template <int c, bool kBits>
 int BasicBoard<MaxN>::remove_root(Vertex head) noexcept {
   constexpr int d = 1 - c;
   constexpr std::uint32_t kCountMask = 3u | (7u << count_shift(c));  // content + c count
@@ -482,7 +487,7 @@ int BasicBoard<MaxN>::remove_root(Vertex head) noexcept {
       if ((after & kCountMask) == kOne) {  // empty, one c neighbour left
         const Vertex owner = root_[single_neighbour_in(c, after)];
         if (growth_[owner] != kRemoving) {  // in a root that stays
-          legal_add(c, n, count_c);
+          legal_add<kBits>(c, n, count_c);
           ++growth_[owner];
         }
       }
@@ -490,7 +495,7 @@ int BasicBoard<MaxN>::remove_root(Vertex head) noexcept {
     if (is_growth_word(d, sword)) {  // the emptied point, other colour
       const Vertex owner = root_[single_neighbour_in(d, sword)];
       if (growth_[owner] != kRemoving) {
-        legal_add(d, s);
+        legal_add<kBits>(d, s);
         ++growth_[owner];
       }
     }
@@ -550,7 +555,9 @@ int BasicBoard<MaxN>::playout(Rng& caller_rng, int max_moves) noexcept {
     if (removed_too && is_over()) break;
   }
   played = max_moves - left;
-  rebuild_legal_bits();
+  // Once the game is over the bitsets are never read (no legal moves, play refuses, and undo
+  // cannot reach back past a playout), so a finished playout skips their rebuild.
+  if (!is_over()) rebuild_legal_bits();
   caller_rng = rng;
   ply_ += static_cast<std::uint32_t>(played);
   if (played % 2 == 1) to_move_ = opponent(to_move_);
@@ -661,7 +668,7 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
       return std::string("legal-move count of ") + names[c] + " is " + std::to_string(legal_count_[c]) +
              ", recomputed " + std::to_string(fresh.legal_count_[c]);
   }
-  for (int c = 0; c < 2; ++c)
+  for (int c = 0; c < 2 && !is_over(); ++c)  // unread once over: playout() leaves them stale
     if (legal_bits_[c] != fresh.legal_bits_[c] || legal_word_count_[c] != fresh.legal_word_count_[c])
       return std::string("legal bitset of ") + names[c] + " differs from its legal set";
   // Roots: the same partition of stones (heads may differ), each list exactly its stones.
@@ -720,10 +727,13 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
   return std::nullopt;
 }
 
-// ---- The two capacities -------------------------------------------------------------------------
+// ---- The capacities ------------------------------------------------------------------------------
 
 template class BasicBoard<kMaxSize>;
 template class BasicBoard<19>;
+// Up to 9x9 (a quarter of Board19's bytes): tanbo.vector keeps hundreds of boards, and at that
+// count whether they fit in the cache decides its speed.
+template class BasicBoard<9>;
 
 }  // namespace tanbo::optimized
 

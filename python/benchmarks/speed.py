@@ -14,7 +14,8 @@
    of `g.apply_action(legal[rng.below(len(legal))])` (integer actions), then single-call costs.
 4. Environments on lattice-9: the vectorised tanbo.vector.TanboVectorEnv (256 boards, random
    opponent in C++, a random legal action per board chosen with numpy) in env steps and moves
-   per CPU-second, against the single TanboEnv's steps and `g.playouts`' moves per CPU-second.
+   per CPU-second, against the single TanboEnv's steps and `g.playouts`' moves per CPU-second;
+   with copy=True (fresh arrays per call, the default) and copy=False (the env's buffers).
 Prints figures; asserts nothing (speed is measured here, never in tests).
 """
 
@@ -118,12 +119,12 @@ def playout_moves(seconds, variant):
     return moves / (time.process_time() - start)
 
 
-def vector_env_rate(seconds, variant, boards, observation):
+def vector_env_rate(seconds, variant, boards, observation, copy=True):
     """(env steps, moves) per CPU-second inside TanboVectorEnv.step (the environment's own
     throughput, as EnvPool reports it: the numpy policy choosing a random legal action per
     board is timed apart), and env steps per CPU-second of the whole loop with that policy.
     Moves count both sides, from the boards' plies."""
-    env = tanbo.vector.TanboVectorEnv(boards, variant, observation=observation)
+    env = tanbo.vector.TanboVectorEnv(boards, variant, observation=observation, copy=copy)
     obs, infos = env.reset(seed=1)
     rng = np.random.default_rng(1)
     steps = moves = 0
@@ -133,13 +134,13 @@ def vector_env_rate(seconds, variant, boards, observation):
     while time.process_time() - start < seconds:
         mask = obs["action_mask"]
         actions = (mask * rng.random(mask.shape)).argmax(axis=1)
-        before = infos["ply"]
+        before = infos["ply"].copy()  # with copy=False the next step updates infos in place
         t = time.process_time()
         obs, _, done_now, _, infos = env.step(actions)
         in_step += time.process_time() - t
         moves += int(np.where(done, infos["ply"], infos["ply"] - before).sum())
         steps += boards
-        done = done_now
+        done = done_now.copy()
     elapsed = time.process_time() - start
     return steps / in_step, moves / in_step, steps / elapsed
 
@@ -216,9 +217,10 @@ def main():
     single = single_env_rate(args.seconds, variant)
     print(f"{variant}: g.playouts {playouts:.0f} moves per CPU-second; single TanboEnv {single:.0f} "
           f"env steps per CPU-second")
-    for observation in ("planes", "board"):
-        steps, moves, with_policy = vector_env_rate(args.seconds, variant, boards, observation)
-        print(f"{variant}: TanboVectorEnv({boards}, observation={observation!r}) step(): {steps:.0f} "
+    # copy=False: the env's own buffers come back (no copy per call; the policy reads them).
+    for observation, copy in (("planes", True), ("board", True), ("planes", False)):
+        steps, moves, with_policy = vector_env_rate(args.seconds, variant, boards, observation, copy)
+        print(f"{variant}: TanboVectorEnv({boards}, observation={observation!r}, copy={copy}) step(): {steps:.0f} "
               f"env steps = {moves:.0f} moves per CPU-second ({moves / playouts:.3f}x of playouts' "
               f"moves/s, {steps / single:.0f}x the single env's steps); with a numpy policy "
               f"{with_policy:.0f} env steps per CPU-second")

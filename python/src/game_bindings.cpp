@@ -18,8 +18,8 @@
 #include "py_game.hpp"
 #include "tanbo/api/explain.hpp"
 #include "tanbo/api/game.hpp"
-#include "tanbo/api/mcts.hpp"
 #include "tanbo/api/points.hpp"
+#include "tanbo/api/search.hpp"
 #include "tanbo/api/start.hpp"
 #include "tanbo/api/svg.hpp"
 

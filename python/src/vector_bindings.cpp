@@ -4,6 +4,12 @@
 // auto-resets boards whose episode ended on the previous call (Gymnasium's next-step mode) and
 // writes observations, action masks, rewards, flags and infos into numpy arrays the caller
 // owns, without the GIL. Python loops over nothing: that is what makes it fast.
+//
+// When the caller hands back the arrays of the previous call (Outputs::incremental), a board
+// that keeps running only gets the points its two moves changed rewritten: each plane and mask
+// entry of a point depends only on that point and its four neighbours, so the placed stones,
+// the removed stones and their neighbours are all that can differ. Boards that reset, end or
+// see an illegal action are rewritten whole.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -33,9 +39,13 @@ struct Outputs {
   std::int8_t* winner = nullptr;  // -1 while running, 0 = X, 1 = O
   std::int32_t* ply = nullptr;
   bool* illegal = nullptr;  // the agent's action was illegal (the episode ended, reward -1)
+  // The arrays hold what the previous call wrote (same arrays, untouched since): a running board
+  // may then get only its changed points rewritten.
+  bool incremental = false;
 };
 
-/// The batch for one board type (Board19 up to 19x19, Board beyond), behind a virtual call.
+/// The batch for one board type (BasicBoard<9> up to 9x9, Board19 up to 19x19, Board beyond),
+/// behind one virtual call per batch.
 class Batch {
  public:
   virtual ~Batch() = default;
@@ -55,6 +65,7 @@ class BatchOn final : public Batch {
   int size() const noexcept override { return proto_.size(); }
 
   void reset(const std::vector<std::uint64_t>& seeds, const Outputs& out) override {
+    last_ = out;
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       slots_[i].rng = Rng(seeds[i]);
       restart(slots_[i]);
@@ -64,6 +75,10 @@ class BatchOn final : public Batch {
 
   void step(const std::int64_t* actions, const Outputs& out) override {
     const int n = proto_.size();
+    // Trust the arrays' contents only if they are the very arrays this batch last wrote.
+    const bool same = out.incremental && out.obs == last_.obs && out.kind == last_.kind &&
+                      out.mask == last_.mask;
+    last_ = out;
     for (std::size_t i = 0; i < slots_.size(); ++i) {
       Slot& s = slots_[i];
       if (s.done) {  // next-step autoreset: this call's action for board i is ignored
@@ -78,10 +93,14 @@ class BatchOn final : public Batch {
         write(i, out, -1.0, true);
         continue;
       }
+      changed_.clear();
       play(s, Board::vertex(p));
       answer(s);
       s.done = s.board.is_over();
-      write(i, out, s.done ? (*s.board.winner() == agent_ ? 1.0 : -1.0) : 0.0, false);
+      if (same && s.steady && !s.done)
+        write_changed(i, out);
+      else
+        write(i, out, s.done ? (*s.board.winner() == agent_ ? 1.0 : -1.0) : 0.0, false);
     }
   }
 
@@ -94,12 +113,71 @@ class BatchOn final : public Batch {
     Rng rng{0};
     std::vector<int> moves;  // actions played since the reset (both sides), for replays
     bool done = false;
+    // The arrays hold this board's running, agent-to-move outputs (the only state
+    // write_changed() updates: the mask is the agent's moves and plane 5 stays as it is).
+    bool steady = false;
   };
 
   void play(Slot& s, optimized::Vertex v) {
     const Point p = Board::point(v);
     s.moves.push_back(p.y * proto_.size() + p.x);
-    s.board.play_vertex(v);
+    const optimized::MoveRecord rec = s.board.play_vertex(v);
+    changed_.push_back(v);
+    if (rec.removed_roots > 0)  // rare: the list allocates, and is only valid until the next move
+      for (const Point q : s.board.removed_stones(rec)) changed_.push_back(Board::vertex(q));
+  }
+
+  /// Rewrites the points in changed_ and their neighbours (see the file comment) of a board
+  /// whose arrays hold its previous steady outputs and which is again running, agent to move.
+  void write_changed(std::size_t i, const Outputs& out) {
+    const Slot& s = slots_[i];
+    const int n = proto_.size();
+    const std::size_t nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+    out.reward[i] = 0.0;
+    out.terminated[i] = false;
+    out.illegal[i] = false;
+    out.winner[i] = -1;
+    out.ply[i] = s.board.ply();
+    std::int8_t* mask = out.mask + i * nn;
+    const Cell own = stone(agent_);
+    const Cell theirs = stone(opponent(agent_));
+    auto update = [&](optimized::Vertex v) {
+      const Point p = Board::point(v);
+      if (p.x < 0 || p.y < 0 || p.x >= n || p.y >= n) return;  // the border around the board
+      const std::size_t k = static_cast<std::size_t>(p.y * n + p.x);
+      const Cell c = s.board.at_vertex(v);
+      int mine = 0, others = 0;
+      if (c == Cell::Empty)
+        for (const int d : {1, -1, Board::kWidth, -Board::kWidth}) {
+          const Cell e = s.board.at_vertex(static_cast<optimized::Vertex>(v + d));
+          mine += e == own;
+          others += e == theirs;
+        }
+      const bool legal = mine == 1;  // rule 3: empty, exactly one orthogonal own stone
+      mask[k] = std::int8_t(legal);
+      switch (out.kind) {
+        case Outputs::Obs::PlanesF32: point_planes(static_cast<float*>(out.obs) + i * 6 * nn, nn, k, c, legal, others == 1); break;
+        case Outputs::Obs::PlanesU8: point_planes(static_cast<std::uint8_t*>(out.obs) + i * 6 * nn, nn, k, c, legal, others == 1); break;
+        case Outputs::Obs::Board:
+          static_cast<std::int8_t*>(out.obs)[i * nn + k] =
+              c == Cell::Empty ? std::int8_t{0} : c == own ? std::int8_t{1} : std::int8_t{-1};
+          break;
+      }
+    };
+    for (const optimized::Vertex v : changed_) {
+      update(v);
+      for (const int d : {1, -1, Board::kWidth, -Board::kWidth}) update(static_cast<optimized::Vertex>(v + d));
+    }
+  }
+
+  /// Planes 0-4 of one point while the agent is to move (plane 5, X to move, does not change).
+  template <typename T>
+  void point_planes(T* plane, std::size_t nn, std::size_t k, Cell c, bool agent_legal, bool their_growth) const {
+    plane[k] = T(c == stone(agent_));
+    plane[nn + k] = T(c == stone(opponent(agent_)));
+    plane[2 * nn + k] = T(c == Cell::Empty);
+    plane[3 * nn + k] = T(agent_legal);
+    plane[4 * nn + k] = T(their_growth);
   }
 
   /// The opponent moves until the agent is to move or the game is over (one move in Tanbo).
@@ -123,7 +201,8 @@ class BatchOn final : public Batch {
   }
 
   void write(std::size_t i, const Outputs& out, double reward, bool illegal) {
-    const Slot& s = slots_[i];
+    Slot& s = slots_[i];
+    s.steady = !s.done && s.board.to_move() == agent_;
     const std::size_t nn = static_cast<std::size_t>(proto_.size()) * static_cast<std::size_t>(proto_.size());
     out.reward[i] = reward;
     out.terminated[i] = s.done;
@@ -206,6 +285,8 @@ class BatchOn final : public Batch {
   Color agent_;
   int mcts_playouts_;
   std::vector<Slot> slots_;
+  Outputs last_;  // the arrays of the previous call
+  std::vector<optimized::Vertex> changed_;  // points the current board's moves changed (reused)
 };
 
 /// The Python object: the batch plus the shapes of what it writes.
@@ -225,7 +306,7 @@ T* column(py::array& arr, std::size_t rows, std::size_t cols, const char* what) 
 }
 
 Outputs outputs(PyVectorGames& v, py::array obs, py::array mask, py::array reward, py::array terminated,
-                py::array winner, py::array ply, py::array illegal) {
+                py::array winner, py::array ply, py::array illegal, bool incremental = false) {
   const std::size_t n = static_cast<std::size_t>(v.batch->size());
   Outputs out;
   if (py::isinstance<py::array_t<std::int8_t>>(obs)) {
@@ -243,6 +324,7 @@ Outputs outputs(PyVectorGames& v, py::array obs, py::array mask, py::array rewar
   out.winner = column<std::int8_t>(winner, v.num_envs, 1, "winner");
   out.ply = column<std::int32_t>(ply, v.num_envs, 1, "ply");
   out.illegal = column<bool>(illegal, v.num_envs, 1, "illegal");
+  out.incremental = incremental;
   return out;
 }
 
@@ -262,7 +344,9 @@ or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
              const int playouts = static_cast<int>(to_uint64(mcts_playouts, 0, 1u << 20, "VectorGames: mcts_playouts"));
              PyVectorGames out;
              out.num_envs = count;
-             if (v.size <= 19)
+             if (v.size <= 9)  // small boards: hundreds of them stay in the cache
+               out.batch = std::make_unique<BatchOn<optimized::BasicBoard<9>>>(v, count, side, playouts);
+             else if (v.size <= 19)
                out.batch = std::make_unique<BatchOn<optimized::Board19>>(v, count, side, playouts);
              else
                out.batch = std::make_unique<BatchOn<optimized::Board>>(v, count, side, playouts);
@@ -288,20 +372,21 @@ or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
       .def(
           "step",
           [](PyVectorGames& v, py::array actions, py::array obs, py::array mask, py::array reward,
-             py::array terminated, py::array winner, py::array ply, py::array illegal) {
+             py::array terminated, py::array winner, py::array ply, py::array illegal, bool incremental) {
             const auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
             if (!a || static_cast<std::size_t>(a.size()) != v.num_envs)
               throw UsageError("VectorGames.step: actions must be " + std::to_string(v.num_envs) + " ints");
-            const Outputs out = outputs(v, obs, mask, reward, terminated, winner, ply, illegal);
+            const Outputs out = outputs(v, obs, mask, reward, terminated, winner, ply, illegal, incremental);
             const std::int64_t* data = a.data();
             py::gil_scoped_release nogil;  // `a` keeps the actions alive; the outputs are the caller's
             v.batch->step(data, out);
           },
           py::arg("actions"), py::arg("obs"), py::arg("mask"), py::arg("reward"), py::arg("terminated"),
-          py::arg("winner"), py::arg("ply"), py::arg("illegal"),
+          py::arg("winner"), py::arg("ply"), py::arg("illegal"), py::arg("incremental") = false,
           "Plays actions[i] on board i, the opponent answers; boards that ended on the previous "
           "call restart instead (their action is ignored). An illegal action ends the episode "
-          "with reward -1.")
+          "with reward -1. incremental=True promises the arrays are the previous call's, holding "
+          "what it wrote: running boards then get only their changed points rewritten.")
       .def(
           "history",
           [](const PyVectorGames& v, py::object i) {

@@ -11,6 +11,9 @@ VectorEnv API and semantics (it derives from gymnasium.vector.VectorEnv when Gym
   observation="board" the compact int8 (num_envs, N, N) board, 1 own, -1 opponent, 0 empty
   (Pgx-style: a twelfth of the bytes, for programs that build their own features); infos has "action_mask", "winner" (-1 running, 0 X, 1 O), "ply" and
   "illegal_action", each with Gymnasium's "_key" mask;
+* copy=True (the default) returns fresh arrays each call; copy=False returns the env's own
+  buffers, which the next reset() or step() updates in place (only the points each board's
+  moves changed are rewritten): read them, don't write into them;
 * autoreset in Gymnasium's next-step mode (metadata["autoreset_mode"]): the call after a board's
   episode ended restarts that board and ignores its action;
 * the opponent (uniformly random, or the C++ MCTS with mcts_playouts per move) moves inside C++,
@@ -92,10 +95,11 @@ class TanboVectorEnv(_VectorBase):
                 "winner": np.empty(b, np.int8), "ply": np.empty(b, np.int32),
                 "illegal": np.empty(b, np.bool_)}
 
-    def _outputs(self) -> dict:
-        if self.copy:  # fresh arrays each call: what the caller keeps is never overwritten
-            self._buffers = self._new_buffers()
-        return self._buffers
+    def _returned(self) -> dict:
+        """The arrays handed to the caller: with copy=True copies of the buffers, so what it keeps
+        is never overwritten; with copy=False the buffers themselves, which the next call updates
+        in place."""
+        return {k: v.copy() for k, v in self._buffers.items()} if self.copy else self._buffers
 
     def _results(self, out: dict):
         obs = {"observation": out["obs"], "action_mask": out["mask"]}
@@ -124,16 +128,19 @@ class TanboVectorEnv(_VectorBase):
             if len(seed) != self.num_envs:
                 raise ValueError(f"reset: {len(seed)} seeds for {self.num_envs} boards")
             seeds = [int(s) if s is not None else int(self.np_random.integers(2**63)) for s in seed]
-        out = self._outputs()
+        out = self._buffers
         self._games.reset(seeds, *self._write_args(out))
         self._started = True
-        return self._results(out)
+        return self._results(self._returned())
 
     def step(self, actions):
         if not self._started:
             raise tanbo.UsageError("step: call reset() first")
-        out = self._outputs()
-        self._games.step(np.asarray(actions, dtype=np.int64), *self._write_args(out))
+        out = self._buffers
+        # The buffers hold the previous call's outputs: running boards get only their changed
+        # points rewritten (hence, with copy=False, the caller must not write into them).
+        self._games.step(np.asarray(actions, dtype=np.int64), *self._write_args(out), incremental=True)
+        out = self._returned()
         obs, infos = self._results(out)
         truncations = np.zeros(self.num_envs, np.bool_)
         return obs, out["reward"], out["terminated"], truncations, infos

@@ -60,6 +60,48 @@ def test_boards_agree_with_replayed_games(variant, agent):
     assert episodes >= 8, f"only {episodes} episodes ended"
 
 
+@pytest.mark.parametrize("observation,dtype", [("planes", np.float32), ("planes", np.uint8), ("board", np.int8)])
+@pytest.mark.parametrize("agent", ["X", "O"])
+def test_incremental_outputs_match_games_from_scratch(observation, dtype, agent):
+    # step() rewrites only the points a running board's moves changed; over many steps (with
+    # endings, autoresets and the odd illegal action) every board's arrays must still equal a
+    # tanbo.Game's from-scratch observation and mask. copy=False hands back the updated buffers.
+    seed, boards = 7, 12
+    env = TanboVectorEnv(boards, "lattice-7", agent=agent, observation=observation, obs_dtype=dtype, copy=False)
+    player = 0 if agent == "X" else 1
+    obs, infos = env.reset(seed=seed)
+    buffers = obs["observation"]
+    games, played = [None] * boards, [[] for _ in range(boards)]
+    rng = np.random.default_rng(seed)
+    episodes = illegal = 0
+    for step in range(250):
+        for i in range(boards):
+            moves = env.history(i)
+            if games[i] is None or moves[:len(played[i])] != played[i]:  # a reset: start over
+                games[i], played[i] = tanbo.Game("lattice-7"), []
+            for a in moves[len(played[i]):]:
+                games[i].apply_action(a)
+            played[i] = list(moves)
+            g = games[i]
+            if infos["illegal_action"][i]:  # the episode ended on the agent's illegal action
+                assert not obs["action_mask"][i].any()
+                continue
+            planes = g.observation_tensor(player).reshape(6, 7, 7)
+            want = planes if observation == "planes" else (planes[0] - planes[1])
+            assert np.array_equal(obs["observation"][i], want.astype(dtype)), (seed, step, i, g.history())
+            mask = np.array(g.legal_actions_mask(player), np.int8)
+            assert np.array_equal(obs["action_mask"][i], mask), (seed, step, i, g.history())
+            assert infos["ply"][i] == g.ply
+        actions = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]])
+        if rng.random() < 0.05:  # an off-board action: that board ends and is rewritten whole
+            actions[int(rng.integers(boards))] = 49
+            illegal += 1
+        obs, _, terminated, _, infos = env.step(actions)
+        assert obs["observation"] is buffers  # copy=False: the same buffers, updated in place
+        episodes += int(terminated.sum())
+    assert episodes >= 20 and illegal >= 5, (episodes, illegal)
+
+
 def test_seeding_and_independence():
     a, b = TanboVectorEnv(4, "lattice-7"), TanboVectorEnv(4, "lattice-7")
     obs_a, _ = a.reset(seed=11)

@@ -193,16 +193,6 @@ inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_vie
   return std::make_unique<GameOn<reference::Game>>(start);
 }
 
-/// The current position of `game` on the optimized engine's board type B (optimized::Board19 or
-/// optimized::Board), replayed from the start: the current position itself may hold a bounded
-/// root after a rule-6 expanded-root removal, which B's constructor would refuse as a start.
-template <class B>
-B replayed_board(const AnyGame& game) {
-  B board{game.start_position()};
-  for (const Point p : game.moves()) board.play(p);
-  return board;
-}
-
 /// The game a record describes, on the engine named `engine`: the one record replay of every
 /// front end. Every problem is a ParseError located in the record's text (line, column):
 /// - a start that cannot begin a game (a bounded root in a [Position] header) at the header's

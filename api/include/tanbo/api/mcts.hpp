@@ -10,10 +10,8 @@
 
 #include <cmath>
 #include <cstdint>
-#include <string>
 #include <vector>
 
-#include "tanbo/api/game.hpp"
 #include "tanbo/core.hpp"
 #include "tanbo/optimized/board.hpp"
 
@@ -116,18 +114,5 @@ class Mcts {
   tanbo::Rng rng_;
   std::vector<Node> tree_;
 };
-
-/// The move UCT search (Mcts over optimized::Board, `playouts` simulations, random choices from
-/// `seed`) chooses for the side to move of `game`, whichever engine `game` runs on: the search
-/// runs on the optimized board of the same game. The same game and seed give the same move on
-/// every face. @throws UsageError ("<what>: ...") once the game is over or unless 1 <= playouts.
-inline Point mcts_move(const AnyGame& game, int playouts, std::uint64_t seed,
-                       const std::string& what = "mcts_move") {
-  if (game.is_over()) throw UsageError(what + ": the game is over");
-  if (playouts < 1) throw UsageError(what + ": playouts must be at least 1");
-  const auto board = replayed_board<optimized::Board>(game);
-  Mcts<optimized::Board> mcts(playouts, seed);
-  return optimized::Board::point(mcts.choose(board));
-}
 
 }  // namespace tanbo::api

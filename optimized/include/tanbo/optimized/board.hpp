@@ -220,9 +220,11 @@ class BasicBoard {
   inline void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
   template <int c, bool kBits>
   inline bool play_as(Vertex v, MoveRecord* rec) noexcept;
+  template <bool kBits>
   void remove_bounded(Vertex expanded, const Vertex* bounded, int bounded_count, MoveRecord* rec) noexcept;
+  template <bool kBits>
   void remove_roots(const Vertex* heads, int count_of_heads, Removal kind, MoveRecord* rec) noexcept;
-  template <int c>
+  template <int c, bool kBits>
   int remove_root(Vertex head) noexcept;
   template <int c>
   inline void undo_as(const MoveRecord& rec) noexcept;
@@ -242,7 +244,8 @@ class BasicBoard {
   std::array<std::uint16_t, 2> legal_count_{};
   // The legal sets again, as bitsets over vertices: bit v of colour c is set exactly when v is in
   // legal_[c]. Vertices number row-major, so the set bits walk the moves in the reference
-  // engine's order. playout() leaves them out of its loop and rebuilds them at its end.
+  // engine's order. playout() leaves them out of its loop (placements and removals alike) and
+  // rebuilds them at its end unless the game is over, when nothing reads them.
   static constexpr std::size_t kWords = (kVertices + 63) / 64;
   std::array<std::array<std::uint64_t, kWords>, 2> legal_bits_{};
   // Set bits of each word of legal_bits_: nth_legal_vertex() skips words by these counts
