@@ -221,3 +221,13 @@ TEST_CASE("external engine: the checker finds an engine that ignores moves", "[v
   REQUIRE(r.divergence);
   CHECK(r.divergence->moves == std::vector<Point>{kB1});
 }
+
+TEST_CASE("external engine: a start only the candidate refuses is a divergence", "[verify][external]") {
+  Fake f;
+  f.start = "?$id usage no thanks";
+  const Checker c = external_checker(start_external_engine(f.command(), 5000), "fake");
+  const ReplayResult r = c.check_record(kLattice5, std::vector<Point>{});
+  REQUIRE(r.divergence);
+  CHECK_THAT(r.divergence->what, Contains("reference accepted"));
+  CHECK(r.divergence->candidate.position == "(not constructed)");
+}

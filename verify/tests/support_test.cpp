@@ -4,9 +4,12 @@
 
 #include <stdexcept>
 
+#include "tanbo/verify/differential.hpp"
+#include "tanbo/verify/script.hpp"
 #include "tanbo/verify/support.hpp"
 
 using namespace tanbo;
+using namespace tanbo::verify;
 using namespace tanbo::verify::detail;
 
 namespace {
@@ -60,4 +63,47 @@ TEST_CASE("position differences name the first differing point, the side or the 
   CHECK(show(Unit{}) == "normally");
   CHECK(show(std::optional<std::string>{}) == "(nothing)");
   CHECK(show(a) == a.to_string());
+}
+
+TEST_CASE("run_differential_from: a start both engines refuse ends the input, a valid one runs",
+          "[verify][support]") {
+  const std::vector<std::uint8_t> steps(64, 0);  // legal-move steps
+  DiffStats stats;
+  CHECK_FALSE(run_differential_from(opening(Variant::lattice(5)), steps, &stats));
+  CHECK(stats.moves > 0);
+  const Position lone = Position::parse("X4/5/5/5/5 X");  // White has no stone: invalid
+  DiffStats none;
+  CHECK_FALSE(run_differential_from(lone, steps, &none));
+  CHECK(none.moves == 0);
+}
+
+TEST_CASE("scripts compare field by field", "[verify][support]") {
+  CustomStart c;
+  c.size = 5;
+  c.stones = {{Point{0, 0}, Color::Black}};
+  const Script a{c, {Step::legal(1), Step::undo()}};
+  Script b = a;
+  CHECK(a == b);
+  std::get<CustomStart>(b.start).stones[0].color = Color::White;
+  CHECK_FALSE(a == b);
+  b = a;
+  std::get<CustomStart>(b.start).stones[0].point = Point{1, 0};
+  CHECK_FALSE(a == b);
+  b = a;
+  std::get<CustomStart>(b.start).to_move = Color::White;
+  CHECK_FALSE(a == b);
+  b = a;
+  std::get<CustomStart>(b.start).size = 6;
+  CHECK_FALSE(a == b);
+  b = a;
+  b.steps[0] = Step::legal(2);
+  CHECK_FALSE(a == b);
+  b.steps[0] = Step::raw(1, 0);
+  CHECK_FALSE(a == b);
+  b = a;
+  b.steps.pop_back();
+  CHECK_FALSE(a == b);
+  b = a;
+  b.start = Variant::lattice(5);
+  CHECK_FALSE(a == b);
 }
