@@ -3,15 +3,13 @@ tanbo.Game replaying that board's moves says; Gymnasium's next-step autoreset; s
 actions; the opponent moving inside C++; the GIL released; and, when Gymnasium imports, its
 VectorEnv class, batched spaces and a vector wrapper that checks the autoreset mode."""
 
-import sys
-import threading
-import time
-
 import numpy as np
 import pytest
 
 import tanbo
 from tanbo.vector import TanboVectorEnv
+
+from gil import worker_seen_busy
 
 
 def replayed(env, i):
@@ -175,34 +173,13 @@ def test_mcts_opponent_moves_inside_cpp():
 
 
 def test_step_releases_the_gil():
-    # test_threads.py's method: with the switch interval at 1000 s the worker keeps the GIL
-    # unless step() hands it over, so the main thread can only see the worker still busy if
-    # step() released it. The worker gives up after 5 s, which only a GIL-holding step reaches.
+    # gil.py's method, as test_threads.py uses it for the other long calls.
     env = TanboVectorEnv(256, "lattice-9")
     obs, _ = env.reset(seed=0)
     actions = np.array([int(np.flatnonzero(m)[0]) for m in obs["action_mask"]])
     env.step(actions)  # warm up in this thread
-    started, seen = threading.Event(), threading.Event()
-    state = {"finished": False}
-
-    def worker():
-        started.set()
-        give_up = time.monotonic() + 5
-        while not seen.is_set() and time.monotonic() < give_up:
-            env.step(actions)  # no numpy work here: numpy may drop the GIL on its own
-        state["finished"] = True
-
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1000.0)
-    try:
-        t = threading.Thread(target=worker)
-        t.start()
-        started.wait()
-        busy = not state["finished"]
-        seen.set()
-        t.join()
-    finally:
-        sys.setswitchinterval(old)
+    # No numpy work in the worker: numpy may drop the GIL on its own.
+    busy, _ = worker_seen_busy(lambda i: env.step(actions))
     assert busy, "the main thread ran only after the worker had finished: step() kept the GIL"
 
 
