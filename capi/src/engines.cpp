@@ -18,9 +18,9 @@ namespace {
 static_assert(tanbo::api::kEngineNames.size() == 2 && tanbo::api::kEngineNames[TANBO_ENGINE_OPTIMIZED] == "optimized" &&
               tanbo::api::kEngineNames[TANBO_ENGINE_REFERENCE] == "reference");
 
-// The engine name of a C enum value, or an InvalidArgument failure.
-tanbo_status engine_of(const ErrorSink& err, tanbo_engine engine, std::string_view& name) {
-  const int raw = raw_enum_value(engine);
+// The engine name of a C enum value (as raw_enum_value read it: a C caller may pass any int,
+// and loading that as the C++ enum would be undefined), or an InvalidArgument failure.
+tanbo_status engine_of(const ErrorSink& err, int raw, std::string_view& name) {
   if (raw < 0 || raw >= static_cast<int>(tanbo::api::kEngineNames.size()))
     return err.fail(TANBO_ERR_INVALID_ARGUMENT, "engine " + std::to_string(raw) +
                                                     " is not TANBO_ENGINE_OPTIMIZED (0) or "
@@ -31,7 +31,7 @@ tanbo_status engine_of(const ErrorSink& err, tanbo_engine engine, std::string_vi
 
 // Both engine-choosing create functions: validate, build the game, allocate the handle.
 template <typename Make>
-tanbo_status create_on(const char* function, const char* text, const char* what, tanbo_engine engine,
+tanbo_status create_on(const char* function, const char* text, const char* what, int engine,
                        tanbo_game** out, char* err_buf, std::size_t err_len, Make&& make) noexcept {
   const ErrorSink err{err_buf, err_len, function};
   return guarded(err, [&]() -> tanbo_status {
@@ -88,13 +88,15 @@ tanbo_status tanbo_engine_parse(const char* name, tanbo_engine* out, char* err_b
 
 tanbo_status tanbo_game_create_with_engine(const char* start, tanbo_engine engine, tanbo_game** out,
                                            char* err_buf, std::size_t err_len) {
-  return create_on("tanbo_game_create_with_engine", start, "start", engine, out, err_buf, err_len,
+  return create_on("tanbo_game_create_with_engine", start, "start", raw_enum_value(engine), out,
+                   err_buf, err_len,
                    [](const char* text, std::string_view name) { return tanbo::api::start_game(text, name); });
 }
 
 tanbo_status tanbo_game_create_from_record(const char* record, tanbo_engine engine, tanbo_game** out,
                                            char* err_buf, std::size_t err_len) {
-  return create_on("tanbo_game_create_from_record", record, "record", engine, out, err_buf, err_len,
+  return create_on("tanbo_game_create_from_record", record, "record", raw_enum_value(engine), out,
+                   err_buf, err_len,
                    [](const char* text, std::string_view name) { return tanbo::api::record_game(text, name); });
 }
 
