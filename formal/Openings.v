@@ -30,18 +30,6 @@ Definition named_openings : list (nat * board) :=
    (13, lattice 4 4 0); (19, lattice 4 6 0); (21, lattice 6 4 0)] ++
   map (fun n => (n, dense n)) [5; 7; 9; 11; 13; 15; 17; 19; 21; 23; 25].
 
-(* ---- A boolean check of no_bounded, proven equal to it ---- *)
-Definition no_boundedb (n : nat) (b : board) : bool :=
-  forallb (fun s => cell_eqb (b s) Empty || negb (boundedb n b s)) (all_points n).
-
-Lemma no_boundedb_spec n b : no_boundedb n b = true -> no_bounded n b.
-Proof.
-  unfold no_boundedb. rewrite forallb_forall. intros H s Hs Hne Hb.
-  specialize (H s (proj2 (in_all_points n s) Hs)). apply orb_true_iff in H as [H | H].
-  - destruct (cell_eqb_spec (b s) Empty); [contradiction | discriminate].
-  - apply negb_true_iff in H. apply boundedb_spec in Hb. congruence.
-Qed.
-
 Definition opening_ok (nb : nat * board) : bool :=
   let (n, b) := nb in no_boundedb n b && has_stonesb n b Black && has_stonesb n b White.
 
