@@ -30,18 +30,6 @@ Definition named_openings : list (nat * board) :=
    (13, lattice 4 4 0); (19, lattice 4 6 0); (21, lattice 6 4 0)] ++
   map (fun n => (n, dense n)) [5; 7; 9; 11; 13; 15; 17; 19; 21; 23; 25].
 
-(* ---- A boolean check of no_bounded, proven equal to it ---- *)
-Definition no_boundedb (n : nat) (b : board) : bool :=
-  forallb (fun s => cell_eqb (b s) Empty || negb (boundedb n b s)) (all_points n).
-
-Lemma no_boundedb_spec n b : no_boundedb n b = true -> no_bounded n b.
-Proof.
-  unfold no_boundedb. rewrite forallb_forall. intros H s Hs Hne Hb.
-  specialize (H s (proj2 (in_all_points n s) Hs)). apply orb_true_iff in H as [H | H].
-  - destruct (cell_eqb_spec (b s) Empty); [contradiction | discriminate].
-  - apply negb_true_iff in H. apply boundedb_spec in Hb. congruence.
-Qed.
-
 Definition opening_ok (nb : nat * board) : bool :=
   let (n, b) := nb in no_boundedb n b && has_stonesb n b Black && has_stonesb n b White.
 
@@ -114,3 +102,67 @@ Proof.
     simpl. rewrite <- has_stonesb_spec. congruence.
   - exfalso. destruct Hany; congruence.
 Qed.
+
+(* ---- The small-board figures, computed on the executable rules ---- *)
+(* The moves open to Black at each named opening, in named_openings's order: the comparison test
+   "every opening to 1 ply" plays each of them (1,600 in all). *)
+Definition opening_move_counts : list nat :=
+  map (fun nb => length (moves (fst nb) (snd nb) Black)) named_openings.
+
+Lemma opening_move_counts_value :
+  opening_move_counts = [24; 4; 4; 8; 24; 24; 60; 12; 24; 40; 60; 84; 112; 144; 180; 220; 264; 312].
+Proof. vm_compute. reflexivity. Qed.
+
+Lemma opening_moves_total : fold_left Nat.add opening_move_counts 0 = 1600.
+Proof. vm_compute. reflexivity. Qed.
+
+(* A position as data: its cells in row-major order (all_points) and the side to move. *)
+Definition pos := (list cell * color)%type.
+Definition encode (n : nat) (b : board) : list cell := map b (all_points n).
+Definition decode (n : nat) (l : list cell) : board :=
+  fun q => if on_boardb n q then nth (snd q * n + fst q) l Empty else Empty.
+
+Fixpoint cells_eqb (l1 l2 : list cell) : bool :=
+  match l1, l2 with
+  | [], [] => true
+  | x :: r1, y :: r2 => cell_eqb x y && cells_eqb r1 r2
+  | _, _ => false
+  end.
+Definition pos_eqb (x y : pos) : bool := color_eqb (snd x) (snd y) && cells_eqb (fst x) (fst y).
+
+(* The positions one move from x (none once the game is over: `moves` applies rule 7). *)
+Definition successors (n : nat) (x : pos) : list pos :=
+  let b := decode n (fst x) in
+  map (fun p => (encode n (snd (play n b (snd x) p)), opponent (snd x))) (moves n b (snd x)).
+
+Fixpoint add_new (seen queue new : list pos) : list pos * list pos :=
+  match new with
+  | [] => (seen, queue)
+  | y :: r => if existsb (pos_eqb y) seen then add_new seen queue r
+              else add_new (y :: seen) (queue ++ [y]) r
+  end.
+
+(* The complete game graph, walked breadth first as tanbo_spec_trace --complete walks it: every
+   position once, every move from each. Some (positions, moves) when the walk ends within fuel
+   steps, None otherwise. *)
+Fixpoint walk (n fuel : nat) (queue seen : list pos) (edges : nat) : option (nat * nat) :=
+  match queue with
+  | [] => Some (length seen, edges)
+  | x :: rest =>
+      match fuel with
+      | 0 => None
+      | S f => let ss := successors n x in
+               let (seen', queue') := add_new seen rest ss in
+               walk n f queue' seen' (edges + length ss)
+      end
+  end.
+
+Definition graph_counts (n fuel : nat) (start : pos) : option (nat * nat) :=
+  walk n fuel [start] [start] 0.
+
+(* XO1/3/O1X X: the 3x3 start the comparison tests walk completely. *)
+Definition start3 : pos :=
+  ([Stone Black; Stone White; Empty; Empty; Empty; Empty; Stone White; Empty; Stone Black], Black).
+
+Lemma count_3x3 : graph_counts 3 1000 start3 = Some (458, 674).
+Proof. vm_compute. reflexivity. Qed.

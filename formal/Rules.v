@@ -206,7 +206,7 @@ Proof. revert s. induction n as [|n IH]; simpl; auto. Qed.
 
 Lemma length_flat_map_seq ys :
   length (flat_map (fun y : nat => map (fun x : nat => (x, y)) (seq 0 N)) ys) = length ys * N.
-Proof. induction ys; simpl; auto. rewrite len_app, len_map, len_seq, IHys. lia. Qed.
+Proof. induction ys as [|y ys IH]; simpl; auto. rewrite len_app, len_map, len_seq, IH. lia. Qed.
 
 Lemma length_all_points : length all_points = N * N.
 Proof. unfold all_points. rewrite length_flat_map_seq, len_seq. lia. Qed.
@@ -336,7 +336,7 @@ Qed.
 Lemma grow_sound b s : forall f A, (forall q, In q A -> conn b s q) ->
   forall q, In q (grow b f A) -> conn b s q.
 Proof.
-  induction f as [|f IH]; simpl; intros A HA q Hq; auto.
+  intros f. induction f as [|f IH]; simpl; intros A HA q Hq; auto.
   destruct (grow_step b A) as [|r rest] eqn:Es; auto.
   apply IH with (A := (r :: rest) ++ A); auto.
   intros x Hx. apply in_app_iff in Hx as [Hx | Hx]; auto.
@@ -346,7 +346,7 @@ Qed.
 
 Lemma grow_incl b : forall f A q, In q A -> In q (grow b f A).
 Proof.
-  induction f as [|f IH]; simpl; intros A q Hq; auto.
+  intros f. induction f as [|f IH]; simpl; intros A q Hq; auto.
   destruct (grow_step b A); auto. apply IH. right. apply in_app_iff; auto.
 Qed.
 
@@ -355,14 +355,14 @@ Definition cnt (A : list point) : nat := length (filter (fun q => mem q A) all_p
 Lemma grow_closed b : forall f A, (forall q, In q A -> on_board q) -> N * N <= cnt A + f ->
   closed b (grow b f A).
 Proof.
-  induction f as [|f IH]; simpl; intros A Hon Hc.
+  intros f. induction f as [|f IH]; simpl; intros A Hon Hc.
   - intros q r Hq Ha E. apply mem_spec.
     apply (filter_length_full all_points (fun q => mem q A)).
     + rewrite length_all_points. unfold cnt in Hc. lia.
     + apply in_all_points. destruct Ha as [_ [? _]]; auto.
   - destruct (grow_step b A) as [|r rest] eqn:Es.
     + intros q r Hq Ha E. destruct (in_dec point_eq_dec r A) as [Hr|Hr]; auto.
-      assert (In r (grow_step b A)) by (apply grow_step_spec; eauto). rewrite Es in H; destruct H.
+      assert (Hin : In r (grow_step b A)) by (apply grow_step_spec; eauto). rewrite Es in Hin; destruct Hin.
     + assert (Hr : In r (grow_step b A)) by (rewrite Es; left; auto).
       apply grow_step_spec in Hr as [Hn [y [Hy [Ha E]]]].
       apply IH.
@@ -386,7 +386,7 @@ Proof.
     + apply grow_sound. intros x [<- | []]. constructor; auto.
     + apply closed_conn. apply grow_closed.
       * intros x [<- | []]; auto.
-      * unfold cnt. pose proof (filter_length_le (fun q => mem q [s]) all_points).
+      * unfold cnt. pose proof (filter_length_le (fun q => mem q [s]) all_points) as H.
         rewrite length_all_points in H. lia.
       * apply grow_incl. left; auto.
   - simpl. split; [tauto|]. intros H. apply conn_inv in H as [Hs [_ [Hne _]]].
@@ -470,7 +470,7 @@ Proof.
   assert (Hr := play_removed b c p q).
   unfold play in *. simpl in *. destruct (mem q _) eqn:E.
   - left. split; auto. apply mem_spec in E. apply Hr in E. tauto.
-  - right. split; auto. intros Hrem. assert (In q (filter (fun q0 => mem q0 (if boundedb (place b p c) p then root_exec (place b p c) p else filter (boundedb (place b p c)) all_points)) all_points)) by (apply Hr; auto).
+  - right. split; auto. intros Hrem. assert (H : In q (filter (fun q0 => mem q0 (if boundedb (place b p c) p then root_exec (place b p c) p else filter (boundedb (place b p c)) all_points)) all_points)) by (apply Hr; auto).
     apply mem_spec in H. congruence.
 Qed.
 

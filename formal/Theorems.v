@@ -31,7 +31,7 @@ Proof.
   destruct (f a) eqn:Ef; simpl in H.
   - exists a. split; auto. split; auto. intros r [<- | Hr] Hf; auto.
     exfalso. destruct (filter f l) eqn:El; [|simpl in H; discriminate].
-    assert (In r (filter f l)) by (apply filter_In; auto). rewrite El in H0; destruct H0.
+    assert (Hin : In r (filter f l)) by (apply filter_In; auto). rewrite El in Hin; destruct Hin.
   - destruct (IH Hdl H) as [t [Ht [Hf Hu]]]. exists t. split; auto. split; auto.
     intros r [<- | Hr] Hfr; [congruence | auto].
 Qed.
@@ -46,7 +46,7 @@ Qed.
 
 Lemma filter_some {A} (f : A -> bool) l x : In x l -> f x = true -> 1 <= length (filter f l).
 Proof.
-  intros Hx Hf. assert (In x (filter f l)) by (apply filter_In; auto).
+  intros Hx Hf. assert (H : In x (filter f l)) by (apply filter_In; auto).
   destruct (filter f l); [destruct H | simpl; lia].
 Qed.
 
@@ -329,10 +329,10 @@ Lemma nodup_all_points : NoDup (all_points N).
 Proof.
   unfold all_points.
   assert (Hx : forall y : nat, NoDup (map (fun x : nat => (x, y)) (seq 0 N))).
-  { intros y. generalize (seq_NoDup N 0). generalize (seq 0 N). induction l as [|a l IH]; simpl; intros H.
+  { intros y. generalize (seq_NoDup N 0). generalize (seq 0 N). intros l. induction l as [|a l IH]; simpl; intros H.
     constructor. inversion H; subst. constructor; auto. rewrite in_map_iff. intros [x [E Hx]].
     inversion E; subst; contradiction. }
-  generalize (seq_NoDup N 0). generalize (seq 0 N) at 1 3. induction l as [|y ys IH]; simpl; intros H.
+  generalize (seq_NoDup N 0). generalize (seq 0 N) at 1 3. intros l. induction l as [|y ys IH]; simpl; intros H.
   constructor. inversion H; subst. apply nodup_app_disjoint; auto.
   intros [x y'] Hin Hin'. apply in_map_iff in Hin as [x' [E _]]. inversion E; subst.
   apply in_flat_map in Hin' as [y'' [Hy E']]. apply in_map_iff in E' as [x'' [E'' _]].
@@ -596,6 +596,18 @@ Qed.
 
 End Theorems.
 
+(* ---- A boolean check of no_bounded, proven sound (used by computations on fixed boards) ---- *)
+Definition no_boundedb (n : nat) (b : board) : bool :=
+  forallb (fun s => cell_eqb (b s) Empty || negb (boundedb n b s)) (all_points n).
+
+Lemma no_boundedb_spec n b : no_boundedb n b = true -> no_bounded n b.
+Proof.
+  unfold no_boundedb. rewrite forallb_forall. intros H s Hs Hne Hb.
+  specialize (H s (proj2 (in_all_points n s) Hs)). apply orb_true_iff in H as [H | H].
+  - destruct (cell_eqb_spec (b s) Empty); [contradiction | discriminate].
+  - apply negb_true_iff in H. apply boundedb_spec in Hb. congruence.
+Qed.
+
 (* ---- Theorem 5: removal is simultaneous for a reason ---- *)
 (* Removing the bounded roots one at a time, re-checking after each removal, in row-major
    order of their first stone. *)
@@ -632,6 +644,113 @@ Proof.
   intros b' H. split.
   - rewrite (move_unique 6 _ _ _ _ _ H Hm); [vm_compute; reflexivity | split; simpl; lia].
   - rewrite (move_unique 6 _ _ _ _ _ H Hm); [vm_compute; reflexivity | split; simpl; lia].
+Qed.
+
+(* ---- Theorem 6: no order of one-at-a-time removal is simultaneous removal ---- *)
+(* Every way of removing bounded roots one at a time: remove the root of any stone s whose root
+   is bounded (in any order, fixed in advance or chosen as it goes), re-check, and stop when no
+   root is bounded. *)
+Definition remove_root (n : nat) (b : board) (s : point) : board :=
+  fun q => if connb n b s q then Empty else b q.
+
+Inductive removal_sequence (n : nat) : board -> board -> Prop :=
+| rs_done b : no_bounded n b -> removal_sequence n b b
+| rs_step b s b' : bounded n b s -> removal_sequence n (remove_root n b s) b' ->
+    removal_sequence n b b'.
+
+Lemma removal_sequence_first n b b' : removal_sequence n b b' ->
+  (no_bounded n b /\ b' = b) \/ exists s, bounded n b s /\ removal_sequence n (remove_root n b s) b'.
+Proof. intros R. destruct R as [b0 H | b0 s b1 H R]; [left; auto | right; eauto]. Qed.
+
+Lemma removal_sequence_none n b b' : no_boundedb n b = true -> removal_sequence n b b' -> b' = b.
+Proof.
+  intros H R. destruct (removal_sequence_first n b b' R) as [[_ E] | [s [[Hs [Hne Hno]] _]]]; auto.
+  exfalso. apply (no_boundedb_spec n b H s Hs Hne). split; auto.
+Qed.
+
+(* A start-of-turn position (no bounded root) on 6x6:  XXO1O1/1XO1O1/6/2X3/6/6 X.
+   Black plays C3 = (2, 2): its root (with C4) keeps a growth point, and two roots become
+   bounded: Black {A1, B1, B2} (C3 fills B3's last free side) and White {C1, C2} (C3 was its last
+   growth point). Removing the black root frees B2, a growth point of the white one; removing the
+   white root frees C1, a growth point of the black one. So whichever goes first, the other stays;
+   rule 6 removes both. *)
+Definition both_freed : board :=
+  fun q => match q with
+           | (0, 0) | (1, 0) | (1, 1) | (2, 3) => Stone Black
+           | (2, 0) | (2, 1) | (4, 0) | (4, 1) => Stone White
+           | _ => Empty
+           end.
+
+(* Each bounded root s of b1, removed first, leaves no bounded root and a board that differs from
+   sim somewhere, and b1 has a bounded root. *)
+Definition every_first_differs (n : nat) (b1 sim : board) : bool :=
+  negb (no_boundedb n b1) &&
+  forallb (fun s => negb (boundedb n b1 s) ||
+                    (no_boundedb n (remove_root n b1 s) &&
+                     existsb (fun q => negb (cell_eqb (remove_root n b1 s q) (sim q))) (all_points n)))
+          (all_points n).
+
+Theorem no_removal_order :
+  no_bounded 6 both_freed /\ has_stones 6 both_freed Black /\ has_stones 6 both_freed White /\
+  legal 6 both_freed Black (2, 2) /\ ~ bounded 6 (place both_freed (2, 2) Black) (2, 2) /\
+  forall b_sim b_seq, move 6 both_freed Black (2, 2) b_sim ->
+    removal_sequence 6 (place both_freed (2, 2) Black) b_seq ->
+    exists q, on_board 6 q /\ b_seq q <> b_sim q.
+Proof.
+  assert (Hl : legal 6 both_freed Black (2, 2)) by (apply legalb_spec; vm_compute; reflexivity).
+  split; [apply no_boundedb_spec; vm_compute; reflexivity|].
+  split; [apply has_stonesb_spec; vm_compute; reflexivity|].
+  split; [apply has_stonesb_spec; vm_compute; reflexivity|].
+  split; [exact Hl|].
+  split; [rewrite <- boundedb_spec; vm_compute; discriminate|].
+  intros b_sim b_seq Hm R.
+  set (b1 := place both_freed (2, 2) Black) in *.
+  set (sim := snd (play 6 both_freed Black (2, 2))).
+  assert (Hc : every_first_differs 6 b1 sim = true) by (vm_compute; reflexivity).
+  unfold every_first_differs in Hc. apply andb_true_iff in Hc as [Hb Hall].
+  rewrite forallb_forall in Hall.
+  destruct (removal_sequence_first 6 b1 b_seq R) as [[Hnb _] | [s [Hs R']]].
+  - exfalso. apply negb_true_iff in Hb.
+    assert (Hn : no_boundedb 6 b1 = true).
+    { unfold no_boundedb. apply forallb_forall. intros x Hx.
+      destruct (cell_eqb_spec (b1 x) Empty) as [|Hne]; [reflexivity|]. simpl.
+      apply negb_true_iff. apply not_true_is_false. rewrite boundedb_spec.
+      apply Hnb; auto. apply in_all_points; auto. }
+    congruence.
+  - assert (Hon : In s (all_points 6)) by (apply in_all_points; apply Hs).
+    specialize (Hall s Hon). apply boundedb_spec in Hs.
+    apply orb_prop in Hall as [Hf | Hall]; [rewrite Hs in Hf; discriminate|].
+    apply andb_true_iff in Hall as [Hnone Hdiff].
+    rewrite (removal_sequence_none 6 _ _ Hnone R').
+    apply existsb_exists in Hdiff as [q [Hq Hd]]. apply in_all_points in Hq.
+    exists q. split; auto.
+    rewrite (move_unique 6 _ _ _ _ _ Hm (play_spec 6 both_freed Black (2, 2) Hl) q Hq).
+    fold sim. destruct (cell_eqb_spec (remove_root 6 b1 s q) (sim q)); [discriminate | auto].
+Qed.
+
+(* On bound_both the order decides: removing B1 first gives rule 6's board, A1 first does not. *)
+Theorem bound_both_orders :
+  (exists b_seq, removal_sequence 6 (place bound_both (1, 1) Black) b_seq /\
+     forall q, on_board 6 q -> b_seq q = snd (play 6 bound_both Black (1, 1)) q) /\
+  (exists b_seq, removal_sequence 6 (place bound_both (1, 1) Black) b_seq /\
+     b_seq (1, 0) = Stone White).
+Proof.
+  set (b1 := place bound_both (1, 1) Black).
+  split.
+  - set (b3 := remove_root 6 (remove_root 6 b1 (1, 0)) (0, 0)).
+    exists b3. split.
+    + apply rs_step with (s := (1, 0)); [apply boundedb_spec; vm_compute; reflexivity|].
+      apply rs_step with (s := (0, 0)); [apply boundedb_spec; vm_compute; reflexivity|].
+      apply rs_done. apply no_boundedb_spec. vm_compute. reflexivity.
+    + assert (Hall : forallb (fun q => cell_eqb (b3 q) (snd (play 6 bound_both Black (1, 1)) q))
+                       (all_points 6) = true) by (vm_compute; reflexivity).
+      rewrite forallb_forall in Hall. intros q Hq. apply in_all_points in Hq.
+      specialize (Hall q Hq). destruct (cell_eqb_spec (b3 q) (snd (play 6 bound_both Black (1, 1)) q));
+        [auto | discriminate].
+  - exists (remove_root 6 b1 (0, 0)). split.
+    + apply rs_step with (s := (0, 0)); [apply boundedb_spec; vm_compute; reflexivity|].
+      apply rs_done. apply no_boundedb_spec. vm_compute. reflexivity.
+    + vm_compute. reflexivity.
 Qed.
 
 (* The lattice-5 opening X3O/5/5/5/O3X has 4 roots, so B(4, 5) = 75 bounds every lattice-5
