@@ -197,6 +197,9 @@ def register():
         def returns(self):
             return self.game.returns()
 
+        def chance_outcomes(self):  # pure virtual in pyspiel's State for Python games
+            return self.game.chance_outcomes()
+
         def __str__(self):
             return str(self.game)
 

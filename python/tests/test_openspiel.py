@@ -221,6 +221,8 @@ STAND_IN = textwrap.dedent('''
             self._move_number += 1
         def action_to_string(self, player, action): return self._action_to_string(player, action)
         def is_chance_node(self): return False
+        def chance_outcomes(self):  # pure virtual in the real one: a Python state must define it
+            raise RuntimeError('Tried to call pure virtual function "State::chance_outcomes"')
         def rewards(self):
             return self.returns() if self.is_terminal() else [0.0] * self._game.num_players()
         def clone(self):
@@ -277,7 +279,7 @@ STAND_IN = textwrap.dedent('''
                 for p in range(game.num_players()):
                     assert len(state.observation_tensor(p)) == game.observation_tensor_size()
                     state.information_state_string(p), state.observation_string(p)
-                assert state.rewards() == [0.0] * game.num_players()
+                assert state.rewards() == [0.0] * game.num_players() and state.chance_outcomes() == []
                 state.apply_action(rng.choice(legal))
             assert state.current_player() == PlayerId.TERMINAL
             assert sum(state.returns()) == game.utility_sum() and state.rewards() == state.returns()

@@ -3,7 +3,7 @@ OpenSpiel's Python sources (open_spiel.python) on PYTHONPATH; python/README.md s
 was tried, how it was built and what this gave. Skipped where pyspiel does not import (CI checks
 the same signatures against the stand-in in test_openspiel.py).
 
-`python3 python/tests/test_openspiel_real.py [games]` prints the figures python/README.md quotes:
+`python3 python/tests/test_openspiel_real.py [scale]` prints the figures python/README.md quotes:
 random_sim_test sims and time, and OpenSpiel's MCTSBot against a uniform random bot per variant."""
 
 import random
@@ -180,27 +180,30 @@ def test_rl_environment(variant, seed=11):
     assert episodes[0] == episodes[1] and sorted(episodes[0][-1]) == [-1.0, 1.0]
 
 
-def figures(games):
-    """The figures python/README.md quotes."""
+def figures(scale):
+    """The figures python/README.md quotes: per variant, random_sim_test's sims, MCTSBot's
+    simulations per move and games (times ``scale``)."""
     print(f"pyspiel from {pyspiel.__file__}")
-    plan = {"lattice-5": (200, 100), "lattice-7": (100, 100), "classic": (20, 20)}
+    plan = {"lattice-5": (200, 100, 2), "lattice-7": (100, 100, 2), "classic": (10, 20, 1)}
     for variant in VARIANTS:
-        sims, mcts_sims = plan[variant]
+        sims, mcts_sims, games = plan[variant]
+        games *= scale
         game = registered(variant)
         start = time.perf_counter()
         pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
         sim_s = time.perf_counter() - start
-        wins = moves = 0
-        seconds = 0.0
-        for g in range(games):
-            mcts_player = g % 2
-            returns, m, s = mcts_game(game, mcts_sims, seed=g, mcts_player=mcts_player)
-            wins += returns[mcts_player] > 0
-            moves, seconds = moves + m, seconds + s
-        print(f"{variant}: random_sim_test {sims} sims in {sim_s:.1f} s ({1000 * sim_s / sims:.1f} ms/sim); "
-              f"MCTSBot({mcts_sims} simulations, 1 random rollout) vs uniform random: {games} games, "
-              f"MCTS won {wins}, {moves} MCTS moves, {1000 * seconds / max(moves, 1):.0f} ms/move", flush=True)
-
+        line = f"{variant}: random_sim_test {sims} sims in {sim_s:.1f} s ({1000 * sim_s / sims:.1f} ms/sim)"
+        for label, g_ in (("registered", game), ("bare TanboGame", openspiel.TanboGame({"variant": variant}))):
+            wins = moves = 0
+            seconds = 0.0
+            for g in range(games):
+                mcts_player = g % 2
+                returns, m, s = mcts_game(g_, mcts_sims, seed=g, mcts_player=mcts_player)
+                wins += returns[mcts_player] > 0
+                moves, seconds = moves + m, seconds + s
+            line += (f"; MCTSBot({mcts_sims} simulations, 1 random rollout) vs uniform random on the {label}: "
+                     f"{games} games, MCTS won {wins}, {moves} MCTS moves, {1000 * seconds / max(moves, 1):.0f} ms/move")
+        print(line, flush=True)
 
 if __name__ == "__main__":
-    figures(int(sys.argv[1]) if len(sys.argv) > 1 else 4)
+    figures(int(sys.argv[1]) if len(sys.argv) > 1 else 1)
