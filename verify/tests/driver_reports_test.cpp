@@ -115,3 +115,21 @@ TEST_CASE("driver reports: an engine that throws while compared and described", 
   CHECK_THAT(d.candidate.status, Contains("[describing it threw"));
   CHECK(d.moves.size() == 2);
 }
+
+TEST_CASE("driver reports: a move played, refused or thrown on differently", "[verify][driver]") {
+  const Script two_moves = on_lattice5({Step::legal(0), Step::legal(0)});
+  Divergence d = diverges<planted::PlayThrowsOther>(two_moves);
+  CHECK(d.step == 2);
+  CHECK_THAT(d.what, StartsWith("play("));
+  CHECK_THAT(d.what, Contains("candidate threw unexpected"));
+  CHECK_THAT(d.what, Contains("planted: out of stones"));
+  d = diverges<planted::RefusesSecondMove>(two_moves);
+  CHECK(d.step == 2);
+  CHECK_THAT(d.what, Contains("reference returned"));
+  CHECK_THAT(d.what, Contains("candidate threw IllegalMoveError"));
+  CHECK(d.moves.size() == 2);  // the move the reference played is in the record
+  d = diverges<planted::MiscountsPlayedRemovals>(two_moves);
+  CHECK(d.step == 1);
+  CHECK_THAT(d.what, Contains(", candidate returned"));
+  CHECK(d.reference.outcome != d.candidate.outcome);
+}

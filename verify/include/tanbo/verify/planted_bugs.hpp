@@ -5,7 +5,7 @@
 //   Differential driver and campaigns (verify/tests/mutants_test.cpp): DropsLegalMove ..
 //   CopyForgetsHistory. Comparator depths (verify/tests/comparator_test.cpp): WrongSize ..
 //   InconsistentAfterRemoval. The driver's other report paths (driver_reports_test.cpp):
-//   RefusesStarts .. LegalMovesThrowFromPly2.
+//   RefusesStarts .. MiscountsPlayedRemovals.
 //   Properties (properties/test_planted_bugs.cpp): DropRemovedStone .. AsymmetricLegal.
 //   Rule-consequence oracle (verify/tests/consequences_test.cpp): one wrapper per consequence
 //   consequences.hpp lists, each violating exactly that one (ReportsEmptyBoard .. InflatesPly).
@@ -423,13 +423,45 @@ class LegalMovesThrowFromPly2 : public Wrapped {
   }
 };
 
+/// play() throws std::runtime_error instead of playing the second move.
+class PlayThrowsOther : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  MoveEffect play(Point p) {
+    if (ply() == 1) throw std::runtime_error("planted: out of stones");
+    return inner().play(p);
+  }
+};
+
+/// play() refuses the second move, legal or not, as occupied.
+class RefusesSecondMove : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  MoveEffect play(Point p) {
+    if (ply() == 1) throw IllegalMoveError(p, to_move(), IllegalReason::Occupied);
+    return inner().play(p);
+  }
+};
+
+/// play() returns one Black stone removed more than it removed.
+class MiscountsPlayedRemovals : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  MoveEffect play(Point p) {
+    MoveEffect e = inner().play(p);
+    ++e.removed_black;
+    return e;
+  }
+};
+
 /// Every bug the differential driver's tests plant, as one engine type: the driver is run on
 /// this one instantiation (mutants_test.cpp, driver_reports_test.cpp).
 using DriverBugs =
     OneOf<DropsLegalMove, HashFlippedAfterUndo, ShortRemovalList, MislabelsSeveralFriendlyNeighbours,
           AcceptsMovesAfterEnd, CopyForgetsHistory, RefusesStarts, AcceptsInvalidStarts, RewordsStartErrors,
           UndoesNothingAtStart, CopyThrows, AtOffBoardIsEmpty, RefusesFirstLegalMoveFromPly2,
-          OccupiedCalledNoFriendFromPly2, LegalMovesThrowFromPly2, Wrapped>;
+          OccupiedCalledNoFriendFromPly2, LegalMovesThrowFromPly2, PlayThrowsOther, RefusesSecondMove,
+          MiscountsPlayedRemovals, Wrapped>;
 
 // ---- Caught by the RapidCheck properties ------------------------------------------------------
 
