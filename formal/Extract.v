@@ -5,7 +5,11 @@
    Naturals become OCaml ints (ExtrOcamlNatInt): board coordinates and counts stay far below
    max_int, and the shell rejects negative and off-board coordinates
    (an OCaml int below 0 is no natural). *)
-From Coq Require Import Extraction ExtrOcamlBasic ExtrOcamlNatInt.
+From Coq Require Import Arith Extraction ExtrOcamlBasic ExtrOcamlNatInt.
 From Tanbo Require Import Rules Openings.
 Extraction Language OCaml.
+(* ExtrOcamlNatInt extracts Nat.eqb as OCaml's polymorphic (=), which point_eqb (inferred
+   polymorphic) then runs as a C call on every comparison; Int.equal is the same test on ints and
+   makes the oracle several times faster. *)
+Extract Inlined Constant PeanoNat.Nat.eqb => "Int.equal".
 Extraction "oracle/tanbo_rules.ml" step moves winner opponent named_openings.

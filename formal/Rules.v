@@ -119,21 +119,23 @@ Definition wins (b : board) (c : color) : Prop := has_stones b c /\ ~ has_stones
 (* ======================= Executable versions ============================================= *)
 Definition mem (q : point) (l : list point) : bool := existsb (point_eqb q) l.
 
-(* One step of the closure: the same-colour neighbours of A's stones that A lacks. *)
-Definition grow_step (b : board) (A : list point) : list point :=
+(* One step of the closure: the same-colour neighbours of the frontier F (the points added last)
+   that A lacks. Only the frontier is expanded: the other points of A had all their same-colour
+   neighbours added already, which keeps a root's computation quadratic, not cubic. *)
+Definition grow_step (b : board) (A F : list point) : list point :=
   filter (fun r => negb (mem r A))
-         (flat_map (fun q => filter (fun r => cell_eqb (b r) (b q)) (neighbours q)) A).
+         (flat_map (fun q => filter (fun r => cell_eqb (b r) (b q)) (neighbours q)) F).
 
 (* Grows A until nothing is added; N*N steps always suffice (each adds a point). *)
-Fixpoint grow (b : board) (fuel : nat) (A : list point) : list point :=
+Fixpoint grow (b : board) (fuel : nat) (A F : list point) : list point :=
   match fuel with
   | 0 => A
-  | S f => match grow_step b A with [] => A | added => grow b f (added ++ A) end
+  | S f => match grow_step b A F with [] => A | added => grow b f (added ++ A) added end
   end.
 
 (* The stones of the root of s (empty if s holds no stone). *)
 Definition root_exec (b : board) (s : point) : list point :=
-  if on_boardb s && negb (cell_eqb (b s) Empty) then grow b (N * N) [s] else [].
+  if on_boardb s && negb (cell_eqb (b s) Empty) then grow b (N * N) [s] [s] else [].
 Definition connb (b : board) (s q : point) : bool := mem q (root_exec b s).
 
 (* g is a growth point of the root R of colour c. *)
@@ -319,8 +321,8 @@ Definition closed (b : board) (A : list point) : Prop :=
 Lemma closed_conn b s A : closed b A -> In s A -> forall q, conn b s q -> In q A.
 Proof. intros Hc Hs q H. induction H; eauto. Qed.
 
-Lemma grow_step_spec b A r :
-  In r (grow_step b A) <-> ~ In r A /\ exists q, In q A /\ adj q r /\ b r = b q.
+Lemma grow_step_spec b A F r :
+  In r (grow_step b A F) <-> ~ In r A /\ exists q, In q F /\ adj q r /\ b r = b q.
 Proof.
   unfold grow_step. rewrite filter_In, in_flat_map, negb_true_iff.
   split.
@@ -333,42 +335,56 @@ Proof.
     + destruct (mem r A) eqn:Em; auto. apply mem_spec in Em. contradiction.
 Qed.
 
-Lemma grow_sound b s : forall f A, (forall q, In q A -> conn b s q) ->
-  forall q, In q (grow b f A) -> conn b s q.
+Lemma grow_sound b s : forall f A F, (forall q, In q A -> conn b s q) ->
+  (forall q, In q F -> conn b s q) -> forall q, In q (grow b f A F) -> conn b s q.
 Proof.
-  intros f. induction f as [|f IH]; simpl; intros A HA q Hq; auto.
-  destruct (grow_step b A) as [|r rest] eqn:Es; auto.
-  apply IH with (A := (r :: rest) ++ A); auto.
+  intros f. induction f as [|f IH]; simpl; intros A F HA HF q Hq; auto.
+  destruct (grow_step b A F) as [|r rest] eqn:Es; auto.
+  assert (Hadd : forall x, In x (r :: rest) -> conn b s x).
+  { intros x Hx. rewrite <- Es in Hx. apply grow_step_spec in Hx as [_ [y [Hy [Ha E]]]].
+    eapply conn_step; eauto. }
+  apply IH with (A := (r :: rest) ++ A) (F := r :: rest); auto.
   intros x Hx. apply in_app_iff in Hx as [Hx | Hx]; auto.
-  rewrite <- Es in Hx. apply grow_step_spec in Hx as [_ [y [Hy [Ha E]]]].
-  eapply conn_step; eauto.
 Qed.
 
-Lemma grow_incl b : forall f A q, In q A -> In q (grow b f A).
+Lemma grow_incl b : forall f A F q, In q A -> In q (grow b f A F).
 Proof.
-  intros f. induction f as [|f IH]; simpl; intros A q Hq; auto.
-  destruct (grow_step b A); auto. apply IH. right. apply in_app_iff; auto.
+  intros f. induction f as [|f IH]; simpl; intros A F q Hq; auto.
+  destruct (grow_step b A F); auto. apply IH. right. apply in_app_iff; auto.
 Qed.
 
 Definition cnt (A : list point) : nat := length (filter (fun q => mem q A) all_points).
 
-Lemma grow_closed b : forall f A, (forall q, In q A -> on_board q) -> N * N <= cnt A + f ->
-  closed b (grow b f A).
+(* The frontier invariant: a same-colour neighbour of a point of A is in A, unless the point is
+   in the frontier F (not expanded yet). *)
+Definition expanded (b : board) (A F : list point) : Prop :=
+  forall q r, In q A -> adj q r -> b r = b q -> In r A \/ In q F.
+
+Lemma grow_closed b : forall f A F, (forall q, In q A -> on_board q) -> expanded b A F ->
+  N * N <= cnt A + f -> closed b (grow b f A F).
 Proof.
-  intros f. induction f as [|f IH]; simpl; intros A Hon Hc.
+  intros f. induction f as [|f IH]; simpl; intros A F Hon Hexp Hc.
   - intros q r Hq Ha E. apply mem_spec.
     apply (filter_length_full all_points (fun q => mem q A)).
     + rewrite length_all_points. unfold cnt in Hc. lia.
     + apply in_all_points. destruct Ha as [_ [? _]]; auto.
-  - destruct (grow_step b A) as [|r rest] eqn:Es.
-    + intros q r Hq Ha E. destruct (in_dec point_eq_dec r A) as [Hr|Hr]; auto.
-      assert (Hin : In r (grow_step b A)) by (apply grow_step_spec; eauto). rewrite Es in Hin; destruct Hin.
-    + assert (Hr : In r (grow_step b A)) by (rewrite Es; left; auto).
+  - destruct (grow_step b A F) as [|r rest] eqn:Es.
+    + intros q r Hq Ha E. destruct (Hexp q r Hq Ha E) as [Hr | Hq']; auto.
+      destruct (in_dec point_eq_dec r A) as [Hr|Hr]; auto.
+      assert (Hin : In r (grow_step b A F)) by (apply grow_step_spec; eauto).
+      rewrite Es in Hin; destruct Hin.
+    + assert (Hr : In r (grow_step b A F)) by (rewrite Es; left; auto).
       apply grow_step_spec in Hr as [Hn [y [Hy [Ha E]]]].
       apply IH.
       * intros x Hx. change (In x ((r :: rest) ++ A)) in Hx.
         apply in_app_iff in Hx as [Hx | Hx]; auto. rewrite <- Es in Hx.
         apply grow_step_spec in Hx as [_ [z [_ [[_ [? _]] _]]]]; auto.
+      * intros q x Hq Hqx E'. change (In q ((r :: rest) ++ A)) in Hq.
+        change (In x ((r :: rest) ++ A) \/ In q (r :: rest)).
+        apply in_app_iff in Hq as [Hq | Hq]; [right; auto|].
+        destruct (Hexp q x Hq Hqx E') as [Hx | Hx]; [left; apply in_app_iff; auto|].
+        destruct (in_dec point_eq_dec x A) as [Hx'|Hx']; [left; apply in_app_iff; auto|].
+        left. apply in_app_iff. left. rewrite <- Es. apply grow_step_spec. eauto.
       * assert (cnt A < cnt (r :: rest ++ A)); [|lia].
         apply filter_length_lt with (x := r).
         -- intros z Hz. apply mem_spec. apply mem_spec in Hz. right. apply in_app_iff; auto.
@@ -383,9 +399,10 @@ Proof.
   - apply andb_true_iff in E as [Hs He]. apply on_boardb_spec in Hs.
     apply negb_true_iff in He. destruct (cell_eqb_spec (b s) Empty); [discriminate|].
     split.
-    + apply grow_sound. intros x [<- | []]. constructor; auto.
+    + apply grow_sound; intros x [<- | []]; constructor; auto.
     + apply closed_conn. apply grow_closed.
       * intros x [<- | []]; auto.
+      * intros x y [<- | []] _ _. right. left. reflexivity.
       * unfold cnt. pose proof (filter_length_le (fun q => mem q [s]) all_points) as H.
         rewrite length_all_points in H. lia.
       * apply grow_incl. left; auto.

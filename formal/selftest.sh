@@ -7,7 +7,8 @@
 #    any one field of a P line (cells, side, winner, legal set) or of an M line (point, removal
 #    kind, removed stones, after) corrupted, a move not among the legal moves, and a dropped M
 #    line (the next P line is then reached by no move), and a named variant's start that is not
-#    the opening Openings.v defines.
+#    the opening Openings.v defines;
+#  - same-trace.sh fails when the two engines' traces differ in one line.
 set -uo pipefail
 trace=$1 spec=$2 compare=$3
 work=$(mktemp -d "${TMPDIR:-/tmp}/tanbo_selftest_XXXXXX")
@@ -77,6 +78,18 @@ expect_difference "a dropped M line" "$work/c.trace"
 checks=$((checks + 1))
 : >"$work/empty.trace"
 "$spec" check "$work/empty.trace" >/dev/null 2>&1 && bad "an empty trace"
+# same-trace.sh: one engine's trace differing in one move (a wrapper rewrites the reference
+# engine's trace), and the control (the real traces agree).
+same="$(dirname "$0")/same-trace.sh"
+cat >"$work/skewed-trace" <<EOF
+#!/usr/bin/env bash
+if [ "\$2" = reference ]; then "$trace" "\$@" | sed '3s/removal=none/removal=bounded/'; else "$trace" "\$@"; fi
+EOF
+chmod +x "$work/skewed-trace"
+checks=$((checks + 1))
+"$same" "$work/skewed-trace" --random 1 --seed 5 --variant lattice-5 >/dev/null 2>&1 && bad "engines whose traces differ"
+checks=$((checks + 1))
+"$same" "$trace" --random 1 --seed 5 --variant lattice-5 >/dev/null 2>&1 || bad "(control) the same traces differ"
 
 if [ $failures -ne 0 ]; then
   echo "selftest: $failures of $checks planted faults were not caught" >&2
