@@ -107,8 +107,8 @@ Definition words_ok (b : board) (st : state) : Prop :=
 Definition legal_ok (b : board) (st : state) : Prop :=
   forall c, NoDup (st_legal st c) /\
     (forall p, In p (st_legal st c) <-> legal N b c p) /\
-    (forall p, In p (st_legal st c) -> nth (st_pos st c p) (st_legal st c) p = p) /\
-    (forall p, In p (st_bits st c) <-> legal N b c p) /\
+    (forall i, i < length (st_legal st c) -> st_pos st c (nth i (st_legal st c) (0, 0)) = i) /\
+    st_bits st c = legal_moves N b c /\
     (forall w, w < length (st_wcount st c) ->
        nth w (st_wcount st c) 0 = length (filter (fun p => word_of p =? w) (legal_moves N b c))) /\
     (forall p, legal N b c p -> word_of p < length (st_wcount st c)).
@@ -202,7 +202,7 @@ Definition heads_okb (b : board) (st : state) : bool :=
      let l := walk (st_next st) h k in
      forallb (fun s => mem s R) S &&
      (st_growth st h =? growth_in b st c L h) &&
-     nodupb l && forallb (fun s => is_stone b c s && point_eqb (st_root st s) h) l &&
+     nodupb l && forallb (fun s => on_boardb N s && is_stone b c s && point_eqb (st_root st s) h) l &&
      point_eqb (iter (st_next st) h k) h))
     (all_points N)) colors.
 
@@ -212,5 +212,170 @@ Definition totals_okb (b : board) (st : state) : bool :=
 
 Definition state_ok (b : board) (st : state) : bool :=
   words_okb b st && legal_okb b st && roots_okb b st && heads_okb b st && totals_okb b st.
+
+(* ---- The checker is sound: state_ok = true means the state refines the board ------------ *)
+Lemma nodupb_spec l : nodupb l = true -> NoDup l.
+Proof.
+  induction l as [|x l IH]; simpl; intros Hok; [constructor|].
+  apply andb_true_iff in Hok as [Hx Hl]. constructor; [|auto].
+  intros Hin. apply mem_spec in Hin. rewrite Hin in Hx. discriminate.
+Qed.
+
+Lemma points_eqb_spec l l' : points_eqb l l' = true -> l = l'.
+Proof.
+  revert l'. induction l as [|x l IH]; intros [|x' l'] Hok; simpl in Hok; try discriminate; auto.
+  apply andb_true_iff in Hok as [Hx Hl]. destruct (point_eqb_spec x x') as [Ex|Ex]; [|discriminate].
+  rewrite Ex, (IH l' Hl). reflexivity.
+Qed.
+
+Lemma indexed_spec pos l : forall k, indexed pos k l = true ->
+  forall i, i < length l -> pos (nth i l (0, 0)) = k + i.
+Proof.
+  induction l as [|x l IH]; simpl; intros k Hok i Hi; [lia|].
+  apply andb_true_iff in Hok as [Hx Hl]. apply Nat.eqb_eq in Hx.
+  destruct i as [|i]; [lia|]. rewrite (IH (S k) Hl i); lia.
+Qed.
+
+Lemma length_walk nx : forall k s, length (walk nx s k) = k.
+Proof. induction k as [|k IH]; simpl; intros s; auto. Qed.
+
+Lemma reach_conn b h : forall fuel F V, (forall q, In q F \/ In q V -> conn N b h q) ->
+  forall q, In q (reach b fuel F V) -> conn N b h q.
+Proof.
+  induction fuel as [|fuel IH]; intros F V HFV q Hq; simpl in Hq.
+  - apply HFV. right. exact Hq.
+  - destruct F as [|f F'] eqn:EF; [apply HFV; right; exact Hq|].
+    rewrite <- EF in Hq, HFV. revert q Hq. apply IH. intros x Hx.
+    assert (Hadded : forall y, In y (filter (fun r => negb (mem r V))
+              (flat_map (fun q0 => filter (fun r => cell_eqb (b r) (b q0)) (neighbours N q0)) F)) ->
+              conn N b h y).
+    { intros y Hy. apply filter_In in Hy as [Hy _]. apply in_flat_map in Hy as [z [Hz Hy]].
+      apply filter_In in Hy as [Hadj Hc]. apply in_neighbours in Hadj.
+      destruct (cell_eqb_spec (b y) (b z)) as [Eyz|]; [|discriminate].
+      eapply conn_step; [apply HFV; left; exact Hz | exact Hadj | exact Eyz]. }
+    destruct Hx as [Hx | Hx]; [apply Hadded; exact Hx|].
+    apply in_app_iff in Hx as [Hx | Hx]; [apply Hadded; exact Hx | apply HFV; right; exact Hx].
+Qed.
+
+Lemma in_colors c : In c colors.
+Proof. destruct c; simpl; auto. Qed.
+
+Lemma words_okb_sound b st : words_okb b st = true -> words_ok b st.
+Proof.
+  unfold words_okb, words_ok. rewrite forallb_forall. intros Hok p Hp.
+  specialize (Hok p (proj2 (in_all_points N p) Hp)). apply andb_true_iff in Hok as [Hc Hcs].
+  apply Nat.eqb_eq in Hc. split; [exact Hc|]. intros c.
+  rewrite forallb_forall in Hcs. specialize (Hcs c (in_colors c)).
+  apply andb_true_iff in Hcs as [Hn Hx]. apply Nat.eqb_eq in Hn, Hx. split; assumption.
+Qed.
+
+Lemma legal_okb_sound b st : legal_okb b st = true -> legal_ok b st.
+Proof.
+  unfold legal_okb, legal_ok. rewrite forallb_forall. intros Hok c.
+  specialize (Hok c (in_colors c)).
+  apply andb_true_iff in Hok as [Hok Hwords]. apply andb_true_iff in Hok as [Hok Hwc].
+  apply andb_true_iff in Hok as [Hok Hbits]. apply andb_true_iff in Hok as [Hok Hlen].
+  apply andb_true_iff in Hok as [Hall Hidx]. apply Nat.eqb_eq in Hlen.
+  rewrite forallb_forall in Hall, Hwc, Hwords.
+  set (l := st_legal st c) in *. set (L := legal_moves N b c) in *.
+  assert (Hpos := indexed_spec (st_pos st c) l 0 Hidx).
+  assert (Hnd : NoDup l).
+  { apply (NoDup_nth l (0, 0)). intros i j Hi Hj E.
+    assert (Pi := Hpos i Hi). assert (Pj := Hpos j Hj). rewrite E in Pi. lia. }
+  assert (Hsub : incl l L).
+  { intros p Hp. apply legal_moves_spec, legalb_spec, Hall, Hp. }
+  assert (Hsup : incl L l) by (apply (@NoDup_length_incl _ l L Hnd); [lia | exact Hsub]).
+  split; [exact Hnd|]. split.
+  { intros p. split; intros Hp; [apply legal_moves_spec, Hsub, Hp | apply Hsup, legal_moves_spec, Hp]. }
+  split; [intros i Hi; rewrite (Hpos i Hi); reflexivity|].
+  split; [apply points_eqb_spec; exact Hbits|]. split.
+  - intros w Hw. apply Nat.eqb_eq, Hwc, in_seq. lia.
+  - intros p Hp. apply Nat.ltb_lt, Hwords, legal_moves_spec, Hp.
+Qed.
+
+(* The two root checks together give the labels of rule 4's roots. *)
+Lemma roots_heads_sound b st : roots_okb b st = true -> heads_okb b st = true ->
+  roots_ok b st /\ heads_ok b st.
+Proof.
+  unfold roots_okb, heads_okb. rewrite !forallb_forall. intros Hroots Hheads.
+  (* A stone's label: a head of its colour; a same-colour neighbour shares it. *)
+  assert (Hlab : forall s c, on_board N s -> b s = Stone c ->
+            on_board N (st_root st s) /\ is_stone b c (st_root st s) = true /\
+            st_root st (st_root st s) = st_root st s /\
+            forall t, adj N s t -> b t = Stone c -> st_root st t = st_root st s).
+  { intros s c Hs Hbs. specialize (Hroots s (proj2 (in_all_points N s) Hs)). rewrite Hbs in Hroots.
+    apply andb_true_iff in Hroots as [Hr Hnb]. apply andb_true_iff in Hr as [Hr Hself].
+    apply andb_true_iff in Hr as [Hon Hst]. apply on_boardb_spec in Hon.
+    destruct (point_eqb_spec (st_root st (st_root st s)) (st_root st s)) as [Es|]; [|discriminate].
+    split; [exact Hon|]. split; [exact Hst|]. split; [exact Es|].
+    intros t Ht Hbt. rewrite forallb_forall in Hnb. specialize (Hnb t (proj2 (in_neighbours N s t) Ht)).
+    unfold is_stone in Hnb. rewrite Hbt in Hnb. simpl in Hnb.
+    destruct (color_eqb_spec c c) as [_|]; [|congruence]. simpl in Hnb.
+    destruct (point_eqb_spec (st_root st t) (st_root st s)); [assumption|discriminate]. }
+  assert (Hsame : forall s t, conn N b s t -> st_root st s = st_root st t).
+  { intros s t Hc. induction Hc as [Hs Hne | q r Hq IH Ha E]; [reflexivity|].
+    rewrite IH. destruct (b q) as [|c] eqn:Hbq; [exfalso; apply (conn_stone N b s q Hq); exact Hbq|].
+    symmetry. apply (proj2 (proj2 (proj2 (Hlab q c (proj1 (adj_on_board N q r Ha)) Hbq))) r Ha). congruence. }
+  (* What heads_okb says about a head h of colour c. *)
+  assert (Hhead : forall c h, on_board N h -> is_head b st c h = true ->
+            (forall s, In s (labelled b st c h) -> conn N b h s) /\
+            st_growth st h = growth_count b st c h /\
+            NoDup (walk (st_next st) h (length (labelled b st c h))) /\
+            (forall s, In s (walk (st_next st) h (length (labelled b st c h))) -> In s (labelled b st c h)) /\
+            iter (st_next st) h (length (labelled b st c h)) = h).
+  { intros c h Hh Hhd. specialize (Hheads c (in_colors c)). rewrite forallb_forall in Hheads.
+    specialize (Hheads h (proj2 (in_all_points N h) Hh)). rewrite Hhd in Hheads. simpl in Hheads.
+    apply andb_true_iff in Hheads as [Hk Hiter]. apply andb_true_iff in Hk as [Hk Hlab2].
+    apply andb_true_iff in Hk as [Hk Hnd]. apply andb_true_iff in Hk as [Hreach Hgr].
+    rewrite forallb_forall in Hreach, Hlab2. apply Nat.eqb_eq in Hgr.
+    destruct (point_eqb_spec (iter (st_next st) h (length (labelled b st c h))) h) as [Ei|]; [|discriminate].
+    assert (Hbh : b h = Stone c).
+    { unfold is_head, is_stone in Hhd. apply andb_true_iff in Hhd as [Hhd _].
+      destruct (cell_eqb_spec (b h) (Stone c)); [assumption|discriminate]. }
+    split; [|split; [exact Hgr|split; [apply nodupb_spec; exact Hnd|split; [|exact Ei]]]].
+    - intros s Hs. apply (reach_conn b h (N * N) [h] [h]); [|apply mem_spec, Hreach, Hs].
+      intros q [[<- | []] | [<- | []]]; constructor; [exact Hh|congruence|exact Hh|congruence].
+    - intros s Hs. unfold labelled. apply filter_In. specialize (Hlab2 s Hs).
+      apply andb_true_iff in Hlab2 as [Hst Hr]. apply andb_true_iff in Hst as [Hon Hst].
+      split; [apply in_all_points, on_boardb_spec, Hon | rewrite Hst, Hr; reflexivity]. }
+  split; [split|].
+  - intros s Hs Hne. destruct (b s) as [|c] eqn:Hbs; [contradiction|].
+    destruct (Hlab s c Hs Hbs) as [Hon [Hst [Hself _]]].
+    split; [|exact Hself].
+    assert (Hhd : is_head b st c (st_root st s) = true).
+    { unfold is_head. rewrite Hst, Hself. simpl.
+      destruct (point_eqb_spec (st_root st s) (st_root st s)); [reflexivity|contradiction]. }
+    destruct (Hhead c (st_root st s) Hon Hhd) as [Hin _].
+    apply conn_sym, Hin. unfold labelled. apply filter_In. split; [apply in_all_points; exact Hs|].
+    unfold is_stone. rewrite Hbs. simpl. destruct (color_eqb_spec c c); [|congruence]. simpl.
+    destruct (point_eqb_spec (st_root st s) (st_root st s)); [reflexivity|contradiction].
+  - exact Hsame.
+  - intros c h Hh Hhd. destruct (Hhead c h Hh Hhd) as [Hin [Hgr [Hnd [Hwl Hit]]]].
+    split; [exact Hgr|]. cbv zeta. split; [exact Hnd|]. split; [|exact Hit].
+    intros s. split; [intros Hs; apply Hin, Hwl, Hs|].
+    intros Hc.
+    assert (Hsub : incl (walk (st_next st) h (length (labelled b st c h))) (labelled b st c h))
+      by (intros x Hx; apply Hwl, Hx).
+    assert (Hle : length (labelled b st c h) <= length (walk (st_next st) h (length (labelled b st c h))))
+      by (rewrite length_walk; lia).
+    apply (@NoDup_length_incl _ _ _ Hnd Hle Hsub). unfold labelled. apply filter_In.
+    destruct (conn_inv N b h s Hc) as [_ [Hs [_ Ebs]]].
+    unfold is_head in Hhd. apply andb_true_iff in Hhd as [Hst Hself].
+    split; [apply in_all_points; exact Hs|]. unfold is_stone in *. rewrite Ebs, Hst. simpl.
+    rewrite <- (Hsame h s Hc). exact Hself.
+Qed.
+
+Theorem state_ok_sound b st : state_ok b st = true -> refines b st.
+Proof.
+  unfold state_ok, refines. intros Hok.
+  apply andb_true_iff in Hok as [Hok Htot]. apply andb_true_iff in Hok as [Hok Hheads].
+  apply andb_true_iff in Hok as [Hok Hroots]. apply andb_true_iff in Hok as [Hwords Hlegal].
+  destruct (roots_heads_sound b st Hroots Hheads) as [Hr Hh].
+  split; [apply words_okb_sound; exact Hwords|]. split; [apply legal_okb_sound; exact Hlegal|].
+  split; [exact Hr|]. split; [exact Hh|].
+  unfold totals_okb in Htot. rewrite forallb_forall in Htot. intros c.
+  specialize (Htot c (in_colors c)). apply andb_true_iff in Htot as [Hs Hk].
+  apply Nat.eqb_eq in Hs, Hk. split; assumption.
+Qed.
 
 End Refinement.
