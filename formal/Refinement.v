@@ -378,4 +378,90 @@ Proof.
   apply Nat.eqb_eq in Hs, Hk. split; assumption.
 Qed.
 
+(* ---- The update rules keep the abstraction ------------------------------------------------ *)
+(* Each rule is a relation between the state before (st) and after (st'), in the terms of
+   board.cpp's primitives: add_stone (a placement, and undo's restore_root) and remove_stone /
+   remove_root (undo, and rule 6's removal, stone by stone). *)
+
+Definition clear (b : board) (v : point) : board := fun q => if point_eqb q v then Empty else b q.
+
+Lemma mem_neighbours_sym v q : mem q (neighbours N v) = true <-> In v (neighbours N q).
+Proof. rewrite mem_spec, !in_neighbours. split; apply adj_sym. Qed.
+
+(* A stone of colour c on the empty point v: v's neighbours gain one c neighbour, v's vertex
+   in their c XOR; nothing else changes. *)
+Lemma friends_place b v c c' q : b v = Empty ->
+  (color_eqb c' c && mem q (neighbours N v) = true ->
+     length (friends (place b v c) c' q) = S (length (friends b c' q)) /\
+     friend_xor (place b v c) c' q = Nat.lxor (vid v) (friend_xor b c' q)) /\
+  (color_eqb c' c && mem q (neighbours N v) = false ->
+     friends (place b v c) c' q = friends b c' q).
+Proof.
+  intros Hv. unfold friend_xor, friends. split.
+  - intros Hup. apply andb_true_iff in Hup as [Hc Hn].
+    destruct (color_eqb_spec c' c) as [->|]; [|discriminate].
+    apply mem_neighbours_sym in Hn.
+    apply (filter_gain point_eq_dec vid); [apply neighbours_nodup | exact Hn | | |].
+    + rewrite Hv. reflexivity.
+    + rewrite place_at. simpl. destruct (color_eqb_spec c c); [reflexivity|congruence].
+    + intros x Hx. rewrite place_other; [reflexivity|exact Hx].
+  - intros Hup. apply filter_ext_in. intros x Hx.
+    destruct (point_eq_dec x v) as [->|Hxv]; [|rewrite place_other; [reflexivity|exact Hxv]].
+    rewrite place_at, Hv. simpl.
+    destruct (color_eqb_spec c' c) as [->|Hne]; [|destruct c, c'; simpl; congruence].
+    apply andb_false_iff in Hup as [Hup|Hup]; [destruct c; discriminate|].
+    assert (Hin : mem q (neighbours N v) = true) by (apply mem_neighbours_sym; exact Hx).
+    congruence.
+Qed.
+
+(* add_stone's point-word updates (board.cpp: point_[v] gets the content; for each neighbour n,
+   point_[n] = (point_[n] + kOne) ^ (v << xor_shift(c))) keep the point words exact. *)
+Lemma place_words b st st' c v : words_ok b st -> b v = Empty ->
+  (forall q, st_content st' q = if point_eqb q v then code (Stone c) else st_content st q) ->
+  (forall c' q, st_count st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then S (st_count st c' q) else st_count st c' q) ->
+  (forall c' q, st_xor st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then Nat.lxor (vid v) (st_xor st c' q) else st_xor st c' q) ->
+  words_ok (place b v c) st'.
+Proof.
+  intros Hok Hv Hcontent Hcount Hxor p Hp. destruct (Hok p Hp) as [Hc Hcs]. split.
+  - rewrite Hcontent. unfold place. destruct (point_eqb p v); [reflexivity|exact Hc].
+  - intros c'. destruct (Hcs c') as [Hn Hx]. rewrite Hcount, Hxor.
+    destruct (friends_place b v c c' p Hv) as [Hgain Hsame].
+    unfold friendly_count. fold (friends (place b v c) c' p). fold (friends b c' p) in Hn.
+    destruct (color_eqb c' c && mem p (neighbours N v)) eqn:Hup.
+    + destruct (Hgain eq_refl) as [Hlen Hx']. rewrite Hlen, Hx', Hn, Hx. split; reflexivity.
+    + rewrite (Hsame eq_refl). unfold friend_xor. rewrite (Hsame eq_refl). split; assumption.
+Qed.
+
+(* remove_stone's and remove_root's point-word updates (the content emptied; for each neighbour
+   n, point_[n] = (point_[n] ^ (v << xor_shift(c))) - kOne) keep the point words exact. *)
+Lemma clear_words b st st' c v : words_ok b st -> b v = Stone c ->
+  (forall q, st_content st' q = if point_eqb q v then 0 else st_content st q) ->
+  (forall c' q, st_count st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then pred (st_count st c' q) else st_count st c' q) ->
+  (forall c' q, st_xor st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then Nat.lxor (vid v) (st_xor st c' q) else st_xor st c' q) ->
+  words_ok (clear b v) st'.
+Proof.
+  intros Hok Hv Hcontent Hcount Hxor p Hp. destruct (Hok p Hp) as [Hc Hcs].
+  (* b is clear b v with the stone placed back *)
+  assert (Hback : forall q, b q = place (clear b v) v c q).
+  { intros q. unfold place, clear. destruct (point_eqb_spec q v) as [->|]; [exact Hv|reflexivity]. }
+  assert (Hcv : clear b v v = Empty) by (unfold clear; destruct (point_eqb_spec v v); congruence).
+  split.
+  - rewrite Hcontent. unfold clear. destruct (point_eqb p v); [reflexivity|exact Hc].
+  - intros c'. destruct (Hcs c') as [Hn Hx]. rewrite Hcount, Hxor.
+    destruct (friends_place (clear b v) v c c' p Hcv) as [Hgain Hsame].
+    assert (Hf : friends b c' p = friends (place (clear b v) v c) c' p).
+    { unfold friends. apply filter_ext. intros q. rewrite Hback. reflexivity. }
+    unfold friendly_count in Hn |- *. fold (friends b c' p) in Hn. fold (friends (clear b v) c' p).
+    unfold friend_xor in Hx |- *. rewrite Hf in Hn, Hx.
+    destruct (color_eqb c' c && mem p (neighbours N v)) eqn:Hup.
+    + destruct (Hgain eq_refl) as [Hlen Hx']. rewrite Hn, Hlen. split; [reflexivity|].
+      rewrite Hx. unfold friend_xor in Hx'. rewrite Hx', <- Nat.lxor_assoc, Nat.lxor_nilpotent, Nat.lxor_0_l.
+      reflexivity.
+    + rewrite (Hsame eq_refl) in Hn, Hx. split; assumption.
+Qed.
+
 End Refinement.
