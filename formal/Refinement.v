@@ -464,4 +464,75 @@ Proof.
     + rewrite (Hsame eq_refl) in Hn, Hx. split; assumption.
 Qed.
 
+Lemma friendly_count_place b v c c' q : b v = Empty ->
+  friendly_count N (place b v c) c' q =
+  if color_eqb c' c && mem q (neighbours N v) then S (friendly_count N b c' q) else friendly_count N b c' q.
+Proof.
+  intros Hv. destruct (friends_place b v c c' q Hv) as [Hgain Hsame]. unfold friendly_count.
+  fold (friends (place b v c) c' q). fold (friends b c' q).
+  destruct (color_eqb c' c && mem q (neighbours N v)) eqn:Hup.
+  - apply (proj1 (Hgain eq_refl)).
+  - rewrite (Hsame eq_refl). reflexivity.
+Qed.
+
+(* add_stone's legal-set updates: v leaves both sets (legal_remove of c, and of the other colour
+   when v was its growth point); a neighbour n of v is in c's set afterwards exactly when it was
+   empty with no c neighbour (key == 0: added; key == kOne: removed); nothing else changes. *)
+Lemma place_legal b c v (member member' : color -> point -> Prop) :
+  b v = Empty ->
+  (forall c' q, member c' q <-> legal N b c' q) ->
+  (forall c' q, member' c' q <->
+     q <> v /\ (if color_eqb c' c && mem q (neighbours N v)
+                then b q = Empty /\ friendly_count N b c q = 0 else member c' q)) ->
+  forall c' q, member' c' q <-> legal N (place b v c) c' q.
+Proof.
+  intros Hv Hmem Hmem' c' q. rewrite Hmem'. unfold legal.
+  rewrite (friendly_count_place b v c c' q Hv).
+  destruct (point_eq_dec q v) as [->|Hqv].
+  - rewrite place_at. split; [intros [Hne _]; contradiction | intros [_ [Hs _]]; discriminate].
+  - rewrite (place_other b v c q Hqv).
+    destruct (color_eqb c' c && mem q (neighbours N v)) eqn:Hup.
+    + apply andb_true_iff in Hup as [Hc Hn]. destruct (color_eqb_spec c' c) as [->|]; [|discriminate].
+      apply mem_spec, in_neighbours in Hn. destruct (adj_on_board N v q Hn) as [_ Hq].
+      split; [intros [_ [He Hz]]; rewrite Hz; tauto | intros [_ [He Hz]]; split; [exact Hqv|split; [exact He|lia]]].
+    + rewrite Hmem. unfold legal. tauto.
+Qed.
+
+(* The same for remove_stone (undo's take-back of the placed stone, and each stone of a removed
+   root): v becomes a point of each colour's set exactly when it is empty with one neighbour of
+   that colour (is_growth_word of its word); a neighbour n of v is in c's set afterwards exactly
+   when it is empty with two c neighbours before (key == 2 kOne: added; key == kOne: removed). *)
+Lemma clear_legal b c v (member member' : color -> point -> Prop) :
+  b v = Stone c -> on_board N v ->
+  (forall c' q, member c' q <-> legal N b c' q) ->
+  (forall c' q, member' c' q <->
+     if point_eqb q v then friendly_count N b c' v = 1
+     else if color_eqb c' c && mem q (neighbours N v)
+          then b q = Empty /\ friendly_count N b c q = 2 else member c' q) ->
+  forall c' q, member' c' q <-> legal N (clear b v) c' q.
+Proof.
+  intros Hv Hon Hmem Hmem' c' q. rewrite Hmem'.
+  assert (Hcv : clear b v v = Empty) by (unfold clear; destruct (point_eqb_spec v v); congruence).
+  assert (Hback : forall c'' r, friendly_count N b c'' r = friendly_count N (place (clear b v) v c) c'' r).
+  { intros c'' r. unfold friendly_count. f_equal. apply filter_ext. intros x. unfold place, clear.
+    destruct (point_eqb_spec x v) as [->|]; [rewrite Hv; reflexivity|reflexivity]. }
+  unfold legal. rewrite !Hback, !(friendly_count_place (clear b v) v c _ _ Hcv).
+  destruct (point_eqb_spec q v) as [->|Hqv].
+  - rewrite Hcv. assert (Hself : mem v (neighbours N v) = false).
+    { destruct (mem v (neighbours N v)) eqn:Hm; [|reflexivity].
+      apply mem_spec, in_neighbours in Hm. exfalso. apply (adj_irrefl N v Hm). }
+    rewrite Hself, andb_false_r. tauto.
+  - assert (Hq : clear b v q = b q) by (unfold clear; destruct (point_eqb_spec q v); [contradiction|reflexivity]).
+    rewrite Hq. destruct (color_eqb c' c && mem q (neighbours N v)) eqn:Hup.
+    + assert (Hupc : color_eqb c c && mem q (neighbours N v) = true).
+      { apply andb_true_iff in Hup as [Hc Hn]. destruct (color_eqb_spec c' c) as [->|]; [|discriminate].
+        rewrite Hn. destruct c; reflexivity. }
+      rewrite Hupc. cbv beta iota.
+      apply andb_true_iff in Hup as [Hc Hn]. destruct (color_eqb_spec c' c) as [->|]; [|discriminate].
+      apply mem_spec, in_neighbours in Hn. destruct (adj_on_board N v q Hn) as [_ Honq].
+      split; [intros [He Htwo]; split; [exact Honq|split; [exact He|lia]] | intros [_ [He Hone]]; split; [exact He|lia]].
+    + rewrite Hmem. unfold legal. rewrite Hback, (friendly_count_place (clear b v) v c _ _ Hcv), Hup.
+      unfold place. destruct (point_eqb_spec q v) as [Eqv|_]; [contradiction|]. tauto.
+Qed.
+
 End Refinement.
