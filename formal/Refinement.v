@@ -535,4 +535,51 @@ Proof.
       unfold place. destruct (point_eqb_spec q v) as [Eqv|_]; [contradiction|]. tauto.
 Qed.
 
+(* The one friendly neighbour of a legal point is the first of its friends. *)
+Lemma friend_unique b c v t : legal N b c v -> adj N v t -> b t = Stone c ->
+  (forall r, adj N v r -> b r = Stone c -> r = t) -> friend b c v = t.
+Proof.
+  intros [_ [_ Hone]] Ht Hbt Hu. unfold friend. unfold friendly_count in Hone. fold (friends b c v) in Hone.
+  destruct (friends b c v) as [|x rest] eqn:Hf; [discriminate|].
+  assert (Hx : In x (friends b c v)) by (rewrite Hf; left; reflexivity).
+  unfold friends in Hx. apply filter_In in Hx as [Hx Hbx]. apply in_neighbours in Hx.
+  destruct (cell_eqb_spec (b x) (Stone c)) as [Ex|]; [|discriminate]. apply Hu; assumption.
+Qed.
+
+(* play_as/add_stone's root update: the placed stone is labelled with the head of its one
+   friendly neighbour (root_[v] = head = root_[attach]); no other label changes. *)
+Lemma place_roots b st st' c v : legal N b c v -> roots_ok b st ->
+  (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) ->
+  roots_ok (place b v c) st'.
+Proof.
+  intros Hl [Hlab Hsame] Hroot.
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu [Hconn_v Hconn_s]]]]].
+  rewrite (friend_unique b c v t Hl Ht Hbt Hu) in Hroot.
+  destruct Hl as [Hvon [Hv _]].
+  assert (Hstone_ne : forall q, b q <> Empty -> q <> v) by (intros q Hq ->; contradiction).
+  assert (Hold : forall q, q <> v -> st_root st' q = st_root st q).
+  { intros q Hq. rewrite Hroot. destruct (point_eqb_spec q v); [contradiction|reflexivity]. }
+  assert (Hnew : st_root st' v = st_root st t).
+  { rewrite Hroot. destruct (point_eqb_spec v v); [reflexivity|contradiction]. }
+  destruct (adj_on_board N v t Ht) as [_ Hton].
+  assert (Ht_lab : conn N b t (st_root st t) /\ st_root st (st_root st t) = st_root st t)
+    by (apply Hlab; [exact Hton|congruence]).
+  assert (Hh_ne : st_root st t <> v)
+    by (apply Hstone_ne, (conn_stone N b t), (proj1 Ht_lab)).
+  split.
+  - intros s Hs Hne. destruct (point_eq_dec s v) as [->|Hsv].
+    + rewrite Hnew, (Hold _ Hh_ne). split; [|apply Ht_lab].
+      apply Hconn_v. right. apply Ht_lab.
+    + rewrite (place_other b v c s Hsv) in Hne. destruct (Hlab s Hs Hne) as [Hc Hself].
+      assert (Hh : st_root st s <> v) by (apply Hstone_ne, (conn_stone N b s), Hc).
+      rewrite (Hold s Hsv), (Hold _ Hh). split; [|exact Hself].
+      apply Hconn_s; [exact Hsv|left; exact Hc].
+  - intros s q Hc. destruct (point_eq_dec s v) as [->|Hsv].
+    + apply Hconn_v in Hc as [->|Hc]; [reflexivity|].
+      rewrite Hnew, (Hold q (Hstone_ne q (conn_stone N b t q Hc))). apply Hsame, Hc.
+    + rewrite (Hold s Hsv). apply (Hconn_s s q Hsv) in Hc as [Hc|[-> Hc]].
+      * rewrite (Hold q (Hstone_ne q (conn_stone N b s q Hc))). apply Hsame, Hc.
+      * rewrite Hnew. apply Hsame, Hc.
+Qed.
+
 End Refinement.
