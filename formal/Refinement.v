@@ -582,4 +582,34 @@ Proof.
       * rewrite Hnew. apply Hsame, Hc.
 Qed.
 
+(* stones_[c] counts: ++ on a placement (add_stone), -- per removed stone (remove_stone,
+   remove_root's total). *)
+Lemma place_stones b c v c' : on_board N v -> b v = Empty ->
+  stone_count (place b v c) c' = if color_eqb c' c then S (stone_count b c') else stone_count b c'.
+Proof.
+  intros Hon Hv. unfold stone_count.
+  destruct (color_eqb_spec c' c) as [->|Hne].
+  - destruct (filter_gain point_eq_dec vid (is_stone b c) (is_stone (place b v c) c) v (all_points N)
+                (nodup_all_points N) (proj2 (in_all_points N v) Hon)) as [Hlen _].
+    + unfold is_stone. rewrite Hv. reflexivity.
+    + unfold is_stone. rewrite place_at. simpl. destruct (color_eqb_spec c c); [reflexivity|congruence].
+    + intros x Hx. unfold is_stone. rewrite place_other; [reflexivity|exact Hx].
+    + exact Hlen.
+  - f_equal. apply filter_ext. intros x. unfold is_stone. destruct (point_eq_dec x v) as [->|Hx].
+    + rewrite place_at, Hv. simpl. destruct (color_eqb_spec c c'); [congruence|reflexivity].
+    + rewrite place_other; [reflexivity|exact Hx].
+Qed.
+
+Lemma clear_stones b c v c' : on_board N v -> b v = Stone c ->
+  stone_count (clear b v) c' = if color_eqb c' c then pred (stone_count b c') else stone_count b c'.
+Proof.
+  intros Hon Hv.
+  assert (Hcv : clear b v v = Empty) by (unfold clear; destruct (point_eqb_spec v v); congruence).
+  assert (Hback : stone_count b c' = stone_count (place (clear b v) v c) c').
+  { unfold stone_count, is_stone. f_equal. apply filter_ext. intros x. unfold place, clear.
+    destruct (point_eqb_spec x v) as [->|]; [rewrite Hv; reflexivity|reflexivity]. }
+  rewrite Hback, (place_stones (clear b v) c v c' Hon Hcv).
+  destruct (color_eqb c' c); reflexivity.
+Qed.
+
 End Refinement.
