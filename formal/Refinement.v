@@ -612,4 +612,83 @@ Proof.
   destruct (color_eqb c' c); reflexivity.
 Qed.
 
+(* ---- Growth counts are local: a placement changes them only through v and its neighbours -- *)
+Lemma filter_and_split (f g : point -> bool) l :
+  length (filter f l) = length (filter (fun x => f x && g x) l) + length (filter (fun x => f x && negb (g x)) l).
+Proof. induction l as [|a l IH]; simpl; auto. destruct (f a), (g a); simpl; lia. Qed.
+
+(* Counting f over l: the points of D (in l, each once) counted apart. *)
+Lemma filter_in_part (f : point -> bool) l D : NoDup l -> NoDup D -> incl D l ->
+  length (filter (fun x => f x && mem x D) l) = length (filter f D).
+Proof.
+  intros Hl HD Hincl.
+  assert (Hsame : forall x, In x (filter (fun x => f x && mem x D) l) <-> In x (filter f D)).
+  { intros x. rewrite !filter_In, andb_true_iff, mem_spec. split; [tauto|].
+    intros [HxD Hf]. split; [apply Hincl; exact HxD|tauto]. }
+  apply Nat.le_antisymm; apply NoDup_incl_length;
+    try (apply NoDup_filter; assumption); intros x Hx; apply Hsame; exact Hx.
+Qed.
+
+Lemma filter_local (f f' : point -> bool) l D : NoDup l -> NoDup D -> incl D l ->
+  (forall x, In x l -> ~ In x D -> f x = f' x) ->
+  length (filter f' l) + length (filter f D) = length (filter f l) + length (filter f' D).
+Proof.
+  intros Hl HD Hincl Hout.
+  rewrite (filter_and_split f (fun x => mem x D) l), (filter_and_split f' (fun x => mem x D) l).
+  rewrite !(filter_in_part _ l D Hl HD Hincl).
+  assert (Hrest : filter (fun x => f x && negb (mem x D)) l = filter (fun x => f' x && negb (mem x D)) l).
+  { apply filter_ext_in. intros x Hx. destruct (mem x D) eqn:Hm; [rewrite !andb_false_r; reflexivity|].
+    rewrite (Hout x Hx); [reflexivity|]. intros HxD. apply mem_spec in HxD. congruence. }
+  rewrite Hrest. lia.
+Qed.
+
+(* Whether g counts towards the growth of the root labelled h (growth_count's test). *)
+Definition grows (b : board) (st : state) (c : color) (h g : point) : bool :=
+  legalb N b c g && point_eqb (st_root st (friend b c g)) h.
+
+Lemma filter_twice (f g : point -> bool) l : filter g (filter f l) = filter (fun x => f x && g x) l.
+Proof. induction l as [|a l IH]; simpl; auto. destruct (f a); simpl; [destruct (g a); rewrite IH|]; auto. Qed.
+
+Lemma growth_count_grows b st c h :
+  growth_count b st c h = length (filter (grows b st c h) (all_points N)).
+Proof.
+  unfold growth_count, growth_in, legal_moves, grows. rewrite filter_twice. reflexivity.
+Qed.
+
+(* A placement of c on v (with v labelled anew and no other label changed) changes every
+   growth count only through v and its neighbours: the growth counts after, plus what those
+   points gave before, equal the counts before plus what they give after. So add_stone, which
+   looks at v and its neighbours alone, has all it needs to keep every count exact. *)
+Theorem place_growth_local b st st' c v c' h : legal N b c v ->
+  (forall q, q <> v -> st_root st' q = st_root st q) ->
+  growth_count (place b v c) st' c' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
+  growth_count b st c' h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v)).
+Proof.
+  intros Hl Hroot. rewrite !growth_count_grows.
+  destruct Hl as [Hvon [Hv _]].
+  apply filter_local.
+  - apply nodup_all_points.
+  - constructor; [|apply neighbours_nodup]. intros Hin. apply in_neighbours in Hin.
+    apply (adj_irrefl N v Hin).
+  - intros x [<-|Hx]; apply in_all_points; [exact Hvon|].
+    apply in_neighbours in Hx. apply (proj2 (adj_on_board N v x Hx)).
+  - intros x _ Hout.
+    assert (Hxv : x <> v) by (intros ->; apply Hout; left; reflexivity).
+    assert (Hnb : mem x (neighbours N v) = false).
+    { destruct (mem x (neighbours N v)) eqn:Hm; [|reflexivity].
+      apply mem_spec in Hm. exfalso. apply Hout. right. exact Hm. }
+    assert (Hup : color_eqb c' c && mem x (neighbours N v) = false) by (rewrite Hnb, andb_false_r; reflexivity).
+    destruct (friends_place b v c c' x Hv) as [_ Hsame].
+    unfold grows, legalb. rewrite (place_other b v c x Hxv), (friendly_count_place b v c c' x Hv), Hup.
+    assert (Hfriend : friend (place b v c) c' x = friend b c' x).
+    { unfold friend. rewrite (Hsame Hup). reflexivity. }
+    rewrite Hfriend.
+    assert (Hfv : friend b c' x <> v).
+    { unfold friend. destruct (friends b c' x) as [|y rest] eqn:Hf; [exact Hxv|].
+      intros ->. assert (Hy : In v (friends b c' x)) by (rewrite Hf; left; reflexivity).
+      unfold friends in Hy. apply filter_In in Hy as [Hy _].
+      apply mem_neighbours_sym in Hy. congruence. }
+    rewrite (Hroot _ Hfv). reflexivity.
+Qed.
+
 End Refinement.
