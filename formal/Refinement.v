@@ -237,12 +237,12 @@ Proof.
 Qed.
 
 Lemma length_walk nx : forall k s, length (walk nx s k) = k.
-Proof. induction k as [|k IH]; simpl; intros s; auto. Qed.
+Proof. intros k. induction k as [|k IH]; simpl; intros s; auto. Qed.
 
 Lemma reach_conn b h : forall fuel F V, (forall q, In q F \/ In q V -> conn N b h q) ->
   forall q, In q (reach b fuel F V) -> conn N b h q.
 Proof.
-  induction fuel as [|fuel IH]; intros F V HFV q Hq; simpl in Hq.
+  intros fuel. induction fuel as [|fuel IH]; intros F V HFV q Hq; simpl in Hq.
   - apply HFV. right. exact Hq.
   - destruct F as [|f F'] eqn:EF; [apply HFV; right; exact Hq|].
     rewrite <- EF in Hq, HFV. revert q Hq. apply IH. intros x Hx.
