@@ -4,7 +4,8 @@
    for `tanbo-state-check`), and proofs that the engine's incremental update rules keep it:
    the per-point neighbour counts and XORs, the legal sets and the stone counts under a
    placement and under the removal of a stone (which is what rule-6 removal and undo do, stone
-   by stone), and the root labels and growth counts under a placement. The updates are modelled
+   by stone), the root labels under a placement, and that a placement changes the growth counts
+   only through the placed point and its neighbours. The updates are modelled
    at the level of board.cpp's update rules, not of its C++ syntax; docs/formal.md, "The
    optimized engine's state", says what is modelled and what stays C++. *)
 From Coq Require Import List Arith Lia Bool.
