@@ -10,14 +10,14 @@ src=${2:-$(dirname "$0")}
 work=$(mktemp -d "${TMPDIR:-/tmp}/tanbo_hygiene_XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/oracle"
-for v in Rules Theorems Openings Extract; do   # dependency order (as in _CoqProject)
+for v in Rules Theorems Openings Extract Refinement ExtractState; do   # dependency order (as in _CoqProject)
   cp "$src/$v.v" "$work/"
 done
 cd "$work"
-for v in Rules Theorems Openings Extract; do
+for v in Rules Theorems Openings Extract Refinement ExtractState; do
   if ! "$coqc" -Q . Tanbo -set "Mangle Names" -w +deprecated "$v.v"; then
     echo "check-hygiene: $v.v does not compile with -set \"Mangle Names\" -w +deprecated" >&2
     exit 1
   fi
 done
-echo "check-hygiene: Rules, Theorems, Openings and Extract compile with Mangle Names and no deprecated name"
+echo "check-hygiene: Rules, Theorems, Openings, Extract, Refinement and ExtractState compile with Mangle Names and no deprecated name"
