@@ -245,7 +245,8 @@ template <int MaxN>
 Vertex BasicBoard<MaxN>::nth_legal_vertex(int i) const noexcept {
   assert(i >= 0 && i < legal_move_count());
   const auto& counts = legal_word_count_[side()];
-  const int from_end = legal_move_count() - 1 - i;
+  // legal_count_ rather than legal_move_count(): i < it already says the game is on.
+  const int from_end = legal_count_[side()] - 1 - i;
   std::size_t w = 0;
   if (i <= from_end) {  // nearer the first: skip words from the front
     while (i >= counts[w]) i -= counts[w++];
