@@ -270,8 +270,15 @@ class Comparator {
     if (a.moves() != b.moves()) return "moves(): " + detail::points_difference(a.moves(), b.moves());
     const std::vector<Point> la = a.legal_moves(), lb = b.legal_moves();
     if (la != lb) return "legal_moves(): " + detail::points_difference(la, lb);
-    if (auto d = own_consistency(a, la, "expected")) return d;
-    if (auto d = own_consistency(b, lb, "actual")) return d;
+    // is_legal() of every point, asked once per engine: the reference answers by its rules, so
+    // each call is a rules evaluation; own_consistency and the loop below share the answers.
+    for (int y = 0; y < a.size(); ++y)
+      for (int x = 0; x < a.size(); ++x) {
+        accepted_[0][index(a, {x, y})] = a.is_legal({x, y});
+        accepted_[1][index(a, {x, y})] = b.is_legal({x, y});
+      }
+    if (auto d = own_consistency(a, la, accepted_[0], "expected")) return d;
+    if (auto d = own_consistency(b, lb, accepted_[1], "actual")) return d;
     const auto ra = detail::attempt([&] { return a.last_result(); });
     const auto rb = detail::attempt([&] { return b.last_result(); });
     if (auto d = detail::outcome_difference(ra, rb)) return "last_result(): " + *d;
@@ -279,10 +286,13 @@ class Comparator {
     for (int y = -1; y <= a.size(); ++y)
       for (int x = -1; x <= a.size(); ++x) {
         const Point p{x, y};
-        if (on_board(p, a.size()) && a.at(p) != b.at(p))  // Step reads the oracle's board directly
+        const bool on = on_board(p, a.size());
+        if (on && a.at(p) != b.at(p))  // Step reads the oracle's board directly
           return "at(" + point_name(p) + "): " + show(a.at(p)) + " vs " + show(b.at(p));
-        if (a.is_legal(p) != b.is_legal(p))
-          return "is_legal(" + point_name(p) + "): " + show(a.is_legal(p)) + " vs " + show(b.is_legal(p));
+        const bool legal_a = on ? accepted_[0][index(a, p)] : a.is_legal(p);
+        const bool legal_b = on ? accepted_[1][index(a, p)] : b.is_legal(p);
+        if (legal_a != legal_b)
+          return "is_legal(" + point_name(p) + "): " + show(legal_a) + " vs " + show(legal_b);
         if constexpr (requires { a.why_illegal(p); b.why_illegal(p); }) {
           if (a.why_illegal(p) != b.why_illegal(p))
             return "why_illegal(" + point_name(p) + "): " + show(a.why_illegal(p)) + " vs " +
@@ -293,10 +303,11 @@ class Comparator {
   }
 
   // One engine against itself: its hash is zobrist_hash of its position, its legal_moves() is
-  // sorted, counted by legal_move_count(), and is exactly the points is_legal() accepts, and its
-  // check_consistency() (if any) finds nothing.
+  // sorted, counted by legal_move_count(), and is exactly the points is_legal() accepts
+  // (`accepted`, by board index), and its check_consistency() (if any) finds nothing.
   template <class G>
-  std::optional<std::string> own_consistency(const G& g, const std::vector<Point>& legal, const char* who) {
+  std::optional<std::string> own_consistency(const G& g, const std::vector<Point>& legal,
+                                             const std::array<bool, kMaxPoints>& accepted, const char* who) {
     const std::string me = std::string(" (") + who + ")";
     if (const std::uint64_t h = zobrist_hash(g.position()); g.hash() != h)
       return "hash() " + show(g.hash()) + " differs from zobrist_hash(position()) " + show(h) + me;
@@ -305,14 +316,14 @@ class Comparator {
              show(static_cast<int>(legal.size())) + me;
     for (std::size_t i = 1; i < legal.size(); ++i)
       if (!(legal[i - 1] < legal[i])) return "legal_moves() is not sorted row-major without repeats" + me;
-    int accepted = 0;
-    for (int y = 0; y < g.size(); ++y)
-      for (int x = 0; x < g.size(); ++x) accepted += g.is_legal({x, y});
-    if (accepted != static_cast<int>(legal.size()))
-      return "is_legal() accepts " + show(accepted) + " points but legal_moves() has " +
+    int count = 0;
+    for (int i = 0; i < g.size() * g.size(); ++i) count += accepted[static_cast<std::size_t>(i)];
+    if (count != static_cast<int>(legal.size()))
+      return "is_legal() accepts " + show(count) + " points but legal_moves() has " +
              show(static_cast<int>(legal.size())) + me;
     for (const Point p : legal)
-      if (!g.is_legal(p)) return "legal_moves() lists " + point_name(p) + " but is_legal() refuses it" + me;
+      if (!on_board(p, g.size()) || !accepted[index(g, p)])
+        return "legal_moves() lists " + point_name(p) + " but is_legal() refuses it" + me;
     if constexpr (requires { g.check_consistency(); }) {
       if (auto problem = g.check_consistency()) return "check_consistency(): " + *problem + me;
     }
@@ -326,6 +337,7 @@ class Comparator {
 
   std::array<std::vector<Point>, 2> legal_;  // expected's and actual's legal moves
   std::array<bool, kMaxPoints> marks_{};      // all false between comparisons
+  std::array<std::array<bool, kMaxPoints>, 2> accepted_{};  // Full: is_legal() by board index
 };
 
 /// The game so far as a record (start position plus moves) that parse_record reads back: what

@@ -279,7 +279,13 @@ class Driver {
         return diverge("format_record/parse_record round trip changed the game:\n" + text, {}, {});
       Cand fresh = make_(rec.start);
       for (const Point p : moves) fresh.play(p);
-      if (auto d = Comparator().first_difference(*ref_, fresh, Depth::Full))
+      // Against the candidate under test, which the last step compared with the reference
+      // (Depth::Step at least; the schedule's Full comparisons check its queries): a replay must
+      // land in the same state as the incremental engine, and its own incremental state must be
+      // consistent (Depth::Consistency). A Full comparison with the reference here re-ran the
+      // oracle's rules on every point of a state already checked, most of a fuzz run's cost.
+      // Own buffers: comparator_ keeps the reference's legal moves, which the next step picks from.
+      if (auto d = record_comparator_.first_difference(*cand_, fresh, Depth::Consistency))
         return diverge("a fresh candidate replaying the moves differs: " + *d, {}, {});
     } catch (...) {
       return diverge("record check threw " + show(detail::current_exception_info()), {}, {});
@@ -333,6 +339,7 @@ class Driver {
   std::optional<reference::Game> ref_;
   std::optional<Cand> cand_;
   Comparator comparator_;
+  Comparator record_comparator_;  // record_check's candidate vs its fresh replay
   Schedule schedule_;
   std::size_t step_ = 0;
   std::size_t offset_ = 0;
