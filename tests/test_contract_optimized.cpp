@@ -173,6 +173,12 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard queries, play, play_vertex, undo an
         Rng probe = rng;
         const Vertex drawn = b.random_legal_vertex(probe);
         REQUIRE(std::find(b.legal_vertices().begin(), b.legal_vertices().end(), drawn) != b.legal_vertices().end());
+        // While the game runs, the mover's growth points (is_growth_vertex) are its legal moves.
+        bool growth_is_legal = true;
+        for (int y = 0; y < start.size(); ++y)
+          for (int x = 0; x < start.size(); ++x)
+            growth_is_legal = growth_is_legal && b.is_growth_vertex(b.to_move(), B::vertex({x, y})) == ref.is_legal({x, y});
+        REQUIRE(growth_is_legal);
         const B before = b;
         B by_vertex = b;
         const MoveRecord rec = b.play(m);

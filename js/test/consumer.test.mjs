@@ -1,9 +1,10 @@
 // The published form of the package: `npm pack`, install the tarball into a fresh project (no
-// network: the package has no dependencies) and play a game there, importing "tanbo" by name.
+// network: the package has no dependencies), check it carries the LICENSE and play a game there,
+// importing "tanbo" by name.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, writeFileSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +21,9 @@ test("npm pack tarball installs into a fresh project and plays a game in Node", 
   execFileSync("mkdir", [app]);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
   npm(["install", "--offline", join(work, tarball)], app);
+  // The licence travels with the package: the root LICENSE (MIT), copied in by "prepack".
+  assert.equal(readFileSync(join(app, "node_modules", "tanbo", "LICENSE"), "utf8"),
+               readFileSync(join(pkgDir, "..", "LICENSE"), "utf8"));
   writeFileSync(join(app, "main.mjs"), `
 import { load, IllegalMoveError } from "tanbo";
 const tanbo = await load();

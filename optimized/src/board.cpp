@@ -513,13 +513,7 @@ int BasicBoard<MaxN>::remove_root(Vertex head) noexcept {
 template <int MaxN>
 std::vector<Point> BasicBoard<MaxN>::removed_stones(const MoveRecord& rec) const {
   std::vector<Point> out;
-  for (int i = 0; i < rec.removed_roots; ++i) {
-    Vertex s = rec.removed[i];
-    do {
-      out.push_back(point(s));
-      s = next_[s];
-    } while (s != rec.removed[i]);
-  }
+  for_each_removed_stone(rec, [&out](Vertex s) { out.push_back(point(s)); });
   std::sort(out.begin(), out.end());
   return out;
 }

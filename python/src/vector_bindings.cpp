@@ -5,7 +5,7 @@
 // writes observations, action masks, rewards, flags and infos into numpy arrays the caller
 // owns, without the GIL. Python loops over nothing: that is what makes it fast.
 //
-// When the caller hands back the arrays of the previous call (Outputs::incremental), a board
+// The arrays are bound once (VectorGames.bind) and hold what the previous call wrote, so a board
 // that keeps running only gets the points its two moves changed rewritten: each plane and mask
 // entry of a point depends only on that point and its four neighbours, so the placed stones,
 // the removed stones and their neighbours are all that can differ. Boards that reset, end or
@@ -14,10 +14,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "bindings.hpp"
@@ -28,7 +29,7 @@
 namespace tanbo::python {
 namespace {
 
-/// Where one call writes, per board i (arrays of num_envs rows, C-contiguous).
+/// Where the batch writes, per board i (arrays of num_envs rows, C-contiguous, bound once).
 struct Outputs {
   enum class Obs { PlanesF32, PlanesU8, Board };
   void* obs = nullptr;  // per board: (6, N, N) float32 or uint8 planes, or the (N, N) int8 board
@@ -39,9 +40,6 @@ struct Outputs {
   std::int8_t* winner = nullptr;  // -1 while running, 0 = X, 1 = O
   std::int32_t* ply = nullptr;
   bool* illegal = nullptr;  // the agent's action was illegal (the episode ended, reward -1)
-  // The arrays hold what the previous call wrote (same arrays, untouched since): a running board
-  // may then get only its changed points rewritten.
-  bool incremental = false;
 };
 
 /// The batch for one board type (BasicBoard<9> up to 9x9, Board19 up to 19x19, Board beyond),
@@ -50,58 +48,50 @@ class Batch {
  public:
   virtual ~Batch() = default;
   virtual int size() const noexcept = 0;
-  virtual void reset(const std::vector<std::uint64_t>& seeds, const Outputs& out) = 0;
-  virtual void step(const std::int64_t* actions, const Outputs& out) = 0;
+  /// New arrays: each board is written whole on its next reset or step.
+  virtual void bind(const Outputs& out) = 0;
+  virtual void reset(const std::vector<std::uint64_t>& seeds) = 0;
+  virtual void step(const std::int64_t* actions) = 0;
   virtual std::vector<int> history(std::size_t i) const = 0;
 };
 
 template <class Board>
 class BatchOn final : public Batch {
+  using Obs = Outputs::Obs;
+  using Vertex = optimized::Vertex;
+
  public:
   BatchOn(const Variant& variant, std::size_t num_envs, Color agent, int mcts_playouts)
       : proto_(variant), agent_(agent), mcts_playouts_(mcts_playouts),
-        slots_(num_envs, Slot{proto_}) {}
+        slots_(num_envs, Slot{proto_}), index_(Board::kVertices, -1) {
+    const int n = proto_.size();
+    for (int y = 0; y < n; ++y)
+      for (int x = 0; x < n; ++x) {
+        const Vertex v = Board::vertex({x, y});
+        index_[v] = y * n + x;
+        vertex_.push_back(v);
+      }
+  }
 
   int size() const noexcept override { return proto_.size(); }
 
-  void reset(const std::vector<std::uint64_t>& seeds, const Outputs& out) override {
-    last_ = out;
-    for (std::size_t i = 0; i < slots_.size(); ++i) {
-      slots_[i].rng = Rng(seeds[i]);
-      restart(slots_[i]);
-      write(i, out, 0.0, false);
-    }
+  void bind(const Outputs& out) override {
+    out_ = out;
+    for (Slot& s : slots_) s.steady = false;
   }
 
-  void step(const std::int64_t* actions, const Outputs& out) override {
-    const int n = proto_.size();
-    // Trust the arrays' contents only if they are the very arrays this batch last wrote.
-    const bool same = out.incremental && out.obs == last_.obs && out.kind == last_.kind &&
-                      out.mask == last_.mask;
-    last_ = out;
-    for (std::size_t i = 0; i < slots_.size(); ++i) {
-      Slot& s = slots_[i];
-      if (s.done) {  // next-step autoreset: this call's action for board i is ignored
-        restart(s);
-        write(i, out, 0.0, false);
-        continue;
+  void reset(const std::vector<std::uint64_t>& seeds) override {
+    with_kind([&]<Obs K>() {
+      for (std::size_t i = 0; i < slots_.size(); ++i) {
+        slots_[i].rng = Rng(seeds[i]);
+        restart(slots_[i]);
+        write_whole<K>(i, 0.0, false);
       }
-      const std::int64_t a = actions[i];
-      const Point p{static_cast<int>(a % std::max(n, 1)), static_cast<int>(a / std::max(n, 1))};
-      if (a < 0 || a >= static_cast<std::int64_t>(n) * n || !s.board.is_legal(p)) {
-        s.done = true;
-        write(i, out, -1.0, true);
-        continue;
-      }
-      changed_.clear();
-      play(s, Board::vertex(p));
-      answer(s);
-      s.done = s.board.is_over();
-      if (same && s.steady && !s.done)
-        write_changed(i, out);
-      else
-        write(i, out, s.done ? (*s.board.winner() == agent_ ? 1.0 : -1.0) : 0.0, false);
-    }
+    });
+  }
+
+  void step(const std::int64_t* actions) override {
+    with_kind([&]<Obs K>() { step_as<K>(actions); });
   }
 
   std::vector<int> history(std::size_t i) const override { return slots_.at(i).moves; }
@@ -114,70 +104,119 @@ class BatchOn final : public Batch {
     std::vector<int> moves;  // actions played since the reset (both sides), for replays
     bool done = false;
     // The arrays hold this board's running, agent-to-move outputs (the only state
-    // write_changed() updates: the mask is the agent's moves and plane 5 stays as it is).
+    // write_changed() updates: plane 5 stays as it is, and every growth point is live).
     bool steady = false;
   };
 
-  void play(Slot& s, optimized::Vertex v) {
-    const Point p = Board::point(v);
-    s.moves.push_back(p.y * proto_.size() + p.x);
-    const optimized::MoveRecord rec = s.board.play_vertex(v);
-    changed_.push_back(v);
-    if (rec.removed_roots > 0)  // rare: the list allocates, and is only valid until the next move
-      for (const Point q : s.board.removed_stones(rec)) changed_.push_back(Board::vertex(q));
+  /// Calls f.template operator()<K>() for the bound arrays' kind: the per-point writes then
+  /// have no switch.
+  template <class F>
+  void with_kind(F&& f) {
+    switch (out_.kind) {
+      case Obs::PlanesF32: f.template operator()<Obs::PlanesF32>(); break;
+      case Obs::PlanesU8: f.template operator()<Obs::PlanesU8>(); break;
+      case Obs::Board: f.template operator()<Obs::Board>(); break;
+    }
   }
 
+  template <Obs K>
+  void step_as(const std::int64_t* actions) {
+    const std::int64_t points = static_cast<std::int64_t>(vertex_.size());
+    const std::size_t count = slots_.size();
+    for (std::size_t i = 0; i < count; ++i) {
+      Slot& s = slots_[i];
+      if (i + kAhead < count) prefetch(slots_[i + kAhead]);
+      if (s.done) {  // next-step autoreset: this call's action for board i is ignored
+        restart(s);
+        write_whole<K>(i, 0.0, false);
+        continue;
+      }
+      const std::int64_t a = actions[i];
+      // Not done: the game runs and the agent is to move, so legal means a growth point of its.
+      if (a < 0 || a >= points || !s.board.is_growth_vertex(agent_, vertex_[static_cast<std::size_t>(a)])) {
+        s.done = true;
+        write_whole<K>(i, -1.0, true);
+        continue;
+      }
+      changed_.clear();
+      play(s, vertex_[static_cast<std::size_t>(a)]);
+      answer(s);
+      s.done = s.board.is_over();
+      if (s.steady && !s.done)
+        write_changed<K>(i);
+      else
+        write_whole<K>(i, s.done ? (*s.board.winner() == agent_ ? 1.0 : -1.0) : 0.0, false);
+    }
+  }
+
+  static constexpr std::size_t kAhead = 2;
+  /// Brings a slot's board into the L1 cache a couple of boards before its turn.
+  static void prefetch(const Slot& s) {
+    const auto* p = reinterpret_cast<const char*>(&s);
+    for (std::size_t off = 0; off < sizeof(Slot); off += 64) __builtin_prefetch(p + off);
+  }
+
+  void play(Slot& s, Vertex v) {
+    s.moves.push_back(index_[v]);
+    const optimized::MoveRecord rec = s.board.play_vertex(v);
+    changed_.push_back(v);
+    if (rec.removed_roots > 0) s.board.for_each_removed_stone(rec, [this](Vertex r) { changed_.push_back(r); });
+  }
+
+  /// The element type of the planes.
+  template <Obs K>
+  using Plane = std::conditional_t<K == Obs::PlanesF32, float, std::uint8_t>;
+
   /// Rewrites the points in changed_ and their neighbours (see the file comment) of a board
-  /// whose arrays hold its previous steady outputs and which is again running, agent to move.
-  void write_changed(std::size_t i, const Outputs& out) {
-    const Slot& s = slots_[i];
-    const int n = proto_.size();
-    const std::size_t nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  /// whose arrays hold its previous steady outputs and which is again running, agent to move:
+  /// the contents of the changed points (planes 0-2 or the board) and the growth points of both
+  /// sides around them (the mask, planes 3-4). Everything is read into locals first: the int8
+  /// stores may alias any member, which the compiler would otherwise reload after each.
+  template <Obs K>
+  void write_changed(std::size_t i) {
+    const Board& b = slots_[i].board;
+    const Outputs out = out_;
+    const Color agent = agent_;
+    const Color them = opponent(agent);
+    const Cell own = stone(agent);
+    const std::size_t nn = vertex_.size();
+    const int* index = index_.data();
     out.reward[i] = 0.0;
     out.terminated[i] = false;
     out.illegal[i] = false;
     out.winner[i] = -1;
-    out.ply[i] = s.board.ply();
+    out.ply[i] = b.ply();
     std::int8_t* mask = out.mask + i * nn;
-    const Cell own = stone(agent_);
-    const Cell theirs = stone(opponent(agent_));
-    auto update = [&](optimized::Vertex v) {
-      const Point p = Board::point(v);
-      if (p.x < 0 || p.y < 0 || p.x >= n || p.y >= n) return;  // the border around the board
-      const std::size_t k = static_cast<std::size_t>(p.y * n + p.x);
-      const Cell c = s.board.at_vertex(v);
-      int mine = 0, others = 0;
-      if (c == Cell::Empty)
-        for (const int d : {1, -1, Board::kWidth, -Board::kWidth}) {
-          const Cell e = s.board.at_vertex(static_cast<optimized::Vertex>(v + d));
-          mine += e == own;
-          others += e == theirs;
-        }
-      const bool legal = mine == 1;  // rule 3: empty, exactly one orthogonal own stone
-      mask[k] = std::int8_t(legal);
-      switch (out.kind) {
-        case Outputs::Obs::PlanesF32: point_planes(static_cast<float*>(out.obs) + i * 6 * nn, nn, k, c, legal, others == 1); break;
-        case Outputs::Obs::PlanesU8: point_planes(static_cast<std::uint8_t*>(out.obs) + i * 6 * nn, nn, k, c, legal, others == 1); break;
-        case Outputs::Obs::Board:
-          static_cast<std::int8_t*>(out.obs)[i * nn + k] =
-              c == Cell::Empty ? std::int8_t{0} : c == own ? std::int8_t{1} : std::int8_t{-1};
-          break;
+    [[maybe_unused]] Plane<K>* plane = nullptr;
+    [[maybe_unused]] std::int8_t* cells = nullptr;
+    if constexpr (K == Obs::Board)
+      cells = static_cast<std::int8_t*>(out.obs) + i * nn;
+    else
+      plane = static_cast<Plane<K>*>(out.obs) + i * 6 * nn;
+    auto growth = [&](Vertex v, std::size_t k) {
+      const bool mine = b.is_growth_vertex(agent, v);
+      mask[k] = std::int8_t(mine);
+      if constexpr (K != Obs::Board) {
+        plane[3 * nn + k] = Plane<K>(mine);
+        plane[4 * nn + k] = Plane<K>(b.is_growth_vertex(them, v));
       }
     };
-    for (const optimized::Vertex v : changed_) {
-      update(v);
-      for (const int d : {1, -1, Board::kWidth, -Board::kWidth}) update(static_cast<optimized::Vertex>(v + d));
+    for (const Vertex v : changed_) {
+      const auto k = static_cast<std::size_t>(index[v]);
+      const Cell c = b.at_vertex(v);
+      if constexpr (K == Obs::Board) {
+        cells[k] = c == Cell::Empty ? std::int8_t{0} : c == own ? std::int8_t{1} : std::int8_t{-1};
+      } else {
+        plane[k] = Plane<K>(c == own);
+        plane[nn + k] = Plane<K>(c != own && c != Cell::Empty);
+        plane[2 * nn + k] = Plane<K>(c == Cell::Empty);
+      }
+      growth(v, k);
+      for (const int d : {1, -1, Board::kWidth, -Board::kWidth}) {
+        const auto w = static_cast<Vertex>(v + d);
+        if (index[w] >= 0) growth(w, static_cast<std::size_t>(index[w]));
+      }
     }
-  }
-
-  /// Planes 0-4 of one point while the agent is to move (plane 5, X to move, does not change).
-  template <typename T>
-  void point_planes(T* plane, std::size_t nn, std::size_t k, Cell c, bool agent_legal, bool their_growth) const {
-    plane[k] = T(c == stone(agent_));
-    plane[nn + k] = T(c == stone(opponent(agent_)));
-    plane[2 * nn + k] = T(c == Cell::Empty);
-    plane[3 * nn + k] = T(agent_legal);
-    plane[4 * nn + k] = T(their_growth);
   }
 
   /// The opponent moves until the agent is to move or the game is over (one move in Tanbo).
@@ -200,99 +239,84 @@ class BatchOn final : public Batch {
     s.done = s.board.is_over();
   }
 
-  void write(std::size_t i, const Outputs& out, double reward, bool illegal) {
+  /// All of board i's outputs. The planes are Game.observation_tensor(agent)'s six (own,
+  /// opponent, empty, own moves, opponent moves, X to move): a side's move plane is its growth
+  /// points (rule 3: its legal moves when it is to move) while the game runs, and the agent's is
+  /// the mask, empty once its episode ended (also on an illegal action).
+  template <Obs K>
+  void write_whole(std::size_t i, double reward, bool illegal) {
     Slot& s = slots_[i];
-    s.steady = !s.done && s.board.to_move() == agent_;
-    const std::size_t nn = static_cast<std::size_t>(proto_.size()) * static_cast<std::size_t>(proto_.size());
+    const Board& b = s.board;
+    s.steady = !s.done && b.to_move() == agent_;
+    const Outputs out = out_;  // locals, as in write_changed()
+    const Color agent = agent_;
+    const Color them = opponent(agent);
+    const Cell own = stone(agent);
+    const std::size_t nn = vertex_.size();
+    const Vertex* vertex = vertex_.data();
     out.reward[i] = reward;
     out.terminated[i] = s.done;
     out.illegal[i] = illegal;
-    const auto w = s.board.winner();
+    const auto w = b.winner();
     out.winner[i] = w ? static_cast<std::int8_t>(*w) : std::int8_t{-1};
-    out.ply[i] = s.board.ply();
+    out.ply[i] = b.ply();
+    const bool live = !s.done;  // the agent is to move in a running game
+    const bool running = !b.is_over();
+    const auto x_to_move = Plane<K>(b.to_move() == Color::Black);
     std::int8_t* mask = out.mask + i * nn;
-    std::fill(mask, mask + nn, std::int8_t{0});
-    if (!s.done && s.board.to_move() == agent_)
-      for (const optimized::Vertex v : s.board.legal_vertices()) {
-        const Point p = Board::point(v);
-        mask[static_cast<std::size_t>(p.y * proto_.size() + p.x)] = 1;
-      }
-    switch (out.kind) {
-      case Outputs::Obs::PlanesF32: planes(s, static_cast<float*>(out.obs) + i * 6 * nn, mask); break;
-      case Outputs::Obs::PlanesU8: planes(s, static_cast<std::uint8_t*>(out.obs) + i * 6 * nn, mask); break;
-      case Outputs::Obs::Board: board(s, static_cast<std::int8_t*>(out.obs) + i * nn); break;
-    }
-  }
-
-  /// The compact observation: 1 for the agent's stones, -1 for the opponent's, 0 empty.
-  void board(const Slot& s, std::int8_t* out) const {
-    const int n = proto_.size();
-    const Cell own = stone(agent_);
-    for (int y = 0; y < n; ++y) {
-      const optimized::Vertex row = Board::vertex({0, y});
-      for (int x = 0; x < n; ++x) {
-        const Cell c = s.board.at_vertex(static_cast<optimized::Vertex>(row + x));
-        *out++ = c == Cell::Empty ? std::int8_t{0} : c == own ? std::int8_t{1} : std::int8_t{-1};
+    for (std::size_t k = 0; k < nn; ++k) {
+      const Vertex v = vertex[k];
+      const Cell c = b.at_vertex(v);
+      const bool mine = live && b.is_growth_vertex(agent, v);
+      mask[k] = std::int8_t(mine);
+      if constexpr (K == Obs::Board) {
+        static_cast<std::int8_t*>(out.obs)[i * nn + k] =
+            c == Cell::Empty ? std::int8_t{0} : c == own ? std::int8_t{1} : std::int8_t{-1};
+      } else {
+        Plane<K>* plane = static_cast<Plane<K>*>(out.obs) + i * 6 * nn;
+        plane[k] = Plane<K>(c == own);
+        plane[nn + k] = Plane<K>(c != own && c != Cell::Empty);
+        plane[2 * nn + k] = Plane<K>(c == Cell::Empty);
+        plane[3 * nn + k] = Plane<K>(mine);
+        plane[4 * nn + k] = Plane<K>(running && b.is_growth_vertex(them, v));
+        plane[5 * nn + k] = x_to_move;
       }
     }
-  }
-
-  /// Game.observation_tensor(agent)'s six planes (own, opponent, empty, own moves, opponent
-  /// moves, X to move) straight from the board: the agent's move plane is the mask; the
-  /// opponent's is rule 3 (empty, exactly one orthogonal opponent stone) while the game runs.
-  template <typename T>
-  void planes(const Slot& s, T* plane, const std::int8_t* mask) const {
-    const int n = proto_.size();
-    const std::size_t nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-    const Cell own = stone(agent_);
-    const Cell theirs = stone(opponent(agent_));
-    const bool running = !s.board.is_over();
-    const bool agent_moves = s.board.to_move() == agent_;
-    // The side not to move gets the rule-3 plane; the side to move its legal set.
-    T* own_moves = plane + 3 * nn;
-    T* their_moves = plane + 4 * nn;
-    const Cell waiting = agent_moves ? theirs : own;
-    T* waiting_plane = agent_moves ? their_moves : own_moves;
-    T* moving_plane = agent_moves ? own_moves : their_moves;
-    for (int y = 0; y < n; ++y) {
-      for (int x = 0; x < n; ++x) {
-        const std::size_t k = static_cast<std::size_t>(y * n + x);
-        const optimized::Vertex v = Board::vertex({x, y});
-        const Cell c = s.board.at_vertex(v);
-        plane[k] = T(c == own);
-        plane[nn + k] = T(c == theirs);
-        plane[2 * nn + k] = T(c == Cell::Empty);
-        moving_plane[k] = T(0);
-        int friends = 0;
-        if (running && c == Cell::Empty)
-          for (const int d : {1, -1, Board::kWidth, -Board::kWidth})
-            friends += s.board.at_vertex(static_cast<optimized::Vertex>(v + d)) == waiting;
-        waiting_plane[k] = T(friends == 1);
-      }
-    }
-    if (agent_moves) {
-      for (std::size_t k = 0; k < nn; ++k) moving_plane[k] = T(mask[k]);
-    } else if (running) {
-      for (const optimized::Vertex v : s.board.legal_vertices()) {
-        const Point p = Board::point(v);
-        moving_plane[static_cast<std::size_t>(p.y * n + p.x)] = T(1);
-      }
-    }
-    std::fill(plane + 5 * nn, plane + 6 * nn, T(s.board.to_move() == Color::Black ? 1 : 0));
   }
 
   Board proto_;  // the opening
   Color agent_;
   int mcts_playouts_;
   std::vector<Slot> slots_;
-  Outputs last_;  // the arrays of the previous call
-  std::vector<optimized::Vertex> changed_;  // points the current board's moves changed (reused)
+  Outputs out_;  // the bound arrays
+  std::vector<int> index_;      // action (y * N + x) of each vertex, -1 on the border
+  std::vector<Vertex> vertex_;  // vertex of each action
+  std::vector<Vertex> changed_;  // points the current board's moves changed (reused)
 };
 
-/// The Python object: the batch plus the shapes of what it writes.
+/// The Python object: the batch, the arrays it writes (kept alive here) and a flag that refuses
+/// a second call while one runs without the GIL (another thread), which could unbind the arrays
+/// under it.
 struct PyVectorGames {
   std::unique_ptr<Batch> batch;
   std::size_t num_envs = 0;
+  std::vector<py::array> arrays;
+  std::atomic<bool> busy{false};
+};
+
+/// Holds PyVectorGames::busy for one call.
+class Busy {
+ public:
+  explicit Busy(PyVectorGames& v, const char* what) : v_(v) {
+    if (v_.arrays.empty()) throw UsageError(std::string("VectorGames.") + what + ": bind() the output arrays first");
+    if (v_.busy.exchange(true)) throw UsageError(std::string("VectorGames.") + what + ": another call on these boards is running");
+  }
+  ~Busy() { v_.busy.store(false); }
+  Busy(const Busy&) = delete;
+  Busy& operator=(const Busy&) = delete;
+
+ private:
+  PyVectorGames& v_;
 };
 
 /// Checks that `arr` is a writable C-contiguous array of `dtype` with `rows` rows of `cols`.
@@ -305,8 +329,8 @@ T* column(py::array& arr, std::size_t rows, std::size_t cols, const char* what) 
   return static_cast<T*>(arr.mutable_data());
 }
 
-Outputs outputs(PyVectorGames& v, py::array obs, py::array mask, py::array reward, py::array terminated,
-                py::array winner, py::array ply, py::array illegal, bool incremental = false) {
+Outputs outputs(PyVectorGames& v, py::array& obs, py::array& mask, py::array& reward, py::array& terminated,
+                py::array& winner, py::array& ply, py::array& illegal) {
   const std::size_t n = static_cast<std::size_t>(v.batch->size());
   Outputs out;
   if (py::isinstance<py::array_t<std::int8_t>>(obs)) {
@@ -324,7 +348,6 @@ Outputs outputs(PyVectorGames& v, py::array obs, py::array mask, py::array rewar
   out.winner = column<std::int8_t>(winner, v.num_envs, 1, "winner");
   out.ply = column<std::int32_t>(ply, v.num_envs, 1, "ply");
   out.illegal = column<bool>(illegal, v.num_envs, 1, "illegal");
-  out.incremental = incremental;
   return out;
 }
 
@@ -333,60 +356,68 @@ Outputs outputs(PyVectorGames& v, py::array obs, py::array mask, py::array rewar
 void bind_vector(py::module_& m) {
   py::class_<PyVectorGames>(m, "VectorGames", R"(num_envs boards of one variant, stepped together in
 C++ (the engine of tanbo.vector.TanboVectorEnv; use that). The agent plays ``agent`` ('X' or 'O')
-against a random opponent, or MCTS with ``mcts_playouts`` > 0, which moves inside C++. reset()
-and step() write into the arrays they are given and release the GIL while they run; the
-observation array's dtype chooses what is written: float32 or uint8 planes (N*N*6 per board),
-or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
+against a random opponent, or MCTS with ``mcts_playouts`` > 0, which moves inside C++. bind()
+hands it the arrays it writes, once; reset() and step() then write into them and release the
+GIL while they run. The observation array's dtype chooses what is written: float32 or uint8
+planes (N*N*6 per board), or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
       .def(py::init([](const std::string& variant, py::object num_envs, py::handle agent, py::object mcts_playouts) {
              const Variant v = Variant::parse(variant);
              const auto count = static_cast<std::size_t>(to_uint64(num_envs, 1, 1u << 20, "VectorGames: num_envs"));
              const Color side = to_color(agent, "VectorGames: agent");
              const int playouts = static_cast<int>(to_uint64(mcts_playouts, 0, 1u << 20, "VectorGames: mcts_playouts"));
-             PyVectorGames out;
-             out.num_envs = count;
+             auto out = std::make_unique<PyVectorGames>();
+             out->num_envs = count;
              if (v.size <= 9)  // small boards: hundreds of them stay in the cache
-               out.batch = std::make_unique<BatchOn<optimized::BasicBoard<9>>>(v, count, side, playouts);
+               out->batch = std::make_unique<BatchOn<optimized::BasicBoard<9>>>(v, count, side, playouts);
              else if (v.size <= 19)
-               out.batch = std::make_unique<BatchOn<optimized::Board19>>(v, count, side, playouts);
+               out->batch = std::make_unique<BatchOn<optimized::Board19>>(v, count, side, playouts);
              else
-               out.batch = std::make_unique<BatchOn<optimized::Board>>(v, count, side, playouts);
+               out->batch = std::make_unique<BatchOn<optimized::Board>>(v, count, side, playouts);
              return out;
            }),
            py::arg("variant"), py::arg("num_envs"), py::arg("agent") = "X", py::arg("mcts_playouts") = 0)
       .def_property_readonly("num_envs", [](const PyVectorGames& v) { return v.num_envs; })
       .def_property_readonly("size", [](const PyVectorGames& v) { return v.batch->size(); }, "Board side N.")
       .def(
+          "bind",
+          [](PyVectorGames& v, py::array obs, py::array mask, py::array reward, py::array terminated,
+             py::array winner, py::array ply, py::array illegal) {
+            const Outputs out = outputs(v, obs, mask, reward, terminated, winner, ply, illegal);
+            if (v.busy.exchange(true)) throw UsageError("VectorGames.bind: another call on these boards is running");
+            v.arrays = {obs, mask, reward, terminated, winner, ply, illegal};
+            v.batch->bind(out);
+            v.busy.store(false);
+          },
+          py::arg("obs"), py::arg("mask"), py::arg("reward"), py::arg("terminated"), py::arg("winner"),
+          py::arg("ply"), py::arg("illegal"),
+          "The arrays reset() and step() write (kept alive by this object). Callers read them "
+          "but don't write into them: step() rewrites only what changed.")
+      .def(
           "reset",
-          [](PyVectorGames& v, const std::vector<std::uint64_t>& seeds, py::array obs, py::array mask,
-             py::array reward, py::array terminated, py::array winner, py::array ply, py::array illegal) {
+          [](PyVectorGames& v, const std::vector<std::uint64_t>& seeds) {
             if (seeds.size() != v.num_envs)
               throw UsageError("VectorGames.reset: " + std::to_string(seeds.size()) + " seeds for " +
                                std::to_string(v.num_envs) + " boards");
-            const Outputs out = outputs(v, obs, mask, reward, terminated, winner, ply, illegal);
+            const Busy busy(v, "reset");
             py::gil_scoped_release nogil;
-            v.batch->reset(seeds, out);
+            v.batch->reset(seeds);
           },
-          py::arg("seeds"), py::arg("obs"), py::arg("mask"), py::arg("reward"), py::arg("terminated"),
-          py::arg("winner"), py::arg("ply"), py::arg("illegal"),
-          "Restarts board i with Rng(seeds[i]) for its opponent and writes the first observations.")
+          py::arg("seeds"), "Restarts board i with Rng(seeds[i]) for its opponent and writes the first observations.")
       .def(
           "step",
-          [](PyVectorGames& v, py::array actions, py::array obs, py::array mask, py::array reward,
-             py::array terminated, py::array winner, py::array ply, py::array illegal, bool incremental) {
+          [](PyVectorGames& v, py::handle actions) {
             const auto a = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(actions);
             if (!a || static_cast<std::size_t>(a.size()) != v.num_envs)
               throw UsageError("VectorGames.step: actions must be " + std::to_string(v.num_envs) + " ints");
-            const Outputs out = outputs(v, obs, mask, reward, terminated, winner, ply, illegal, incremental);
+            const Busy busy(v, "step");
             const std::int64_t* data = a.data();
-            py::gil_scoped_release nogil;  // `a` keeps the actions alive; the outputs are the caller's
-            v.batch->step(data, out);
+            py::gil_scoped_release nogil;  // `a` keeps the actions alive
+            v.batch->step(data);
           },
-          py::arg("actions"), py::arg("obs"), py::arg("mask"), py::arg("reward"), py::arg("terminated"),
-          py::arg("winner"), py::arg("ply"), py::arg("illegal"), py::arg("incremental") = false,
+          py::arg("actions"),
           "Plays actions[i] on board i, the opponent answers; boards that ended on the previous "
           "call restart instead (their action is ignored). An illegal action ends the episode "
-          "with reward -1. incremental=True promises the arrays are the previous call's, holding "
-          "what it wrote: running boards then get only their changed points rewritten.")
+          "with reward -1. Running boards get only their changed points rewritten.")
       .def(
           "history",
           [](const PyVectorGames& v, py::object i) {

@@ -45,7 +45,6 @@ __all__ = ["TanboVectorEnv"]
 
 # Without Gymnasium, env.py's stand-in gives np_random with Gymnasium's seeding.
 _VectorBase = _gym.vector.VectorEnv if _gym is not None else _env._SeededEnv
-_INFO_KEYS = ("action_mask", "winner", "ply", "illegal_action")
 
 
 class TanboVectorEnv(_VectorBase):
@@ -84,10 +83,12 @@ class TanboVectorEnv(_VectorBase):
             self.observation_space = _batch_space(self.single_observation_space, self.num_envs)
             self.action_space = _batch_space(self.single_action_space, self.num_envs)
         self._buffers = self._new_buffers()
+        self._games.bind(*(self._buffers[k] for k in ("obs", "mask", "reward", "terminated", "winner",
+                                                      "ply", "illegal")))
         self._everyone = np.ones(self.num_envs, np.bool_)
         self._started = False
 
-    # -- buffers the C++ batch writes into -------------------------------------------------
+    # -- buffers the C++ batch writes into (bound once; each call updates them in place) ------
     def _new_buffers(self) -> dict:
         b, n = self.num_envs, self._games.size
         return {"obs": np.empty((b, *self._obs_shape), self._dtype), "mask": np.empty((b, n * n), np.int8),
@@ -95,24 +96,21 @@ class TanboVectorEnv(_VectorBase):
                 "winner": np.empty(b, np.int8), "ply": np.empty(b, np.int32),
                 "illegal": np.empty(b, np.bool_)}
 
-    def _returned(self) -> dict:
-        """The arrays handed to the caller: with copy=True copies of the buffers, so what it keeps
-        is never overwritten; with copy=False the buffers themselves, which the next call updates
-        in place."""
-        return {k: v.copy() for k, v in self._buffers.items()} if self.copy else self._buffers
-
-    def _results(self, out: dict):
+    def _results(self):
+        """(obs, rewards, terminations, infos) handed to the caller: with copy=True copies of
+        the buffers, so what it keeps is never overwritten; with copy=False the buffers
+        themselves, which the next call updates in place."""
+        out = self._buffers
+        if self.copy:
+            out = {k: v.copy() for k, v in out.items()}
         obs = {"observation": out["obs"], "action_mask": out["mask"]}
         # The mask is shared with obs (read-only by convention; with copy=True every call has
         # new arrays anyway); every board has every key, hence one all-True "_key" array.
+        everyone = self._everyone
         infos = {"action_mask": out["mask"], "winner": out["winner"], "ply": out["ply"],
-                 "illegal_action": out["illegal"]}
-        infos.update({"_" + k: self._everyone for k in _INFO_KEYS})
-        return obs, infos
-
-    def _write_args(self, out: dict) -> tuple:
-        return (out["obs"], out["mask"], out["reward"], out["terminated"], out["winner"],
-                out["ply"], out["illegal"])
+                 "illegal_action": out["illegal"], "_action_mask": everyone, "_winner": everyone,
+                 "_ply": everyone, "_illegal_action": everyone}
+        return obs, out["reward"], out["terminated"], infos
 
     # -- Gymnasium's VectorEnv API ----------------------------------------------------------
     def reset(self, *, seed: Union[int, Sequence[Optional[int]], None] = None,
@@ -128,22 +126,19 @@ class TanboVectorEnv(_VectorBase):
             if len(seed) != self.num_envs:
                 raise ValueError(f"reset: {len(seed)} seeds for {self.num_envs} boards")
             seeds = [int(s) if s is not None else int(self.np_random.integers(2**63)) for s in seed]
-        out = self._buffers
-        self._games.reset(seeds, *self._write_args(out))
+        self._games.reset(seeds)
         self._started = True
-        return self._results(self._returned())
+        obs, _, _, infos = self._results()
+        return obs, infos
 
     def step(self, actions):
         if not self._started:
             raise tanbo.UsageError("step: call reset() first")
-        out = self._buffers
-        # The buffers hold the previous call's outputs: running boards get only their changed
-        # points rewritten (hence, with copy=False, the caller must not write into them).
-        self._games.step(np.asarray(actions, dtype=np.int64), *self._write_args(out), incremental=True)
-        out = self._returned()
-        obs, infos = self._results(out)
-        truncations = np.zeros(self.num_envs, np.bool_)
-        return obs, out["reward"], out["terminated"], truncations, infos
+        # Running boards get only their changed points rewritten (hence, with copy=False, the
+        # caller must not write into the buffers).
+        self._games.step(actions)
+        obs, rewards, terminations, infos = self._results()
+        return obs, rewards, terminations, np.zeros(self.num_envs, np.bool_), infos
 
     def history(self, i: int) -> list:
         """The actions played on board i since its last reset (both sides), for replays:

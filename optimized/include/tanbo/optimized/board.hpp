@@ -143,6 +143,25 @@ class BasicBoard {
   void undo(const MoveRecord& rec) noexcept;
   /// Stones removed by the move `rec`, row-major. Valid until the next move is played.
   std::vector<Point> removed_stones(const MoveRecord& rec) const;
+  /// Calls f(Vertex) on each stone removed by the move `rec`, root by root (no allocation, no
+  /// sorting: a walk over the removed roots' lists). Valid until the next move is played.
+  template <class F>
+  void for_each_removed_stone(const MoveRecord& rec, F&& f) const {
+    for (int i = 0; i < rec.removed_roots; ++i) {
+      const Vertex head = rec.removed[static_cast<std::size_t>(i)];
+      Vertex s = head;
+      do {
+        f(s);
+        s = next_[s];
+      } while (s != head);
+    }
+  }
+  /// Is `v` a growth point of `c` (empty, exactly one orthogonal `c` stone: rule 3)? While the
+  /// game runs, c's legal moves when c is to move. One load, for observers that keep per-point
+  /// outputs current (tanbo.vector). False on the border around the board.
+  bool is_growth_vertex(Color c, Vertex v) const noexcept {
+    return is_growth_word(static_cast<int>(c), point_[v]);
+  }
 
   /// Zobrist hash of (board, side to move), maintained incrementally.
   std::uint64_t hash() const noexcept { return hash_; }
