@@ -1,7 +1,9 @@
 // tanbo_spec_trace: writes what a C++ engine does as a canonical text trace, which
 // `tanbo-spec check` (the rules proven in Coq, extracted to OCaml) recomputes line by line.
 //
-//   tanbo_spec_trace [--engine reference|optimized] MODE
+//   tanbo_spec_trace [--engine reference|optimized|optimized-state] MODE
+//   (optimized-state: the optimized engine, with an I line of its internal state after every
+//   P line, for tanbo-state-check, formal/oracle/state_check.ml)
 //   MODE: --complete POSITION            every position reachable from a start, every move
 //         --openings DEPTH               every named variant's opening, to DEPTH plies
 //         --random GAMES [--seed S] [--max-size N] [--start POSITION]... [--variant NAME]...
@@ -17,6 +19,7 @@
 //   S <label>                                              a new game or walk starts
 //   P <n> <cells> <side> winner=<X|O|-> legal=<x,y;...>    a position (row-major cells . X O)
 //   M <x,y> removal=<none|expanded|bounded> removed=<x,y;...> after=<cells> <side>
+//   I <fields of optimized::BasicBoard::state_dump()>      (optimized-state only)
 // An M line is a move from the last P line; a P line not right after an S line must be a
 // position an earlier M line of the same game reached (tanbo-spec checks it).
 #include <algorithm>
@@ -28,6 +31,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <type_traits>
 #include <unordered_set>
 #include <vector>
 
@@ -60,15 +64,22 @@ std::string points_text(const std::vector<Point>& points) {
 
 void emit(const std::string& line) { std::fwrite(line.data(), 1, line.size(), stdout); }
 
+// The optimized engine whose P lines are followed by its internal state (an I line).
+struct StateTracedGame : optimized::Game {
+  using optimized::Game::Game;
+};
+
 // The P line of the game's position, from the engine: its winner and its legal moves (none once
 // the game is over, rule 7).
 template <class Game>
 std::string position_line(const Game& game) {
   const Position pos = game.position();
   const auto w = game.winner();
-  return "P " + std::to_string(pos.size()) + ' ' + cells_text(pos) + ' ' + color_char(pos.to_move()) +
-         " winner=" + (w ? std::string(1, color_char(*w)) : std::string("-")) +
-         " legal=" + (w ? std::string() : points_text(game.legal_moves())) + '\n';
+  std::string line = "P " + std::to_string(pos.size()) + ' ' + cells_text(pos) + ' ' + color_char(pos.to_move()) +
+                     " winner=" + (w ? std::string(1, color_char(*w)) : std::string("-")) +
+                     " legal=" + (w ? std::string() : points_text(game.legal_moves())) + '\n';
+  if constexpr (std::is_same_v<Game, StateTracedGame>) line += "I " + game.board().state_dump() + '\n';
+  return line;
 }
 
 // Plays `p` on `game` and returns its M line.
@@ -202,7 +213,7 @@ void corpus(const std::vector<std::string>& paths, int max_size) {
 
 int usage() {
   std::fputs(
-      "usage: tanbo_spec_trace [--engine reference|optimized] --complete POSITION | --openings DEPTH |\n"
+      "usage: tanbo_spec_trace [--engine reference|optimized|optimized-state] --complete POSITION | --openings DEPTH |\n"
       "       --random GAMES [--seed S] [--max-size N] [--start POSITION]... [--variant NAME]... |\n"
       "       --corpus [--max-size N] FILE|DIR...\n",
       stderr);
@@ -255,7 +266,8 @@ int main(int argc, char** argv) {
     }
     if (engine == "reference") return run<reference::Game>(args);
     if (engine == "optimized") return run<optimized::Game>(args);
-    std::fprintf(stderr, "tanbo_spec_trace: --engine %s: expected reference or optimized\n", engine.c_str());
+    if (engine == "optimized-state") return run<StateTracedGame>(args);
+    std::fprintf(stderr, "tanbo_spec_trace: --engine %s: expected reference, optimized or optimized-state\n", engine.c_str());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tanbo_spec_trace: %s\n", e.what());

@@ -16,8 +16,8 @@
 #             build, and the js stage's bundle when it ran);
 #   coverage  the "coverage" preset (clang) through scripts/coverage.sh: every test but
 #             packaging, then line/branch coverage of core/ reference/ optimized/ capi/ api/
-#             verify/ (fails under 95 % lines / 90 % branches, verify/ 83 % branches for now; HTML
-#             report in BUILD_ROOT/coverage/coverage-html/);
+#             verify/ (fails under 95 % lines / 90 % branches; HTML report in
+#             BUILD_ROOT/coverage/coverage-html/);
 #   asan      the "asan" preset (clang, ASan+UBSan): every test but the exhaustive walks,
 #             packaging and CI-file checks (fewer RapidCheck cases);
 #   fuzz      the "fuzz" preset through scripts/fuzz.sh ci: every libFuzzer target for

@@ -150,19 +150,25 @@ def register():
         return registered
 
     class Observer:
-        """OpenSpiel's PyObserver interface: the flat planes of Game.observation_tensor."""
+        """OpenSpiel's PyObserver interface: the flat planes of Game.observation_tensor, and as
+        string the tanbo.Game's information_state_string for a perfect-recall observer (pyspiel's
+        information_state_string goes through one) or its observation_string otherwise, so the
+        registered state answers as the bare tanbo.Game does."""
 
-        def __init__(self, game, params=None):
+        def __init__(self, game, iig_obs_type=None, params=None):
             if params:
                 raise ValueError(f"{GAME_NAME}: observation parameters are not supported: {params}")
             shape = game.observation_tensor_shape()
             self.tensor = np.zeros(int(np.prod(shape)), np.float32)
             self.dict = {"observation": self.tensor.reshape(shape)}
+            self._recall = bool(getattr(iig_obs_type, "perfect_recall", False))
 
         def set_from(self, state, player):
             self.tensor[:] = state.game.observation_tensor(player)
 
         def string_from(self, state, player):
+            if self._recall:
+                return state.game.information_state_string(player)
             return state.game.observation_string(player)
 
     class State(pyspiel.State):
@@ -191,6 +197,9 @@ def register():
         def returns(self):
             return self.game.returns()
 
+        def chance_outcomes(self):  # pure virtual in pyspiel's State for Python games
+            return self.game.chance_outcomes()
+
         def __str__(self):
             return str(self.game)
 
@@ -207,7 +216,11 @@ def register():
             return tanbo.Game(self.variant).observation_tensor_shape()
 
         def make_py_observer(self, iig_obs_type=None, params=None):
-            return Observer(self, params)
+            # pyspiel calls make_py_observer(iig_obs_type, params), or make_py_observer(params)
+            # when it has no observation type
+            if params is None and isinstance(iig_obs_type, dict):
+                iig_obs_type, params = None, iig_obs_type
+            return Observer(self, iig_obs_type, params)
 
     pyspiel.register_game(game_type(), Game)
     pyspiel._tanbo_game_class = Game

@@ -119,12 +119,23 @@ def test_mcts_in_pyspiel_style_on_tanbo_game():
 
 
 STAND_IN = textwrap.dedent('''
-    """A stand-in for pyspiel with the real module's signatures for what python games use."""
-    import copy, enum
+    """A stand-in for pyspiel with what the real one (OpenSpiel 2.0.1, python/pybind11/pyspiel.cc
+    and python_games.cc) does for a Python game: constructor signatures, the observer calls
+    make_py_observer(iig_obs_type, params) / make_py_observer(params), clone as a new initial state
+    with the Python attributes deep-copied, serialize as the pickled attributes, a base
+    State keeping history and move number, and random_sim_test's checks."""
+    import base64, copy, enum, pickle, random
 
     class PlayerId:
         TERMINAL = -4
         CHANCE = -1
+
+    class SpielError(RuntimeError):
+        pass
+
+    class IIGObservationType:
+        def __init__(self, public_info=True, *, perfect_recall, private_info=None):
+            self.public_info, self.perfect_recall, self.private_info = public_info, perfect_recall, private_info
 
     class GameType:
         class Dynamics(enum.Enum):
@@ -147,7 +158,8 @@ STAND_IN = textwrap.dedent('''
                      reward_model, max_num_players, min_num_players,
                      provides_information_state_string, provides_information_state_tensor,
                      provides_observation_string, provides_observation_tensor,
-                     parameter_specification, default_loadable=True, provides_factored_observation_string=False):
+                     parameter_specification={}, default_loadable=True,
+                     provides_factored_observation_string=False, action_structs_only=False):
             assert isinstance(dynamics, GameType.Dynamics) and isinstance(reward_model, GameType.RewardModel)
             assert isinstance(chance_mode, GameType.ChanceMode) and isinstance(utility, GameType.Utility)
             assert isinstance(information, GameType.Information) and isinstance(parameter_specification, dict)
@@ -170,42 +182,108 @@ STAND_IN = textwrap.dedent('''
         def num_players(self): return self._info.num_players
         def min_utility(self): return self._info.min_utility
         def max_utility(self): return self._info.max_utility
+        def utility_sum(self): return self._info.utility_sum
         def max_game_length(self): return self._info.max_game_length
+        def _observer(self, perfect_recall):
+            return self.make_py_observer(IIGObservationType(perfect_recall=perfect_recall), {})
+        def observation_tensor_size(self):
+            return len(self._observer(False).tensor)
+        def deserialize_state(self, text):
+            state = self.new_initial_state()
+            head, move_number, attrs = text.split("\\n", 2)
+            state._history = [int(a) for a in head.split(",") if a]
+            state._move_number = int(move_number)
+            for k, v in pickle.loads(base64.b64decode(attrs)).items():
+                setattr(state, k, v)
+            return state
+
+    _BASE = ("_game", "_history", "_move_number")  # what the real State keeps on its C++ side
 
     class State:
         def __init__(self, game):
             assert isinstance(game, Game)
-            self._game = game
+            self._game, self._history, self._move_number = game, [], 0
         def get_game(self): return self._game
+        def _python_attrs(self):
+            return {k: v for k, v in self.__dict__.items() if k not in _BASE}
+        def history(self): return list(self._history)
+        def move_number(self): return self._move_number
         def legal_actions(self, player=None):
             if self.is_terminal(): return []
             player = self.current_player() if player is None else player
-            return self._legal_actions(player) if player == self.current_player() else []
+            if player == self.current_player(): return self._legal_actions(player)
+            if player < 0: raise SpielError(f"Called LegalActions for pseudo-player {player}")
+            return []
         def apply_action(self, action):
-            assert action in self.legal_actions(), (action, self.legal_actions())
+            player = self.current_player()
             self._apply_action(action)
+            self._history.append(action)
+            self._move_number += 1
         def action_to_string(self, player, action): return self._action_to_string(player, action)
         def is_chance_node(self): return False
-        def clone(self): return copy.deepcopy(self)
+        def chance_outcomes(self):  # pure virtual in the real one: a Python state must define it
+            raise RuntimeError('Tried to call pure virtual function "State::chance_outcomes"')
+        def rewards(self):
+            return self.returns() if self.is_terminal() else [0.0] * self._game.num_players()
+        def clone(self):
+            rv = self._game.new_initial_state()
+            for k, v in self._python_attrs().items():
+                setattr(rv, k, copy.deepcopy(v))
+            rv._history, rv._move_number = list(self._history), self._move_number
+            return rv
+        def serialize(self):
+            attrs = base64.b64encode(pickle.dumps(self._python_attrs())).decode()
+            return ",".join(map(str, self._history)) + f"\\n{self._move_number}\\n" + attrs
         def observation_tensor(self, player):
-            observer = self._game.make_py_observer()
+            observer = self._game._observer(False)
             observer.set_from(self, player)
-            return list(observer.tensor)
+            return [float(x) for x in observer.tensor]
         def observation_string(self, player):
-            return self._game.make_py_observer().string_from(self, player)
+            return self._game._observer(False).string_from(self, player)
+        def information_state_string(self, player):
+            return self._game._observer(True).string_from(self, player)
 
     _registry = {}
 
-    def register_game(game_type, game_class):
-        assert isinstance(game_type, GameType) and issubclass(game_class, Game)
+    def register_game(game_type, creator):
+        assert isinstance(game_type, GameType) and callable(creator)
         assert game_type.short_name not in _registry, "registered twice"
-        _registry[game_type.short_name] = (game_type, game_class)
+        _registry[game_type.short_name] = (game_type, creator)
 
     def load_game(name):
         head, _, rest = name.partition("(")
         params = dict(kv.split("=", 1) for kv in rest.rstrip(")").split(",") if kv)
-        game_type, cls = _registry[head]
-        return cls({**game_type.parameter_specification, **params})
+        game_type, creator = _registry[head]
+        game = creator({**game_type.parameter_specification, **params})
+        assert isinstance(game, Game)
+        return game
+
+    def random_sim_test(game, num_sims, serialize, verbose, seed=0):
+        """The real one's checks on a sequential, deterministic, terminal-reward game."""
+        rng = random.Random(seed)
+        assert game.min_utility() < game.max_utility()
+        for _ in range(num_sims):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                player = state.current_player()
+                legal = state.legal_actions()
+                assert legal == sorted(set(legal)) and state.legal_actions(1 - player) == []
+                names = [state.action_to_string(player, a) for a in legal]
+                assert len(set(names)) == len(names), "duplicate action strings"
+                copy_ = state.clone()
+                assert str(copy_) == str(state) and copy_.history() == state.history()
+                n = len(state.history())
+                if serialize and (n < 10 or n & (n - 1) == 0):
+                    again = game.deserialize_state(state.serialize())
+                    assert str(again) == str(state) and again.history() == state.history()
+                for p in range(game.num_players()):
+                    assert len(state.observation_tensor(p)) == game.observation_tensor_size()
+                    state.information_state_string(p), state.observation_string(p)
+                assert state.rewards() == [0.0] * game.num_players() and state.chance_outcomes() == []
+                state.apply_action(rng.choice(legal))
+            assert state.current_player() == PlayerId.TERMINAL
+            assert sum(state.returns()) == game.utility_sum() and state.rewards() == state.returns()
+            assert state.move_number() <= game.max_game_length()
 ''')
 
 DRIVER = textwrap.dedent('''
@@ -215,6 +293,7 @@ DRIVER = textwrap.dedent('''
     for variant in ("lattice-5", "lattice-9", "classic"):
         game = pyspiel.load_game(f"python_tanbo(variant={variant})")
         assert game.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
+        pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
         rng = random.Random(1)
         for _ in range(3):
             state = game.new_initial_state()
@@ -222,11 +301,14 @@ DRIVER = textwrap.dedent('''
             while not state.is_terminal():
                 player = state.current_player()
                 assert len(state.observation_tensor(player)) == 6 * state.game.size ** 2
+                assert state.information_state_string(player) == state.game.history_str()
+                assert state.observation_string(player) == state.game.observation_string(player)
                 action = rng.choice(state.legal_actions(player))
                 assert state.action_to_string(player, action) == state.game.action_to_string(action)
                 state.apply_action(action)
                 clone = state.clone()
                 assert clone.game == state.game and clone.game is not state.game
+                assert clone.history() == state.history() == state.game.history()
             assert sorted(state.returns()) == [-1.0, 1.0] and state.current_player() == pyspiel.PlayerId.TERMINAL
     print("ok", game, game.num_distinct_actions(), game.max_game_length())
 ''')

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #include "tanbo/api/engine_process.hpp"
 #include "tanbo/core/errors.hpp"
@@ -44,13 +45,9 @@ class ExternalSession {
 
 namespace {
 
-// The process bound to this thread (ExternalBinding): the driver constructs candidates from a
-// start alone, so the process comes from the scope that runs the driver.
-thread_local std::shared_ptr<ExternalSession> t_session;
-
-std::shared_ptr<ExternalSession> bound_session() {
-  if (!t_session) throw UsageError("ExternalGame: no engine process is bound to this thread");
-  return t_session;
+std::shared_ptr<ExternalSession> checked(std::shared_ptr<ExternalSession> session) {
+  if (!session) throw UsageError("ExternalGame: no engine process (a null session)");
+  return session;
 }
 
 std::optional<IllegalReason> reason_named(const std::string& word) {
@@ -83,9 +80,11 @@ std::vector<api::protocol::Answer> ask_with_state(api::EngineProcess& p, const s
 
 }  // namespace
 
-ExternalGame::ExternalGame(const Variant& v) : ExternalGame(opening(v)) {}
+ExternalGame::ExternalGame(std::shared_ptr<ExternalSession> session, const Variant& v)
+    : ExternalGame(std::move(session), opening(v)) {}
 
-ExternalGame::ExternalGame(const Position& start) : session_(bound_session()), start_(start), pos_(start) {
+ExternalGame::ExternalGame(std::shared_ptr<ExternalSession> session, const Position& start)
+    : session_(checked(std::move(session))), start_(start), pos_(start) {
   const std::vector<api::protocol::Answer> all = ask_with_state(session_->process, "start " + start.to_string());
   const api::protocol::Answer& a = all[0];
   if (!a.ok) {
@@ -176,26 +175,13 @@ MoveResult ExternalGame::last_result() const {
 
 std::uint64_t ExternalGame::hash() const noexcept { return zobrist_hash(pos_); }
 
-ExternalBinding::ExternalBinding(std::shared_ptr<ExternalSession> session) : previous_(std::move(t_session)) {
-  t_session = std::move(session);
-}
-
-ExternalBinding::~ExternalBinding() { t_session = std::move(previous_); }
-
 std::shared_ptr<ExternalSession> start_external_engine(const std::string& command, int timeout_ms) {
   return std::make_shared<ExternalSession>(command, timeout_ms);
 }
 
 Checker external_checker(std::shared_ptr<ExternalSession> session, const std::string& name) {
-  static_assert(Engine<ExternalGame>);
-  return {[session, name](const Script& script, DiffStats* stats) {
-            const ExternalBinding bind(session);
-            return Driver<ExternalGame>(stats, name).run(script);
-          },
-          [session, name](const Position& start, std::span<const Point> moves, bool unwind) {
-            const ExternalBinding bind(session);
-            return Driver<ExternalGame>(nullptr, name).replay(start, moves, unwind);
-          }};
+  static_assert(EngineGame<ExternalGame>);
+  return checker_for<ExternalGame>(name, [session](const auto& start) { return ExternalGame(session, start); });
 }
 
 }  // namespace tanbo::verify

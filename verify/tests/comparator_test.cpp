@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "tanbo/reference/game.hpp"
@@ -21,10 +22,19 @@ using namespace tanbo::verify::planted;
 
 namespace {
 
-// Plays the same `plies` legal moves (#0 each time) on the reference and on `E`, from lattice-5.
-template <class E>
-std::pair<reference::Game, E> after(int plies) {
-  std::pair<reference::Game, E> games{reference::Game(Variant::lattice(5)), E(Variant::lattice(5))};
+// The comparator's bugs as one engine type, so that one instantiation of the comparator (as a
+// campaign has) reports each (growth_of needs a board(): GrowthOffByOne is tried on its own).
+using Bugs = OneOf<Forwarding<>, WrongSize, WrongToMove, PlyOffByOne, IsOverInverted, AlwaysWhiteWins,
+                   MiscountsStones, EmptyReadsBlack, WrongHashAfterMove, MiscountsLegalMoves, LegalSetSwapped,
+                   LegalSetDuplicate, WrongResultPlayer, ReportsInconsistency, LegalMovesReversed,
+                   LastResultAtStart, RootCountOffByOne, ForgetsVariantTag, WrongStartMover, MovesLoseLast,
+                   RefusesFirstLegalMove, OccupiedCalledNoFriend>;
+
+// Plays the same `plies` legal moves (#0 each time) on the reference and on `E` (made by a
+// Bugs maker, or its own constructor), from lattice-5.
+template <class E, class Make = Construct<E>>
+std::pair<reference::Game, E> after(int plies, Make make = {}) {
+  std::pair<reference::Game, E> games{reference::Game(Variant::lattice(5)), make(Variant::lattice(5))};
   for (int i = 0; i < plies; ++i) {
     const Point p = games.first.legal_moves().front();
     games.first.play(p);
@@ -33,13 +43,16 @@ std::pair<reference::Game, E> after(int plies) {
   return games;
 }
 
-// The depths at which the difference of `E` is reported after `plies` moves, checking that the
+// The depths at which the difference of `Bug` is reported after `plies` moves, checking that the
 // report names `field`.
-template <class E>
+template <class Bug>
 std::vector<Depth> reported(const std::string& field, int plies = 2) {
   std::vector<Depth> out;
   for (const Depth d : {Depth::Step, Depth::Consistency, Depth::Full}) {
-    const auto [ref, bad] = after<E>(plies);
+    const auto [ref, bad] = [&] {
+      if constexpr (std::is_same_v<Bug, GrowthOffByOne>) return after<Bug>(plies);
+      else return after<Bugs>(plies, Bugs::maker<Bug>());
+    }();
     if (const auto what = Comparator().first_difference(ref, bad, d)) {
       INFO("depth " << static_cast<int>(d) << " reported: " << *what);
       CHECK(what->find(field) != std::string::npos);

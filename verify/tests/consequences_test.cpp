@@ -11,6 +11,7 @@
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/verify/consequences.hpp"
+#include "tanbo/verify/driver.hpp"
 #include "tanbo/verify/planted_bugs.hpp"
 
 using namespace tanbo;
@@ -21,12 +22,13 @@ namespace {
 // The first consequence the oracle reports along seeded random games of `G` on a few variants,
 // prefixed with where it was found. Each turn first tries one random point the engine does not
 // list as legal (the correct engines refuse it), then plays one of its legal moves.
-template <Engine G>
-std::optional<std::string> first_report() {
+// `make` makes the games (G's constructor by default).
+template <EngineGame G, class Make = Construct<G>>
+std::optional<std::string> first_report(Make make = {}) {
   for (const Variant& v : {Variant::classic(), Variant::lattice(5), Variant::lattice(9), Variant::dense(7)}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       const std::string where = v.name() + ", seed " + std::to_string(seed) + ": ";
-      G g(v);
+      G g = make(v);
       RuleOracle<G> oracle(g);
       if (auto r = oracle.check_start(g)) return where + "start: " + *r;
       Rng rng(seed);
@@ -53,61 +55,65 @@ std::optional<std::string> first_report() {
   return std::nullopt;
 }
 
+// The oracle's bugs as one engine type: one instantiation of the oracle (as a checker has)
+// must report each.
+using Oracle = planted::OneOf<planted::Wrapped, planted::ReportsEmptyBoard, planted::ReportsFilledBoard, planted::HidesRemoval, planted::MiscountsStones, planted::NeverOver, planted::WrongWinner, planted::PositionWrongMover, planted::ForgetsVariantTag, planted::MiscountsLegalMoves, planted::NoLegalMovesAfterFirstMove, planted::LegalMovesAfterEnd, planted::DropsLegalMove, planted::WrongHashAfterMove, planted::ReportsInconsistency, planted::WrongResultMove, planted::WrongResultPlayer, planted::ResultRemovalDiffers, planted::TurnDoesNotPass, planted::AcceptsOccupiedPoint, planted::AcceptsSeveralFriendlyNeighbours, planted::AcceptsNoFriendlyNeighbour, planted::UnsortedRemovalList, planted::RepeatsRemovedStone, planted::RemovesOffBoardStone, planted::RemovesEmptyPoint, planted::MiscountsRemovedStones, planted::RemovesPartOfRoot, planted::RemovesTwoEnemyRoots, planted::RemovalKindNone, planted::CallsBoundedRemovalExpanded, planted::ExpandedRemovalTakesEnemyRoot, planted::CallsPlainMoveBoundedRemoval, planted::CallsExpandedRemovalBounded, planted::ResizesBoard, planted::ShowsRemovedStones, planted::InflatesPly>;
+
 struct Case {
   const char* bug;
-  std::optional<std::string> (*run)();
+  Oracle::Maker make;
   const char* consequence;  // what the oracle must report (part of its text)
 };
 
 // One row per consequence, in the order consequences.hpp lists them.
 const Case kCases[] = {
     // Board
-    {"ReportsEmptyBoard", first_report<planted::ReportsEmptyBoard>, "both sides have no stones"},
-    {"ReportsFilledBoard", first_report<planted::ReportsFilledBoard>, "(not a tree)"},
-    {"HidesRemoval", first_report<planted::HidesRemoval>, "is bounded at the start of a turn"},
+    {"ReportsEmptyBoard", Oracle::maker<planted::ReportsEmptyBoard>(), "both sides have no stones"},
+    {"ReportsFilledBoard", Oracle::maker<planted::ReportsFilledBoard>(), "(not a tree)"},
+    {"HidesRemoval", Oracle::maker<planted::HidesRemoval>(), "is bounded at the start of a turn"},
     // Engine state
-    {"MiscountsStones", first_report<planted::MiscountsStones>, "stone_count()"},
-    {"NeverOver", first_report<planted::NeverOver>, "winner()/is_over() disagree"},
-    {"WrongWinner", first_report<planted::WrongWinner>, "winner()/is_over() disagree"},
-    {"PositionWrongMover", first_report<planted::PositionWrongMover>, "position().to_move() differs"},
-    {"ForgetsVariantTag", first_report<planted::ForgetsVariantTag>, "position()'s variant tag"},
-    {"MiscountsLegalMoves", first_report<planted::MiscountsLegalMoves>, "legal_move_count()"},
-    {"NoLegalMovesAfterFirstMove", first_report<planted::NoLegalMovesAfterFirstMove>, "has stones but no legal move"},
-    {"LegalMovesAfterEnd", first_report<planted::LegalMovesAfterEnd>, "legal moves after the game ended"},
-    {"DropsLegalMove", first_report<planted::DropsLegalMove>, "legal_moves() is not the growth points"},
-    {"WrongHashAfterMove", first_report<planted::WrongHashAfterMove>, "hash() differs"},
-    {"ReportsInconsistency", first_report<planted::ReportsInconsistency>, "check_consistency(): planted"},
+    {"MiscountsStones", Oracle::maker<planted::MiscountsStones>(), "stone_count()"},
+    {"NeverOver", Oracle::maker<planted::NeverOver>(), "winner()/is_over() disagree"},
+    {"WrongWinner", Oracle::maker<planted::WrongWinner>(), "winner()/is_over() disagree"},
+    {"PositionWrongMover", Oracle::maker<planted::PositionWrongMover>(), "position().to_move() differs"},
+    {"ForgetsVariantTag", Oracle::maker<planted::ForgetsVariantTag>(), "position()'s variant tag"},
+    {"MiscountsLegalMoves", Oracle::maker<planted::MiscountsLegalMoves>(), "legal_move_count()"},
+    {"NoLegalMovesAfterFirstMove", Oracle::maker<planted::NoLegalMovesAfterFirstMove>(), "has stones but no legal move"},
+    {"LegalMovesAfterEnd", Oracle::maker<planted::LegalMovesAfterEnd>(), "legal moves after the game ended"},
+    {"DropsLegalMove", Oracle::maker<planted::DropsLegalMove>(), "legal_moves() is not the growth points"},
+    {"WrongHashAfterMove", Oracle::maker<planted::WrongHashAfterMove>(), "hash() differs"},
+    {"ReportsInconsistency", Oracle::maker<planted::ReportsInconsistency>(), "check_consistency(): planted"},
     // Move
-    {"WrongResultMove", first_report<planted::WrongResultMove>, "last_result().move"},
-    {"WrongResultPlayer", first_report<planted::WrongResultPlayer>, "last_result().player"},
-    {"ResultRemovalDiffers", first_report<planted::ResultRemovalDiffers>, "last_result() says removal"},
-    {"TurnDoesNotPass", first_report<planted::TurnDoesNotPass>, "the turn did not pass"},
-    {"AcceptsOccupiedPoint", first_report<planted::AcceptsOccupiedPoint>, "was not played on an empty point"},
-    {"AcceptsSeveralFriendlyNeighbours", first_report<planted::AcceptsSeveralFriendlyNeighbours>,
+    {"WrongResultMove", Oracle::maker<planted::WrongResultMove>(), "last_result().move"},
+    {"WrongResultPlayer", Oracle::maker<planted::WrongResultPlayer>(), "last_result().player"},
+    {"ResultRemovalDiffers", Oracle::maker<planted::ResultRemovalDiffers>(), "last_result() says removal"},
+    {"TurnDoesNotPass", Oracle::maker<planted::TurnDoesNotPass>(), "the turn did not pass"},
+    {"AcceptsOccupiedPoint", Oracle::maker<planted::AcceptsOccupiedPoint>(), "was not played on an empty point"},
+    {"AcceptsSeveralFriendlyNeighbours", Oracle::maker<planted::AcceptsSeveralFriendlyNeighbours>(),
      "friendly stones (rule 3: exactly one)"},
-    {"AcceptsNoFriendlyNeighbour", first_report<planted::AcceptsNoFriendlyNeighbour>,
+    {"AcceptsNoFriendlyNeighbour", Oracle::maker<planted::AcceptsNoFriendlyNeighbour>(),
      "touches 0 friendly stones"},
-    {"UnsortedRemovalList", first_report<planted::UnsortedRemovalList>, "the removed stones are not row-major"},
-    {"RepeatsRemovedStone", first_report<planted::RepeatsRemovedStone>, "a stone is removed twice"},
-    {"RemovesOffBoardStone", first_report<planted::RemovesOffBoardStone>, "(-1,-1) was not on the board"},
-    {"RemovesEmptyPoint", first_report<planted::RemovesEmptyPoint>, "was not on the board"},
-    {"MiscountsRemovedStones", first_report<planted::MiscountsRemovedStones>, "play() says it removed"},
-    {"RemovesPartOfRoot", first_report<planted::RemovesPartOfRoot>, "was removed only in part"},
-    {"RemovesTwoEnemyRoots", first_report<planted::RemovesTwoEnemyRoots>, " enemy roots"},
-    {"RemovalKindNone", first_report<planted::RemovalKindNone>, "stones removed but the removal kind is none"},
-    {"CallsBoundedRemovalExpanded", first_report<planted::CallsBoundedRemovalExpanded>,
+    {"UnsortedRemovalList", Oracle::maker<planted::UnsortedRemovalList>(), "the removed stones are not row-major"},
+    {"RepeatsRemovedStone", Oracle::maker<planted::RepeatsRemovedStone>(), "a stone is removed twice"},
+    {"RemovesOffBoardStone", Oracle::maker<planted::RemovesOffBoardStone>(), "(-1,-1) was not on the board"},
+    {"RemovesEmptyPoint", Oracle::maker<planted::RemovesEmptyPoint>(), "was not on the board"},
+    {"MiscountsRemovedStones", Oracle::maker<planted::MiscountsRemovedStones>(), "play() says it removed"},
+    {"RemovesPartOfRoot", Oracle::maker<planted::RemovesPartOfRoot>(), "was removed only in part"},
+    {"RemovesTwoEnemyRoots", Oracle::maker<planted::RemovesTwoEnemyRoots>(), " enemy roots"},
+    {"RemovalKindNone", Oracle::maker<planted::RemovalKindNone>(), "stones removed but the removal kind is none"},
+    {"CallsBoundedRemovalExpanded", Oracle::maker<planted::CallsBoundedRemovalExpanded>(),
      "an expanded-root removal did not remove exactly the expanded root"},
-    {"ExpandedRemovalTakesEnemyRoot", first_report<planted::ExpandedRemovalTakesEnemyRoot>,
+    {"ExpandedRemovalTakesEnemyRoot", Oracle::maker<planted::ExpandedRemovalTakesEnemyRoot>(),
      "an expanded-root removal did not remove exactly the expanded root"},
-    {"CallsPlainMoveBoundedRemoval", first_report<planted::CallsPlainMoveBoundedRemoval>,
+    {"CallsPlainMoveBoundedRemoval", Oracle::maker<planted::CallsPlainMoveBoundedRemoval>(),
      "a bounded-roots removal removed nothing"},
-    {"CallsExpandedRemovalBounded", first_report<planted::CallsExpandedRemovalBounded>,
+    {"CallsExpandedRemovalBounded", Oracle::maker<planted::CallsExpandedRemovalBounded>(),
      "a bounded-roots removal removed the expanded root"},
-    {"ResizesBoard", first_report<planted::ResizesBoard>, "the board after the move is 20x20"},
-    {"ShowsRemovedStones", first_report<planted::ShowsRemovedStones>,
+    {"ResizesBoard", Oracle::maker<planted::ResizesBoard>(), "the board after the move is 20x20"},
+    {"ShowsRemovedStones", Oracle::maker<planted::ShowsRemovedStones>(),
      "the board after the move is not the placement minus the removed stones"},
     // Game
-    {"InflatesPly", first_report<planted::InflatesPly>, "game longer than"},
+    {"InflatesPly", Oracle::maker<planted::InflatesPly>(), "game longer than"},
 };
 
 }  // namespace
@@ -116,12 +122,13 @@ TEST_CASE("the oracle reports nothing along games of the correct engines", "[ver
   CHECK(first_report<reference::Game>() == std::nullopt);
   CHECK(first_report<optimized::Game>() == std::nullopt);
   CHECK(first_report<planted::Wrapped>() == std::nullopt);
+  CHECK(first_report<Oracle>(Oracle::maker<planted::Wrapped>()) == std::nullopt);
 }
 
 TEST_CASE("the oracle reports each planted violation of a consequence first", "[verify][consequences]") {
   for (const Case& c : kCases) {
     INFO("planted bug " << c.bug << ", expected report '" << c.consequence << "'");
-    const std::optional<std::string> report = c.run();
+    const std::optional<std::string> report = first_report<Oracle>(c.make);
     REQUIRE(report.has_value());
     INFO("reported: " << *report);
     // The report is "<variant>, seed <s>: <start|move m>: <consequence>".

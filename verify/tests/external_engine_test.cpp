@@ -48,11 +48,12 @@ struct Fake {
 const Position kLattice5 = opening(Variant::lattice(5));
 constexpr Point kB1{1, 0};
 
+// What `f(session)` throws on a session of `fake` (a new process).
 template <typename F>
 std::string error_of(const Fake& fake, F&& f) {
-  const ExternalBinding bind(start_external_engine(fake.command(), 5000));
+  const std::shared_ptr<ExternalSession> session = start_external_engine(fake.command(), 5000);
   try {
-    f();
+    f(session);
   } catch (const Error& e) {
     return e.what();
   }
@@ -61,16 +62,14 @@ std::string error_of(const Fake& fake, F&& f) {
 
 }  // namespace
 
-TEST_CASE("external engine: a game needs a process bound to its thread", "[verify][external]") {
-  CHECK_THROWS_WITH(ExternalGame(Variant::lattice(5)),
-                    "ExternalGame: no engine process is bound to this thread");
+TEST_CASE("external engine: a game needs a process", "[verify][external]") {
+  CHECK_THROWS_WITH(ExternalGame(nullptr, Variant::lattice(5)), "ExternalGame: no engine process (a null session)");
 }
 
 TEST_CASE("external engine: state comes from the engine's answers", "[verify][external]") {
   Fake fake;
   fake.play = "=$id bounded-roots A1 B1";
-  const ExternalBinding bind(start_external_engine(fake.command(), 5000));
-  ExternalGame g(Variant::lattice(5));
+  ExternalGame g(start_external_engine(fake.command(), 5000), Variant::lattice(5));
   CHECK(g.size() == 5);
   CHECK(g.position() == kLattice5);
   CHECK(g.start_position() == kLattice5);
@@ -107,8 +106,7 @@ TEST_CASE("external engine: a finished game and each rule-6 branch", "[verify][e
   Fake fake;
   fake.winner = "=$id O";
   {
-    const ExternalBinding bind(start_external_engine(fake.command(), 5000));
-    const ExternalGame g(kLattice5);
+    const ExternalGame g(start_external_engine(fake.command(), 5000), kLattice5);
     CHECK(g.winner() == Color::White);
     ExternalGame h = g;
     try {
@@ -120,8 +118,7 @@ TEST_CASE("external engine: a finished game and each rule-6 branch", "[verify][e
   }
   fake.winner = "=$id X";
   fake.play = "=$id expanded-root E1";
-  const ExternalBinding bind(start_external_engine(fake.command(), 5000));
-  ExternalGame g(kLattice5);
+  ExternalGame g(start_external_engine(fake.command(), 5000), kLattice5);
   CHECK(g.winner() == Color::Black);
   const MoveEffect e = g.play(kB1);
   CHECK(e.removal == Removal::ExpandedRoot);
@@ -132,26 +129,25 @@ TEST_CASE("external engine: a finished game and each rule-6 branch", "[verify][e
 TEST_CASE("external engine: refusals and malformed answers become clear errors", "[verify][external]") {
   Fake f;
   f.start = "?$id usage not today";
-  CHECK(error_of(f, [] { ExternalGame g(kLattice5); }) ==
+  CHECK(error_of(f, [](auto session) { ExternalGame g(session, kLattice5); }) ==
         "engine refused 'start X3O/5/5/5/O3X X lattice-5': usage not today");
   f = {};
   f.start = "?$id invalid-position no";
-  CHECK(error_of(f, [] { ExternalGame g(kLattice5); }) == "engine: invalid-position no");
+  CHECK(error_of(f, [](auto session) { ExternalGame g(session, kLattice5); }) == "engine: invalid-position no");
   // When the reference finds the start invalid too, its wording is used.
   const Position lone = Position::parse("X4/5/5/5/5 X");
   REQUIRE(reference::position_problem(lone));
-  CHECK(error_of(f, [&] { ExternalGame g(lone); }) == reference::position_problem(lone)->what());
+  CHECK(error_of(f, [&](auto session) { ExternalGame g(session, lone); }) == reference::position_problem(lone)->what());
   f = {};
   f.legal = "?$id usage broken";
-  CHECK(error_of(f, [] { ExternalGame g(kLattice5); }) == "engine refused 'legal': usage broken");
+  CHECK(error_of(f, [](auto session) { ExternalGame g(session, kLattice5); }) == "engine refused 'legal': usage broken");
   f = {};
   f.legal = "=$id B1 nowhere";
-  CHECK(error_of(f, [] { ExternalGame g(kLattice5); }) == "engine answered 'nowhere' in legal, not a point name");
+  CHECK(error_of(f, [](auto session) { ExternalGame g(session, kLattice5); }) == "engine answered 'nowhere' in legal, not a point name");
   f = {};
   f.play = "?$id illegal occupied by a stone";
   {
-    const ExternalBinding bind(start_external_engine(f.command(), 5000));
-    ExternalGame g(kLattice5);
+    ExternalGame g(start_external_engine(f.command(), 5000), kLattice5);
     try {
       g.play(kB1);
       FAIL("no IllegalMoveError");
@@ -161,18 +157,18 @@ TEST_CASE("external engine: refusals and malformed answers become clear errors",
     }
   }
   f.play = "?$id illegal sideways";
-  CHECK(error_of(f, [] { ExternalGame(kLattice5).play(kB1); }) == "engine refused 'play B1': illegal sideways");
+  CHECK(error_of(f, [](auto session) { ExternalGame(session, kLattice5).play(kB1); }) == "engine refused 'play B1': illegal sideways");
   f.play = "?$id usage";
-  CHECK(error_of(f, [] { ExternalGame(kLattice5).play(kB1); }) == "engine refused 'play B1': usage");
+  CHECK(error_of(f, [](auto session) { ExternalGame(session, kLattice5).play(kB1); }) == "engine refused 'play B1': usage");
   f.play = "=$id teleported";
-  CHECK(error_of(f, [] { ExternalGame(kLattice5).play(kB1); }) == "engine answered 'play B1' with 'teleported'");
+  CHECK(error_of(f, [](auto session) { ExternalGame(session, kLattice5).play(kB1); }) == "engine answered 'play B1' with 'teleported'");
   f.play = "=$id bounded-roots B1 99";
-  CHECK(error_of(f, [] { ExternalGame(kLattice5).play(kB1); }) ==
+  CHECK(error_of(f, [](auto session) { ExternalGame(session, kLattice5).play(kB1); }) ==
         "engine answered '99' in play's removed stones, not a point name");
   f = {};
   f.undo = "?$id usage cannot";
-  CHECK(error_of(f, [] {
-          ExternalGame g(kLattice5);
+  CHECK(error_of(f, [](auto session) {
+          ExternalGame g(session, kLattice5);
           g.play(kB1);
           g.undo();
         }) == "engine refused 'undo': usage cannot");
@@ -184,12 +180,12 @@ TEST_CASE("external engine: games sharing a process are replayed into it", "[ver
   Fake f;
   f.log = log.string();
   {
-    const ExternalBinding bind(start_external_engine(f.command(), 5000));
-    ExternalGame g1(kLattice5);
+    const std::shared_ptr<ExternalSession> session = start_external_engine(f.command(), 5000);
+    ExternalGame g1(session, kLattice5);
     const ExternalGame g2 = g1;           // shares the process, not the history
     g1.play(kB1);                         // the process has played B1
     ExternalGame(g2).play(Point{0, 1});   // undo B1 there, then A2
-    ExternalGame g3(opening(Variant::lattice(7)));  // another start
+    ExternalGame g3(session, opening(Variant::lattice(7)));  // another start
     g1.play(Point{3, 0});                 // start again, replay B1, then D1
   }
   std::ifstream in(log);

@@ -12,12 +12,16 @@ using namespace tanbo::verify;
 
 namespace {
 
-// Index of the first of `limit` campaign inputs (seed 1) on which Driver<M> diverges, or -1.
-template <class M>
+using planted::DriverBugs;
+
+// Index of the first of `limit` campaign inputs (seed 1) on which the driver diverges, the
+// candidate behaving as `Bug`, or -1.
+template <class Bug>
 int first_catch(int limit, std::optional<Divergence>& found) {
   for (int i = 0; i < limit; ++i) {
     Rng rng(execution_seed(1, static_cast<std::uint64_t>(i)));
-    if ((found = Driver<M>(nullptr, "mutant").run(random_script(rng, 1024)))) return i;
+    Driver<DriverBugs, DriverBugs::Maker> driver(nullptr, "mutant", DriverBugs::maker<Bug>());
+    if ((found = driver.run(random_script(rng, 1024)))) return i;
   }
   return -1;
 }
@@ -48,7 +52,7 @@ TEST_CASE("a caught mutant minimizes to a short record that still diverges", "[v
   REQUIRE(at >= 0);
   Rng rng(execution_seed(1, static_cast<std::uint64_t>(at)));
   const Script script = random_script(rng, 1024);
-  const Checker checker = checker_for<planted::DropsLegalMove>("mutant");
+  const Checker checker = checker_for<DriverBugs>("mutant", DriverBugs::maker<planted::DropsLegalMove>());
   const auto rep = minimize(script, {20, 5000}, checker);
   REQUIRE(rep);
   INFO(rep->divergence.report());
@@ -76,7 +80,7 @@ TEST_CASE("a mutant campaign stops at the first divergence and writes a reproduc
   o.max_input = 1024;
   o.out_dir = dir;
   o.minimize = {10, 3000};
-  o.checker = checker_for<planted::HashFlippedAfterUndo>("mutant");
+  o.checker = checker_for<DriverBugs>("mutant", DriverBugs::maker<planted::HashFlippedAfterUndo>());
   const CampaignSummary s = run_campaign(o);
   REQUIRE(s.divergences == 1);
   REQUIRE(s.files);

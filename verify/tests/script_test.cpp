@@ -75,11 +75,18 @@ TEST_CASE("encode refuses what no bytes decode to, naming the field", "[verify][
   CHECK(message({Variant::custom(5), {}}).find("not a named variant") != std::string::npos);
   CHECK(message({CustomStart{26, Color::Black, {{{0, 0}, Color::Black}}}, {}}).find("size must be 2..25") !=
         std::string::npos);
+  CHECK(message({CustomStart{1, Color::Black, {{{0, 0}, Color::Black}}}, {}}).find("size must be 2..25") !=
+        std::string::npos);
   CHECK(message({CustomStart{5, Color::Black, {}}, {}}).find("1..32 stones") != std::string::npos);
+  CHECK(message({CustomStart{5, Color::Black, std::vector<StartStone>(33, {{0, 0}, Color::Black})}, {}})
+            .find("1..32 stones, got 33") != std::string::npos);
   CHECK(message({CustomStart{5, Color::Black, {{{5, 0}, Color::Black}}}, {}}).find("off the 5x5 board") !=
         std::string::npos);
   CHECK(message({Variant::classic(), {Step::legal(0xE0)}}).find("below 0xE0") != std::string::npos);
   CHECK(message({Variant::classic(), {Step::multi_undo(9)}}).find("1..8") != std::string::npos);
+  CHECK(message({Variant::classic(), {Step::multi_undo(0)}}).find("1..8 moves, got 0") != std::string::npos);
+  CHECK(message({Variant::classic(), {Step{Step::Kind::Raw, 0x100, 0}}}).find("below 0x100, got 256") !=
+        std::string::npos);
   CHECK(message({Variant::classic(), {Step::wide(0, 8)}}).find("0..7") != std::string::npos);
 }
 
@@ -91,6 +98,11 @@ TEST_CASE("describe names the start and every step with its input offset", "[ver
         "@2 step 2: wide legal move #300 (after the end: undo 10)\n"
         "@5 step 3: raw point (x byte 0xFF, y byte 0x02)\n"
         "@8 step 4: undo 3 moves\n");
+  CHECK(describe(Step::legal(0x45)) == "legal move #69 (after the end: undo 6)");
+  CHECK(describe(Step::undo()) == "undo");
+  CHECK(describe(Step::copy()) == "copy both games");
+  CHECK(describe(Step::probe()) == "probe every point");
+  CHECK(describe(Step::record_check()) == "record round trip");
   const Script c{CustomStart{2, Color::White, {{{0, 0}, Color::Black}, {{1, 1}, Color::White}}}, {}};
   CHECK(describe(c) == "start: custom 2x2, O to move, stones XA1 OB2 (position " +
                            std::get<CustomStart>(c.start).position().to_string() + ")\n");

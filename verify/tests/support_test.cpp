@@ -107,3 +107,10 @@ TEST_CASE("scripts compare field by field", "[verify][support]") {
   b.start = Variant::lattice(5);
   CHECK_FALSE(a == b);
 }
+
+TEST_CASE("the value printers say when there is nothing to print", "[verify][support]") {
+  CHECK(show(std::vector<Point>{}) == "(none)");
+  CHECK(show(std::vector<Point>{{0, 0}, {2, 1}}) == "A1 C2");
+  CHECK(show(std::optional<std::string>{}) == "(nothing)");
+  CHECK(show(std::optional<std::string>{"x"}) == "x");
+}

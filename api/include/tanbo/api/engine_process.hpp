@@ -31,6 +31,7 @@ class EngineProcess {
   std::vector<protocol::Answer> ask_all(const std::vector<std::string>& requests);
   /// The commands the engine listed in answer to list_commands (asked once, at start).
   const std::vector<std::string>& commands() const noexcept { return commands_; }
+  /// Whether the engine listed `command` (commands()).
   bool supports(const std::string& command) const;
   /// The command line this process runs.
   const std::string& command() const noexcept { return command_; }

@@ -20,7 +20,7 @@ struct Explanation {
   /// Stones of the side to move orthogonally next to the point (rule 3 needs exactly one);
   /// 0 off the board.
   int friendly_neighbours = 0;
-  friend bool operator==(const Explanation&, const Explanation&) = default;
+  friend bool operator==(const Explanation&, const Explanation&) = default;  ///< Field by field.
 };
 
 /// Why the side to move of `game` may (reason nullopt) or may not play `p`. Never throws for
@@ -32,7 +32,7 @@ struct RootInfo {
   Color color = Color::Black;        ///< Colour of its stones.
   std::vector<Point> stones;         ///< Its stones, row-major.
   std::vector<Point> growth_points;  ///< Its growth points, row-major; empty when bounded.
-  friend bool operator==(const RootInfo&, const RootInfo&) = default;
+  friend bool operator==(const RootInfo&, const RootInfo&) = default;  ///< Field by field.
 };
 
 /// Every root of `pos`, ordered by first stone (row-major).

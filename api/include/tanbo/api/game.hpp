@@ -25,33 +25,34 @@ namespace tanbo::api {
 
 /// What a random playout ended with.
 struct PlayoutResult {
-  Color winner;
-  int length;  ///< Moves the playout played.
+  Color winner;  ///< The side that won.
+  int length;    ///< Moves the playout played.
 };
 
 /// A game on either engine, behind virtual calls (one indirection per Python call is noise).
+/// The queries and moves are the tanbo::Engine API, documented with the engines.
 class AnyGame {
  public:
   virtual ~AnyGame() = default;
-  virtual std::unique_ptr<AnyGame> clone() const = 0;
-  virtual const char* engine() const noexcept = 0;
-  virtual int size() const noexcept = 0;
-  virtual Color to_move() const noexcept = 0;
-  virtual int ply() const noexcept = 0;
-  virtual std::optional<Color> winner() const = 0;
-  virtual int stone_count(Color c) const = 0;
-  virtual bool is_legal(Point p) const = 0;
+  virtual std::unique_ptr<AnyGame> clone() const = 0;  ///< An independent copy.
+  virtual const char* engine() const noexcept = 0;  ///< Its name in kEngineNames.
+  virtual int size() const noexcept = 0;  ///< Board side length.
+  virtual Color to_move() const noexcept = 0;  ///< Side to move.
+  virtual int ply() const noexcept = 0;  ///< Moves played.
+  virtual std::optional<Color> winner() const = 0;  ///< Winner, once over.
+  virtual int stone_count(Color c) const = 0;  ///< Stones of `c`.
+  virtual bool is_legal(Point p) const = 0;  ///< May the mover play `p`?
   virtual std::vector<Point> legal_moves() const = 0;  ///< Row-major.
-  virtual int legal_move_count() const = 0;
+  virtual int legal_move_count() const = 0;  ///< Number of legal moves.
   /// Marks every legal move of the side to move with 1 in `mask[y * N + x]` (zeroed first).
   virtual void legal_mask(std::uint8_t* mask) const = 0;
-  virtual MoveEffect play(Point p) = 0;
-  virtual void undo() = 0;
-  virtual MoveResult last_result() const = 0;
-  virtual std::vector<Point> moves() const = 0;
-  virtual Position position() const = 0;
-  virtual const Position& start_position() const noexcept = 0;
-  virtual std::uint64_t hash() const noexcept = 0;
+  virtual MoveEffect play(Point p) = 0;  ///< Plays `p`; IllegalMoveError if illegal.
+  virtual void undo() = 0;  ///< Takes back the last move; UsageError at ply 0.
+  virtual MoveResult last_result() const = 0;  ///< The last move and its removals.
+  virtual std::vector<Point> moves() const = 0;  ///< The moves played, in order.
+  virtual Position position() const = 0;  ///< Current position.
+  virtual const Position& start_position() const noexcept = 0;  ///< Where the game began.
+  virtual std::uint64_t hash() const noexcept = 0;  ///< Zobrist hash of the position.
   /// A uniformly random continuation played on a copy (this game unchanged).
   virtual PlayoutResult playout(Rng& rng) const = 0;
   /// The same moves as playout(rng), played on this game (history kept, so undo works).
@@ -67,16 +68,18 @@ class AnyGame {
   /// (tanbo::random_move: no list built on the optimized engine). @throws UsageError once over.
   virtual Point random_move(Rng& rng) const = 0;
 
-  bool is_over() const { return winner().has_value(); }
+  bool is_over() const { return winner().has_value(); }  ///< A side has no stones.
 };
 
 /// AnyGame for one engine type G.
 template <Engine G>
 class GameOn final : public AnyGame {
  public:
+  /// Whether G is the optimized engine (either board size).
   static constexpr bool kOptimized =
       std::is_same_v<G, optimized::Game> || std::is_same_v<G, optimized::Game19>;
 
+  /// A game from `start`. @throws InvalidPositionError as G's constructor does.
   explicit GameOn(const Position& start) : g_(start) {}
   std::unique_ptr<AnyGame> clone() const override { return std::make_unique<GameOn>(*this); }
   const char* engine() const noexcept override { return kOptimized ? "optimized" : "reference"; }

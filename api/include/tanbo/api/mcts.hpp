@@ -21,12 +21,12 @@ namespace tanbo::api {
 template <class Board>
 class Mcts {
  public:
-  using Vertex = tanbo::optimized::Vertex;
+  using Vertex = tanbo::optimized::Vertex;  ///< A point of the board, as the board numbers it.
 
   /// Up to `playouts` simulations per move, random choices from `seed`.
   Mcts(int playouts, std::uint64_t seed) : playouts_(playouts), rng_(seed) {}
 
-  // Runs the search from `root` (whose side to move has a legal move) and returns the move.
+  /// Runs the search from `root` (whose side to move has a legal move) and returns the move.
   Vertex choose(const Board& root) {
     tree_.clear();
     tree_.push_back(make_node(root, tanbo::optimized::kNoVertex, -1));

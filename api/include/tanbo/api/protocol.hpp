@@ -45,9 +45,9 @@ std::optional<Point> parse_point_argument(std::string_view text);
 
 /// One answer parsed: `=` (ok) or `?`, the id echoed (empty if none), and the text after it.
 struct Answer {
-  bool ok = false;
-  std::string id;
-  std::string text;
+  bool ok = false;   ///< `=` (true) or `?` (false).
+  std::string id;    ///< The request's id echoed, empty if none.
+  std::string text;  ///< What follows the id.
 };
 /// Parses an answer line. @throws ParseError when it starts with neither '=' nor '?'.
 Answer parse_answer(std::string_view line);

@@ -28,7 +28,7 @@ inline Point mcts_move(const AnyGame& g, int playouts, std::uint64_t seed) {
 
 /// What a batch of playouts ended with.
 struct PlayoutTally {
-  std::uint64_t black_wins = 0;
+  std::uint64_t black_wins = 0;  ///< Playouts Black won (White won the others).
   std::uint64_t moves = 0;  ///< Moves played in all of them.
 };
 

@@ -19,8 +19,14 @@ namespace tanbo::api {
 /// (left + spacing / 2 + x * spacing, top + spacing / 2 + y * spacing); the margins hold the
 /// coordinates (a figure adds its heading above `top`).
 struct BoardGeometry {
-  int size, spacing, left, top, right, bottom;
-  int width, height;    ///< of the board with its margins
+  int size;             ///< Board side length.
+  int spacing;          ///< Distance between neighbouring points.
+  int left;             ///< Margin left of the board (row numbers).
+  int top;              ///< Margin above the board (column letters).
+  int right;            ///< Margin right of the board.
+  int bottom;           ///< Margin below the board.
+  int width;            ///< Width of the board with its margins.
+  int height;           ///< Height of the board with its margins.
   int stone_radius;     ///< of a stone
   int growth_square;    ///< side of a growth-point square
   int coordinate_font;  ///< font size of the column letters and row numbers
@@ -31,21 +37,21 @@ BoardGeometry board_geometry(int size);
 
 /// What to draw on top of the stones of one board.
 struct Marks {
-  std::optional<Point> move_ring;  // dashed ring: where the move is about to be played
-  std::optional<Point> move_dot;   // red dot: the stone just played
-  std::vector<Point> doomed;                       // stones the move removes (crossed out)
-  std::vector<std::pair<Point, Color>> growth;     // growth points, by the colour of their root
-  std::vector<std::pair<char, Point>> labels;      // lettered points
+  std::optional<Point> move_ring;  ///< Dashed ring: where the move is about to be played.
+  std::optional<Point> move_dot;   ///< Red dot: the stone just played.
+  std::vector<Point> doomed;                       ///< Stones the move removes (crossed out).
+  std::vector<std::pair<Point, Color>> growth;     ///< Growth points, by the colour of their root.
+  std::vector<std::pair<char, Point>> labels;      ///< Lettered points.
 };
 
 /// One board of a figure with its heading.
 struct Panel {
-  std::string heading;
-  Position pos;
-  Marks marks;
+  std::string heading;  ///< Text above the board.
+  Position pos;         ///< The position drawn.
+  Marks marks;          ///< What is drawn on top of the stones.
 };
 
-/// A figure: boards side by side, separated by arrows. `title` becomes the SVG <title>.
+/// A figure: boards side by side, separated by arrows. `title` becomes the SVG title element.
 std::string render_figure(const std::string& title, const std::vector<Panel>& panels);
 
 /// A key to every symbol render_figure() uses.

@@ -16,29 +16,35 @@
 
 namespace tanbo {
 
-/// What every tanbo engine offers. Both engines are copyable value types.
+/// What a game of any tanbo engine offers once it exists: queries, play, undo and copies. Engine
+/// adds construction from a start; a game that needs more to be made (verify::ExternalGame, an
+/// engine in another process) is only this, and code that is handed games accepts it.
 template <typename G>
-concept Engine = std::copyable<G> && std::constructible_from<G, const Variant&> &&
-                 std::constructible_from<G, const Position&> &&
-                 requires(G g, const G cg, Point p) {
-                   { cg.size() } -> std::same_as<int>;
-                   { cg.at(p) } -> std::same_as<Cell>;
-                   { cg.to_move() } -> std::same_as<Color>;
-                   { cg.ply() } -> std::same_as<int>;
-                   { cg.is_over() } -> std::same_as<bool>;
-                   { cg.winner() } -> std::same_as<std::optional<Color>>;
-                   { cg.stone_count(Color::Black) } -> std::same_as<int>;
-                   { cg.is_legal(p) } -> std::same_as<bool>;
-                   { cg.legal_moves() } -> std::same_as<std::vector<Point>>;
-                   { cg.legal_move_count() } -> std::same_as<int>;
-                   { g.play(p) } -> std::same_as<MoveEffect>;
-                   { g.undo() };
-                   { cg.last_result() } -> std::same_as<MoveResult>;
-                   { cg.moves() } -> std::same_as<std::vector<Point>>;
-                   { cg.position() } -> std::same_as<Position>;
-                   { cg.start_position() } -> std::same_as<const Position&>;
-                   { cg.hash() } -> std::same_as<std::uint64_t>;
-                 };
+concept EngineGame = std::copyable<G> && requires(G g, const G cg, Point p) {
+  { cg.size() } -> std::same_as<int>;
+  { cg.at(p) } -> std::same_as<Cell>;
+  { cg.to_move() } -> std::same_as<Color>;
+  { cg.ply() } -> std::same_as<int>;
+  { cg.is_over() } -> std::same_as<bool>;
+  { cg.winner() } -> std::same_as<std::optional<Color>>;
+  { cg.stone_count(Color::Black) } -> std::same_as<int>;
+  { cg.is_legal(p) } -> std::same_as<bool>;
+  { cg.legal_moves() } -> std::same_as<std::vector<Point>>;
+  { cg.legal_move_count() } -> std::same_as<int>;
+  { g.play(p) } -> std::same_as<MoveEffect>;
+  { g.undo() };
+  { cg.last_result() } -> std::same_as<MoveResult>;
+  { cg.moves() } -> std::same_as<std::vector<Point>>;
+  { cg.position() } -> std::same_as<Position>;
+  { cg.start_position() } -> std::same_as<const Position&>;
+  { cg.hash() } -> std::same_as<std::uint64_t>;
+};
+
+/// What every tanbo engine offers: an EngineGame made from a variant or a start position. Both
+/// engines are copyable value types.
+template <typename G>
+concept Engine = EngineGame<G> && std::constructible_from<G, const Variant&> &&
+                 std::constructible_from<G, const Position&>;
 
 // ---- Fast paths to the row-major legal list ----------------------------------------------------
 // An engine may also offer `Point nth_legal_move(int) const` and `for_each_legal_move(f) const`

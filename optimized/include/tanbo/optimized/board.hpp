@@ -153,6 +153,10 @@ class BasicBoard {
   /// Recomputes every incremental quantity from the stones alone and compares; returns a
   /// description of the first difference, or nullopt if all agree.
   std::optional<std::string> check_consistency() const;
+  /// Every incremental quantity as one line of text (no newline), for the refinement check
+  /// against the Coq spec (formal/Refinement.v, read by formal/oracle/state_check.ml); the
+  /// fields are described at the definition. Read-only, for tests: not on any hot path.
+  std::string state_dump() const;
 
  private:
   static constexpr std::uint8_t kEmpty = 0, kBorder = 3;

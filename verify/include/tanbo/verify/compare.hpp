@@ -120,7 +120,7 @@ class Comparator {
  public:
   /// First difference between `expected` and `actual`, or nullopt. Never throws: an exception
   /// from either engine is reported as a difference. `stats` (optional) counts the comparison.
-  template <Engine A, Engine B>
+  template <EngineGame A, EngineGame B>
   std::optional<std::string> first_difference(const A& expected, const B& actual, Depth depth,
                                               DiffStats* stats = nullptr) {
     if (stats) {
@@ -330,13 +330,13 @@ class Comparator {
 
 /// The game so far as a record (start position plus moves) that parse_record reads back: what
 /// every failure report prints so the game can be replayed.
-template <Engine G>
+template <EngineGame G>
 std::string record_of(const G& g) {
   return format_record(g.start_position(), g.moves());
 }
 
 /// first_difference with a fresh Comparator (allocates its buffers; fine outside hot loops).
-template <Engine A, Engine B>
+template <EngineGame A, EngineGame B>
 std::optional<std::string> first_difference(const A& expected, const B& actual, Depth depth = Depth::Full) {
   return Comparator().first_difference(expected, actual, depth);
 }

@@ -58,7 +58,7 @@ std::vector<Point> rules_legal_moves(const Position& pos);
 int root_count(const Position& pos);
 
 /// Engine-state consequences of `g` (see the file comment): its reports agree with its board.
-template <Engine G>
+template <EngineGame G>
 std::optional<std::string> state_consequence(const G& g) {
   const Position pos = g.position();
   const int black = pos.count(Color::Black), white = pos.count(Color::White);
@@ -95,7 +95,7 @@ std::optional<std::string> state_consequence(const G& g) {
 
 /// Checks one game: construct it on the start, check_start(), then check_move() after every
 /// move played. Keeps the position before the move (resync with restart() after an undo).
-template <Engine G>
+template <EngineGame G>
 class RuleOracle {
  public:
   explicit RuleOracle(const G& g)

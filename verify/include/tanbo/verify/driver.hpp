@@ -45,13 +45,22 @@ EngineState describe_engine(const G& g) {
   return s;
 }
 
-/// Runs scripts (script.hpp) on reference::Game vs `Cand`.
-template <Engine Cand>
+/// How a Driver makes candidates unless told otherwise: the engine's own constructors.
+template <class Cand>
+struct Construct {
+  Cand operator()(const Variant& v) const { return Cand(v); }
+  Cand operator()(const Position& start) const { return Cand(start); }
+};
+
+/// Runs scripts (script.hpp) on reference::Game vs `Cand`. `Make` makes each candidate from a
+/// Variant or a start Position: Cand's constructors by default; a candidate that needs more
+/// than a start (ExternalGame: its engine process) comes with a Make that holds it.
+template <EngineGame Cand, class Make = Construct<Cand>>
 class Driver {
  public:
   /// `stats` (optional) accumulates counters; `name` labels the candidate in reports.
-  explicit Driver(DiffStats* stats = nullptr, std::string name = "optimized")
-      : stats_(stats ? stats : &own_stats_), name_(std::move(name)) {}
+  explicit Driver(DiffStats* stats = nullptr, std::string name = "optimized", Make make = {})
+      : stats_(stats ? stats : &own_stats_), name_(std::move(name)), make_(std::move(make)) {}
 
   /// Decodes and runs a whole input (script.hpp).
   std::optional<Divergence> run(std::span<const std::uint8_t> input) { return run(decode(input)); }
@@ -60,10 +69,10 @@ class Driver {
   std::optional<Divergence> run(const Script& script) {
     std::optional<Divergence> d;
     if (const auto* v = std::get_if<Variant>(&script.start)) {
-      d = setup(opening(*v), [&] { return reference::Game(*v); }, [&] { return Cand(*v); });
+      d = setup(opening(*v), [&] { return reference::Game(*v); }, [&] { return make_(*v); });
     } else {
       const Position start = std::get<CustomStart>(script.start).position();
-      d = setup(start, [&] { return reference::Game(start); }, [&] { return Cand(start); });
+      d = setup(start, [&] { return reference::Game(start); }, [&] { return make_(start); });
     }
     if (d || !ref_) return d;
     return run_steps(script.steps, script.offset_of(0));
@@ -71,7 +80,7 @@ class Driver {
 
   /// Runs `steps` (step bytes only, script.hpp) from `start`.
   std::optional<Divergence> run_from(const Position& start, std::span<const std::uint8_t> steps) {
-    auto d = setup(start, [&] { return reference::Game(start); }, [&] { return Cand(start); });
+    auto d = setup(start, [&] { return reference::Game(start); }, [&] { return make_(start); });
     if (d || !ref_) return d;
     return run_steps(decode_steps(steps), 0);
   }
@@ -79,7 +88,7 @@ class Driver {
   /// Plays `moves` from `start` comparing after each; with `unwind` undoes them all again.
   ReplayResult replay(const Position& start, std::span<const Point> moves, bool unwind) {
     ReplayResult res;
-    res.divergence = setup(start, [&] { return reference::Game(start); }, [&] { return Cand(start); });
+    res.divergence = setup(start, [&] { return reference::Game(start); }, [&] { return make_(start); });
     if (res.divergence) return res;
     if (!ref_) {
       res.stopped = "both engines reject the start: " + stopped_;
@@ -213,15 +222,15 @@ class Driver {
 
   std::optional<Divergence> copy_games() {
     action_ = "copy both games (copy-construct, copy-assign, move-assign)";
-    auto copy_through = [this]<class G>(std::optional<G>& g) {
+    // `fresh` is a game made from the start, then copy-assigned over.
+    auto copy_through = []<class G>(std::optional<G>& g, G fresh) {
       G copied(*g);
-      G assigned(start_);
-      assigned = copied;
-      g = std::move(assigned);
+      fresh = copied;
+      g = std::move(fresh);
     };
     try {
-      copy_through(ref_);
-      copy_through(cand_);
+      copy_through(ref_, reference::Game(start_));
+      copy_through(cand_, make_(start_));
     } catch (...) {
       return diverge("copying threw " + show(detail::current_exception_info()), {}, {});
     }
@@ -268,7 +277,7 @@ class Driver {
       const GameRecord rec = parse_record(text);
       if (rec.start != start_ || rec.points() != moves)
         return diverge("format_record/parse_record round trip changed the game:\n" + text, {}, {});
-      Cand fresh(rec.start);
+      Cand fresh = make_(rec.start);
       for (const Point p : moves) fresh.play(p);
       if (auto d = Comparator().first_difference(*ref_, fresh, Depth::Full))
         return diverge("a fresh candidate replaying the moves differs: " + *d, {}, {});
@@ -319,6 +328,7 @@ class Driver {
   DiffStats own_stats_;
   DiffStats* stats_;
   std::string name_;
+  Make make_;
   Position start_;
   std::optional<reference::Game> ref_;
   std::optional<Cand> cand_;
@@ -357,14 +367,15 @@ class Driver {
   std::optional<Point> cand_only_move_;
 };
 
-/// A Checker (campaign.hpp) comparing reference::Game with `Cand`, labelled `name`.
-template <Engine Cand>
-Checker checker_for(const std::string& name) {
-  return {[name](const Script& script, DiffStats* stats) {
-            return Driver<Cand>(stats, name).run(script);
+/// A Checker (campaign.hpp) comparing reference::Game with `Cand` made by `make` (see Driver),
+/// labelled `name`.
+template <EngineGame Cand, class Make = Construct<Cand>>
+Checker checker_for(const std::string& name, Make make = {}) {
+  return {[name, make](const Script& script, DiffStats* stats) {
+            return Driver<Cand, Make>(stats, name, make).run(script);
           },
-          [name](const Position& start, std::span<const Point> moves, bool unwind) {
-            return Driver<Cand>(nullptr, name).replay(start, moves, unwind);
+          [name, make](const Position& start, std::span<const Point> moves, bool unwind) {
+            return Driver<Cand, Make>(nullptr, name, make).replay(start, moves, unwind);
           }};
 }
 

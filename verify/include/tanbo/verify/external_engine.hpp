@@ -1,7 +1,7 @@
 // A candidate engine in another process, for `tanbo diff --engine "CMD ARGS"`: ExternalGame
-// satisfies tanbo::Engine by talking the engine protocol (docs/protocol.md) over a pipe, so the
-// one driver and comparator (driver.hpp, compare.hpp) check any implementation of Tanbo against
-// the reference engine. Queries are answered from what the engine said after the last change
+// satisfies tanbo::EngineGame by talking the engine protocol (docs/protocol.md) over a pipe, so
+// the one driver and comparator (driver.hpp, compare.hpp) check any implementation of Tanbo
+// against the reference engine (the driver makes each game with the process, external_checker). Queries are answered from what the engine said after the last change
 // (position, legal, winner); play and undo go to the engine, and its refusals come back as the
 // exceptions the Engine concept specifies (the kind and rule-3 reason from the engine; the
 // wording, which the protocol leaves free, is the reference's, so only behaviour is compared).
@@ -21,13 +21,14 @@ namespace tanbo::verify {
 
 class ExternalSession;
 
-/// A game played by the engine process bound to this thread (ExternalBinding). Copies share the
+/// A game played by the engine process of a session (start_external_engine). Copies share the
 /// process; each keeps its own history, replayed into the process when it is the one used next.
 class ExternalGame {
  public:
-  /// @throws UsageError when no engine process is bound to this thread.
-  explicit ExternalGame(const Variant& v);
-  explicit ExternalGame(const Position& start);
+  /// A game from the opening of `v`, or from `start`, on `session`'s process.
+  /// @throws UsageError when `session` is null; Error, InvalidPositionError as the engine refuses.
+  ExternalGame(std::shared_ptr<ExternalSession> session, const Variant& v);
+  ExternalGame(std::shared_ptr<ExternalSession> session, const Position& start);
 
   int size() const noexcept { return pos_.size(); }
   Cell at(Point p) const;
@@ -57,19 +58,6 @@ class ExternalGame {
   Position pos_;
   std::vector<Point> legal_;
   std::optional<Color> winner_;
-};
-
-/// Binds an engine process (started from `command`) to the calling thread while it lives, for
-/// the ExternalGames the driver constructs there (its constructors take only a start).
-class ExternalBinding {
- public:
-  explicit ExternalBinding(std::shared_ptr<ExternalSession> session);
-  ~ExternalBinding();
-  ExternalBinding(const ExternalBinding&) = delete;
-  ExternalBinding& operator=(const ExternalBinding&) = delete;
-
- private:
-  std::shared_ptr<ExternalSession> previous_;
 };
 
 /// Starts the engine process `command` (a shell command line). @throws Error if it does not

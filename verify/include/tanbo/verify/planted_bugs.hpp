@@ -4,7 +4,8 @@
 // the project; mutation/ is the other catalog (source mutants of the engines themselves).
 //   Differential driver and campaigns (verify/tests/mutants_test.cpp): DropsLegalMove ..
 //   CopyForgetsHistory. Comparator depths (verify/tests/comparator_test.cpp): WrongSize ..
-//   InconsistentAfterRemoval.
+//   InconsistentAfterRemoval. The driver's other report paths (driver_reports_test.cpp):
+//   RefusesStarts .. MiscountsPlayedRemovals.
 //   Properties (properties/test_planted_bugs.cpp): DropRemovedStone .. AsymmetricLegal.
 //   Rule-consequence oracle (verify/tests/consequences_test.cpp): one wrapper per consequence
 //   consequences.hpp lists, each violating exactly that one (ReportsEmptyBoard .. InflatesPly).
@@ -16,8 +17,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "tanbo/core/errors.hpp"
@@ -29,6 +32,61 @@ namespace tanbo::verify::planted {
 
 /// optimized::Game behind the one forwarding engine; every planted bug hides one member.
 using Wrapped = Forwarding<>;
+
+/// One engine type for several planted bugs: a game made by maker<Bug>() behaves as `Bug`. A
+/// checker is a template, and coverage counts each of its branches in one instantiation, the
+/// best: run on OneOf, the one instantiation has to report every bug of the list, as the single
+/// instantiation a campaign runs would. Made only by a Maker (it has no start-only constructor:
+/// the start does not say which bug), which is what the driver takes (driver.hpp, Driver's Make).
+template <class... Bugs>
+class OneOf {
+ public:
+  /// Makes OneOf games of one bug from a variant or a start position.
+  struct Maker {
+    OneOf (*from_variant)(const Variant&);
+    OneOf (*from_position)(const Position&);
+    OneOf operator()(const Variant& v) const { return from_variant(v); }
+    OneOf operator()(const Position& p) const { return from_position(p); }
+  };
+  /// The Maker of games that behave as `Bug`.
+  template <class Bug>
+  static Maker maker() {
+    return {[](const Variant& v) { return OneOf(Bug(v)); }, [](const Position& p) { return OneOf(Bug(p)); }};
+  }
+
+  int size() const { return call([](const auto& g) { return g.size(); }); }
+  Cell at(Point p) const { return call([&](const auto& g) { return g.at(p); }); }
+  Color to_move() const { return call([](const auto& g) { return g.to_move(); }); }
+  int ply() const { return call([](const auto& g) { return g.ply(); }); }
+  bool is_over() const { return call([](const auto& g) { return g.is_over(); }); }
+  std::optional<Color> winner() const { return call([](const auto& g) { return g.winner(); }); }
+  int stone_count(Color c) const { return call([&](const auto& g) { return g.stone_count(c); }); }
+  bool is_legal(Point p) const { return call([&](const auto& g) { return g.is_legal(p); }); }
+  std::optional<IllegalReason> why_illegal(Point p) const {
+    return call([&](const auto& g) { return g.why_illegal(p); });
+  }
+  std::vector<Point> legal_moves() const { return call([](const auto& g) { return g.legal_moves(); }); }
+  int legal_move_count() const { return call([](const auto& g) { return g.legal_move_count(); }); }
+  MoveEffect play(Point p) { return std::visit([&](auto& g) { return g.play(p); }, game_); }
+  void undo() { std::visit([](auto& g) { g.undo(); }, game_); }
+  MoveResult last_result() const { return call([](const auto& g) { return g.last_result(); }); }
+  std::vector<Point> moves() const { return call([](const auto& g) { return g.moves(); }); }
+  Position position() const { return call([](const auto& g) { return g.position(); }); }
+  const Position& start_position() const {
+    return call([](const auto& g) -> const Position& { return g.start_position(); });
+  }
+  std::uint64_t hash() const { return call([](const auto& g) { return g.hash(); }); }
+  int root_count(Color c) const { return call([&](const auto& g) { return g.root_count(c); }); }
+  std::optional<std::string> check_consistency() const {
+    return call([](const auto& g) { return g.check_consistency(); });
+  }
+
+ private:
+  explicit OneOf(std::variant<Bugs...> game) : game_(std::move(game)) {}
+  template <class F>
+  decltype(auto) call(F&& f) const { return std::visit(std::forward<F>(f), game_); }
+  std::variant<Bugs...> game_;
+};
 
 // ---- Caught by the comparator and the differential driver -------------------------------------
 
@@ -275,6 +333,135 @@ class InconsistentAfterRemoval : public Wrapped {
     return inner().check_consistency();
   }
 };
+
+// ---- Caught by the differential driver's other report paths (verify/tests/driver_reports_test.cpp)
+
+/// Refuses every start (its constructors throw).
+class RefusesStarts : public Wrapped {
+ public:
+  explicit RefusesStarts(const Variant&) { refuse(); }
+  explicit RefusesStarts(const Position&) { refuse(); }
+
+ private:
+  [[noreturn]] static void refuse() { throw InvalidPositionError("planted: no start is good enough"); }
+};
+
+/// Accepts a start the rules refuse, playing lattice-5 instead.
+class AcceptsInvalidStarts : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  explicit AcceptsInvalidStarts(const Position& p)
+      : Wrapped(reference::position_problem(p) ? opening(Variant::lattice(5)) : p) {}
+};
+
+/// Refuses a start the rules refuse, in other words than the reference.
+class RewordsStartErrors : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  explicit RewordsStartErrors(const Position& p) : Wrapped(checked(p)) {}
+
+ private:
+  static const Position& checked(const Position& p) {
+    if (reference::position_problem(p)) throw InvalidPositionError("planted: not a start");
+    return p;
+  }
+};
+
+/// undo() at the start does nothing instead of throwing UsageError.
+class UndoesNothingAtStart : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  void undo() {
+    if (ply() > 0) inner().undo();
+  }
+};
+
+/// Copy-construction throws (moves work).
+class CopyThrows : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  CopyThrows(const CopyThrows& o) : Wrapped(o) { throw std::runtime_error("planted: copying fails"); }
+  CopyThrows(CopyThrows&&) = default;
+  CopyThrows& operator=(const CopyThrows&) = default;
+  CopyThrows& operator=(CopyThrows&&) = default;
+  ~CopyThrows() = default;
+};
+
+/// at() off the board returns Empty instead of throwing UsageError (only probes look there).
+class AtOffBoardIsEmpty : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  Cell at(Point p) const { return on_board(p, size()) ? inner().at(p) : Cell::Empty; }
+};
+
+/// From ply 2 on, is_legal() refuses the first legal move (seen by a Full comparison or a probe).
+class RefusesFirstLegalMoveFromPly2 : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  bool is_legal(Point p) const {
+    return inner().is_legal(p) && !(ply() >= 2 && p == inner().legal_moves().front());
+  }
+};
+
+/// From ply 2 on, why_illegal() calls an occupied point "no friendly neighbour".
+class OccupiedCalledNoFriendFromPly2 : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  std::optional<IllegalReason> why_illegal(Point p) const {
+    const auto r = inner().why_illegal(p);
+    return ply() >= 2 && r == IllegalReason::Occupied ? IllegalReason::NoFriendlyNeighbour : r;
+  }
+};
+
+/// From ply 2 on, legal_moves() throws std::runtime_error (so do the comparison and describing it).
+class LegalMovesThrowFromPly2 : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  std::vector<Point> legal_moves() const {
+    if (ply() >= 2) throw std::runtime_error("planted: no list today");
+    return inner().legal_moves();
+  }
+};
+
+/// play() throws std::runtime_error instead of playing the second move.
+class PlayThrowsOther : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  MoveEffect play(Point p) {
+    if (ply() == 1) throw std::runtime_error("planted: out of stones");
+    return inner().play(p);
+  }
+};
+
+/// play() refuses the second move, legal or not, as occupied.
+class RefusesSecondMove : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  MoveEffect play(Point p) {
+    if (ply() == 1) throw IllegalMoveError(p, to_move(), IllegalReason::Occupied);
+    return inner().play(p);
+  }
+};
+
+/// play() returns one Black stone removed more than it removed.
+class MiscountsPlayedRemovals : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  MoveEffect play(Point p) {
+    MoveEffect e = inner().play(p);
+    ++e.removed_black;
+    return e;
+  }
+};
+
+/// Every bug the differential driver's tests plant, as one engine type: the driver is run on
+/// this one instantiation (mutants_test.cpp, driver_reports_test.cpp).
+using DriverBugs =
+    OneOf<DropsLegalMove, HashFlippedAfterUndo, ShortRemovalList, MislabelsSeveralFriendlyNeighbours,
+          AcceptsMovesAfterEnd, CopyForgetsHistory, RefusesStarts, AcceptsInvalidStarts, RewordsStartErrors,
+          UndoesNothingAtStart, CopyThrows, AtOffBoardIsEmpty, RefusesFirstLegalMoveFromPly2,
+          OccupiedCalledNoFriendFromPly2, LegalMovesThrowFromPly2, PlayThrowsOther, RefusesSecondMove,
+          MiscountsPlayedRemovals, Wrapped>;
 
 // ---- Caught by the RapidCheck properties ------------------------------------------------------
 

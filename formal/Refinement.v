@@ -1,0 +1,695 @@
+(* The optimized engine's incremental state (optimized/src/board.cpp) against the rules of
+   Rules.v: what every counter and list the engine keeps must equal, computed from the board
+   (`refines`), an executable checker of it (`state_ok`, proven sound and extracted to OCaml
+   for `tanbo-state-check`), and proofs that the engine's incremental update rules keep it:
+   the per-point neighbour counts and XORs, the legal sets and the stone counts under a
+   placement and under the removal of a stone (which is what rule-6 removal and undo do, stone
+   by stone), the root labels under a placement, and that a placement changes the growth counts
+   only through the placed point and its neighbours. The updates are modelled
+   at the level of board.cpp's update rules, not of its C++ syntax; docs/formal.md, "The
+   optimized engine's state", says what is modelled and what stays C++. *)
+From Coq Require Import List Arith Lia Bool.
+Import ListNotations.
+From Tanbo Require Import Rules Theorems.
+
+(* ---- Counting and XOR over lists ------------------------------------------------------- *)
+
+(* The XOR of a list of numbers (a point word's neighbour field holds the XOR of the adjacent
+   stones' vertices). *)
+Definition xor_all (l : list nat) : nat := fold_right Nat.lxor 0 l.
+
+
+(* Filtering with f' instead of f, which differ at v alone (v in l once): one element more
+   (when f' v holds and f v does not), and the XOR changes by v's value. *)
+Lemma filter_gain {A} (eq_dec : forall x y : A, {x = y} + {x <> y}) (key : A -> nat) f f' v l :
+  NoDup l -> In v l -> f v = false -> f' v = true -> (forall x, x <> v -> f' x = f x) ->
+  length (filter f' l) = S (length (filter f l)) /\
+  xor_all (map key (filter f' l)) = Nat.lxor (key v) (xor_all (map key (filter f l))).
+Proof.
+  intros Hnd Hin Hf Hf' Hsame. induction l as [|a l IH]; [destruct Hin|].
+  inversion Hnd as [|? ? Hna Hndl]; subst. simpl.
+  destruct (eq_dec a v) as [Eav | Nav].
+  - subst a. rewrite Hf, Hf'. simpl.
+    assert (Hrest : filter f' l = filter f l).
+    { apply filter_ext_in. intros x Hx. apply Hsame. intros Exv. subst x. contradiction. }
+    rewrite Hrest. split; reflexivity.
+  - destruct Hin as [Eav | Hin]; [contradiction|].
+    destruct (IH Hndl Hin) as [IHlen IHxor]. rewrite (Hsame a Nav).
+    destruct (f a); simpl; [|split; assumption].
+    split; [lia|]. rewrite IHxor.
+    rewrite <- !Nat.lxor_assoc, (Nat.lxor_comm (key a) (key v)). reflexivity.
+Qed.
+
+(* ---- The state the engine keeps ---------------------------------------------------------- *)
+Section Refinement.
+Variable N : nat.
+(* The padded grid's width (MaxN + 2 in board.hpp): vertex of (x, y) is (y+1)*W + x+1. *)
+Variable W : nat.
+
+Definition vid (p : point) : nat := (snd p + 1) * W + (fst p + 1).
+
+(* Content code of a point word: 0 empty, 1 + colour for a stone (bits 0-1). *)
+Definition code (x : cell) : nat :=
+  match x with Empty => 0 | Stone Black => 1 | Stone White => 2 end.
+
+(* The adjacent stones of colour c, and the XOR of their vertices. *)
+Definition friends (b : board) (c : color) (p : point) : list point :=
+  filter (fun q => cell_eqb (b q) (Stone c)) (neighbours N p).
+Definition friend_xor (b : board) (c : color) (p : point) : nat := xor_all (map vid (friends b c p)).
+
+(* Everything BasicBoard keeps, by point (vertices translated to points by the dump):
+   point_ (content, per colour the neighbour count and XOR), root_, next_, growth_ (read at
+   heads), legal_ (first legal_count_ entries) with legal_pos_, the legal bitsets (as the points
+   whose bit is set) with legal_word_count_, stones_ and roots_. *)
+Record state := {
+  st_content : point -> nat;
+  st_count : color -> point -> nat;
+  st_xor : color -> point -> nat;
+  st_root : point -> point;
+  st_next : point -> point;
+  st_growth : point -> nat;
+  st_legal : color -> list point;
+  st_pos : color -> point -> nat;
+  st_bits : color -> list point;
+  st_wcount : color -> list nat;
+  st_stones : color -> nat;
+  st_roots : color -> nat
+}.
+
+Definition is_stone (b : board) (c : color) (s : point) : bool := cell_eqb (b s) (Stone c).
+Definition stone_count (b : board) (c : color) : nat := length (filter (is_stone b c) (all_points N)).
+Definition is_head (b : board) (st : state) (c : color) (h : point) : bool :=
+  is_stone b c h && point_eqb (st_root st h) h.
+(* The stones labelled h. *)
+Definition labelled (b : board) (st : state) (c : color) (h : point) : list point :=
+  filter (fun s => is_stone b c s && point_eqb (st_root st s) h) (all_points N).
+(* The one stone of colour c next to g (when there is one). *)
+Definition friend (b : board) (c : color) (g : point) : point :=
+  match friends b c g with t :: _ => t | [] => g end.
+(* The growth points of the root labelled h (rule 5, by labels: see growth_count_spec). *)
+Definition growth_in (b : board) (st : state) (c : color) (L : list point) (h : point) : nat :=
+  length (filter (fun g => point_eqb (st_root st (friend b c g)) h) L).
+Definition growth_count (b : board) (st : state) (c : color) (h : point) : nat :=
+  growth_in b st c (legal_moves N b c) h.
+(* The list next_ walks from s in k steps: s, next s, ... *)
+Fixpoint walk (nx : point -> point) (s : point) (k : nat) : list point :=
+  match k with 0 => [] | S k' => s :: walk nx (nx s) k' end.
+Fixpoint iter (nx : point -> point) (s : point) (k : nat) : point :=
+  match k with 0 => s | S k' => iter nx (nx s) k' end.
+(* The legal bitset's word of a point: bit vid p of word vid p / 64. *)
+Definition word_of (p : point) : nat := vid p / 64.
+
+(* What the state must equal, point by point, computed from the board with Rules.v. *)
+Definition words_ok (b : board) (st : state) : Prop :=
+  forall p, on_board N p ->
+    st_content st p = code (b p) /\
+    forall c, st_count st c p = friendly_count N b c p /\ st_xor st c p = friend_xor b c p.
+
+Definition legal_ok (b : board) (st : state) : Prop :=
+  forall c, NoDup (st_legal st c) /\
+    (forall p, In p (st_legal st c) <-> legal N b c p) /\
+    (forall i, i < length (st_legal st c) -> st_pos st c (nth i (st_legal st c) (0, 0)) = i) /\
+    st_bits st c = legal_moves N b c /\
+    (forall w, w < length (st_wcount st c) ->
+       nth w (st_wcount st c) 0 = length (filter (fun p => word_of p =? w) (legal_moves N b c))) /\
+    (forall p, legal N b c p -> word_of p < length (st_wcount st c)).
+
+(* Rule 4's roots, labelled by a head: each stone's label is a stone of its root that labels
+   itself; connected stones have one label; and a head labels exactly its root's stones. *)
+Definition roots_ok (b : board) (st : state) : Prop :=
+  (forall s, on_board N s -> b s <> Empty ->
+     conn N b s (st_root st s) /\ st_root st (st_root st s) = st_root st s) /\
+  (forall s t, conn N b s t -> st_root st s = st_root st t).
+
+(* Each root's growth count (rule 5), its circular list, and the totals. *)
+Definition heads_ok (b : board) (st : state) : Prop :=
+  forall c h, on_board N h -> is_head b st c h = true ->
+    st_growth st h = growth_count b st c h /\
+    (let k := length (labelled b st c h) in
+     NoDup (walk (st_next st) h k) /\
+     (forall s, In s (walk (st_next st) h k) <-> conn N b h s) /\
+     iter (st_next st) h k = h).
+
+Definition totals_ok (b : board) (st : state) : Prop :=
+  forall c, st_stones st c = stone_count b c /\
+    st_roots st c = length (filter (is_head b st c) (all_points N)).
+
+Definition refines (b : board) (st : state) : Prop :=
+  words_ok b st /\ legal_ok b st /\ roots_ok b st /\ heads_ok b st /\ totals_ok b st.
+
+(* ---- The executable checker --------------------------------------------------------------- *)
+Fixpoint nodupb (l : list point) : bool :=
+  match l with [] => true | x :: l' => negb (mem x l') && nodupb l' end.
+Definition colors : list color := [Black; White].
+
+Definition words_okb (b : board) (st : state) : bool :=
+  forallb (fun p => (st_content st p =? code (b p)) &&
+    forallb (fun c => (st_count st c p =? friendly_count N b c p) &&
+                      (st_xor st c p =? friend_xor b c p)) colors) (all_points N).
+
+Fixpoint points_eqb (l l' : list point) : bool :=
+  match l, l' with
+  | [], [] => true
+  | x :: r, x' :: r' => point_eqb x x' && points_eqb r r'
+  | _, _ => false
+  end.
+(* Every entry of l sits at the index st_pos gives it (so no point is listed twice). *)
+Fixpoint indexed (pos : point -> nat) (i : nat) (l : list point) : bool :=
+  match l with [] => true | x :: r => (pos x =? i) && indexed pos (S i) r end.
+
+(* The legal list holds legal points only, each once, as many as there are (so all of them);
+   the bitset walks them row-major, which is legal_moves's order; each word's count is its
+   number of legal points. *)
+Definition legal_okb (b : board) (st : state) : bool :=
+  forallb (fun c =>
+    let l := st_legal st c in
+    let L := legal_moves N b c in
+    forallb (legalb N b c) l && indexed (st_pos st c) 0 l && (length l =? length L) &&
+    points_eqb (st_bits st c) L &&
+    forallb (fun w => nth w (st_wcount st c) 0 =? length (filter (fun p => word_of p =? w) L))
+            (seq 0 (length (st_wcount st c))) &&
+    forallb (fun p => word_of p <? length (st_wcount st c)) L) colors.
+
+(* Roots: every stone's label is a stone of its colour that labels itself, and a neighbour of
+   the same colour has the same label (so a whole root has one); heads_okb checks that every
+   stone a head labels is in the head's root (so no other root shares the label). *)
+Definition roots_okb (b : board) (st : state) : bool :=
+  forallb (fun s =>
+    match b s with
+    | Empty => true
+    | Stone c =>
+        let h := st_root st s in
+        on_boardb N h && is_stone b c h && point_eqb (st_root st h) h &&
+        forallb (fun t => negb (is_stone b c t) || point_eqb (st_root st t) h) (neighbours N s)
+    end) (all_points N).
+
+(* The stones reached from the frontier through same-colour neighbours, not yet visited (a
+   breadth-first closure; only its soundness, reach_conn, is needed). *)
+Fixpoint reach (b : board) (fuel : nat) (frontier visited : list point) : list point :=
+  match fuel, frontier with
+  | 0, _ | _, [] => visited
+  | S f, _ =>
+      let added := filter (fun r => negb (mem r visited))
+                     (flat_map (fun q => filter (fun r => cell_eqb (b r) (b q)) (neighbours N q)) frontier) in
+      reach b f added (added ++ visited)
+  end.
+
+Definition heads_okb (b : board) (st : state) : bool :=
+  forallb (fun c => let L := legal_moves N b c in forallb (fun h =>
+    negb (is_head b st c h) ||
+    (let S := labelled b st c h in
+     let R := reach b (N * N) [h] [h] in
+     let k := length S in
+     let l := walk (st_next st) h k in
+     forallb (fun s => mem s R) S &&
+     (st_growth st h =? growth_in b st c L h) &&
+     nodupb l && forallb (fun s => on_boardb N s && is_stone b c s && point_eqb (st_root st s) h) l &&
+     point_eqb (iter (st_next st) h k) h))
+    (all_points N)) colors.
+
+Definition totals_okb (b : board) (st : state) : bool :=
+  forallb (fun c => (st_stones st c =? stone_count b c) &&
+                    (st_roots st c =? length (filter (is_head b st c) (all_points N)))) colors.
+
+Definition state_ok (b : board) (st : state) : bool :=
+  words_okb b st && legal_okb b st && roots_okb b st && heads_okb b st && totals_okb b st.
+
+(* ---- The checker is sound: state_ok = true means the state refines the board ------------ *)
+Lemma nodupb_spec l : nodupb l = true -> NoDup l.
+Proof.
+  induction l as [|x l IH]; simpl; intros Hok; [constructor|].
+  apply andb_true_iff in Hok as [Hx Hl]. constructor; [|auto].
+  intros Hin. apply mem_spec in Hin. rewrite Hin in Hx. discriminate.
+Qed.
+
+Lemma points_eqb_spec l l' : points_eqb l l' = true -> l = l'.
+Proof.
+  revert l'. induction l as [|x l IH]; intros [|x' l'] Hok; simpl in Hok; try discriminate; auto.
+  apply andb_true_iff in Hok as [Hx Hl]. destruct (point_eqb_spec x x') as [Ex|Ex]; [|discriminate].
+  rewrite Ex, (IH l' Hl). reflexivity.
+Qed.
+
+Lemma indexed_spec pos l : forall k, indexed pos k l = true ->
+  forall i, i < length l -> pos (nth i l (0, 0)) = k + i.
+Proof.
+  induction l as [|x l IH]; simpl; intros k Hok i Hi; [lia|].
+  apply andb_true_iff in Hok as [Hx Hl]. apply Nat.eqb_eq in Hx.
+  destruct i as [|i]; [lia|]. rewrite (IH (S k) Hl i); lia.
+Qed.
+
+Lemma length_walk nx : forall k s, length (walk nx s k) = k.
+Proof. intros k. induction k as [|k IH]; simpl; intros s; auto. Qed.
+
+Lemma reach_conn b h : forall fuel F V, (forall q, In q F \/ In q V -> conn N b h q) ->
+  forall q, In q (reach b fuel F V) -> conn N b h q.
+Proof.
+  intros fuel. induction fuel as [|fuel IH]; intros F V HFV q Hq; simpl in Hq.
+  - apply HFV. right. exact Hq.
+  - destruct F as [|f F'] eqn:EF; [apply HFV; right; exact Hq|].
+    rewrite <- EF in Hq, HFV. revert q Hq. apply IH. intros x Hx.
+    assert (Hadded : forall y, In y (filter (fun r => negb (mem r V))
+              (flat_map (fun q0 => filter (fun r => cell_eqb (b r) (b q0)) (neighbours N q0)) F)) ->
+              conn N b h y).
+    { intros y Hy. apply filter_In in Hy as [Hy _]. apply in_flat_map in Hy as [z [Hz Hy]].
+      apply filter_In in Hy as [Hadj Hc]. apply in_neighbours in Hadj.
+      destruct (cell_eqb_spec (b y) (b z)) as [Eyz|]; [|discriminate].
+      eapply conn_step; [apply HFV; left; exact Hz | exact Hadj | exact Eyz]. }
+    destruct Hx as [Hx | Hx]; [apply Hadded; exact Hx|].
+    apply in_app_iff in Hx as [Hx | Hx]; [apply Hadded; exact Hx | apply HFV; right; exact Hx].
+Qed.
+
+Lemma in_colors c : In c colors.
+Proof. destruct c; simpl; auto. Qed.
+
+Lemma words_okb_sound b st : words_okb b st = true -> words_ok b st.
+Proof.
+  unfold words_okb, words_ok. rewrite forallb_forall. intros Hok p Hp.
+  specialize (Hok p (proj2 (in_all_points N p) Hp)). apply andb_true_iff in Hok as [Hc Hcs].
+  apply Nat.eqb_eq in Hc. split; [exact Hc|]. intros c.
+  rewrite forallb_forall in Hcs. specialize (Hcs c (in_colors c)).
+  apply andb_true_iff in Hcs as [Hn Hx]. apply Nat.eqb_eq in Hn, Hx. split; assumption.
+Qed.
+
+Lemma legal_okb_sound b st : legal_okb b st = true -> legal_ok b st.
+Proof.
+  unfold legal_okb, legal_ok. rewrite forallb_forall. intros Hok c.
+  specialize (Hok c (in_colors c)).
+  apply andb_true_iff in Hok as [Hok Hwords]. apply andb_true_iff in Hok as [Hok Hwc].
+  apply andb_true_iff in Hok as [Hok Hbits]. apply andb_true_iff in Hok as [Hok Hlen].
+  apply andb_true_iff in Hok as [Hall Hidx]. apply Nat.eqb_eq in Hlen.
+  rewrite forallb_forall in Hall, Hwc, Hwords.
+  set (l := st_legal st c) in *. set (L := legal_moves N b c) in *.
+  assert (Hpos := indexed_spec (st_pos st c) l 0 Hidx).
+  assert (Hnd : NoDup l).
+  { apply (NoDup_nth l (0, 0)). intros i j Hi Hj E.
+    assert (Pi := Hpos i Hi). assert (Pj := Hpos j Hj). rewrite E in Pi. lia. }
+  assert (Hsub : incl l L).
+  { intros p Hp. apply legal_moves_spec, legalb_spec, Hall, Hp. }
+  assert (Hsup : incl L l) by (apply (@NoDup_length_incl _ l L Hnd); [lia | exact Hsub]).
+  split; [exact Hnd|]. split.
+  { intros p. split; intros Hp; [apply legal_moves_spec, Hsub, Hp | apply Hsup, legal_moves_spec, Hp]. }
+  split; [intros i Hi; rewrite (Hpos i Hi); reflexivity|].
+  split; [apply points_eqb_spec; exact Hbits|]. split.
+  - intros w Hw. apply Nat.eqb_eq, Hwc, in_seq. lia.
+  - intros p Hp. apply Nat.ltb_lt, Hwords, legal_moves_spec, Hp.
+Qed.
+
+(* The two root checks together give the labels of rule 4's roots. *)
+Lemma roots_heads_sound b st : roots_okb b st = true -> heads_okb b st = true ->
+  roots_ok b st /\ heads_ok b st.
+Proof.
+  unfold roots_okb, heads_okb. rewrite !forallb_forall. intros Hroots Hheads.
+  (* A stone's label: a head of its colour; a same-colour neighbour shares it. *)
+  assert (Hlab : forall s c, on_board N s -> b s = Stone c ->
+            on_board N (st_root st s) /\ is_stone b c (st_root st s) = true /\
+            st_root st (st_root st s) = st_root st s /\
+            forall t, adj N s t -> b t = Stone c -> st_root st t = st_root st s).
+  { intros s c Hs Hbs. specialize (Hroots s (proj2 (in_all_points N s) Hs)). rewrite Hbs in Hroots.
+    apply andb_true_iff in Hroots as [Hr Hnb]. apply andb_true_iff in Hr as [Hr Hself].
+    apply andb_true_iff in Hr as [Hon Hst]. apply on_boardb_spec in Hon.
+    destruct (point_eqb_spec (st_root st (st_root st s)) (st_root st s)) as [Es|]; [|discriminate].
+    split; [exact Hon|]. split; [exact Hst|]. split; [exact Es|].
+    intros t Ht Hbt. rewrite forallb_forall in Hnb. specialize (Hnb t (proj2 (in_neighbours N s t) Ht)).
+    unfold is_stone in Hnb. rewrite Hbt in Hnb. simpl in Hnb.
+    destruct (color_eqb_spec c c) as [_|]; [|congruence]. simpl in Hnb.
+    destruct (point_eqb_spec (st_root st t) (st_root st s)); [assumption|discriminate]. }
+  assert (Hsame : forall s t, conn N b s t -> st_root st s = st_root st t).
+  { intros s t Hc. induction Hc as [Hs Hne | q r Hq IH Ha E]; [reflexivity|].
+    rewrite IH. destruct (b q) as [|c] eqn:Hbq; [exfalso; apply (conn_stone N b s q Hq); exact Hbq|].
+    symmetry. apply (proj2 (proj2 (proj2 (Hlab q c (proj1 (adj_on_board N q r Ha)) Hbq))) r Ha). congruence. }
+  (* What heads_okb says about a head h of colour c. *)
+  assert (Hhead : forall c h, on_board N h -> is_head b st c h = true ->
+            (forall s, In s (labelled b st c h) -> conn N b h s) /\
+            st_growth st h = growth_count b st c h /\
+            NoDup (walk (st_next st) h (length (labelled b st c h))) /\
+            (forall s, In s (walk (st_next st) h (length (labelled b st c h))) -> In s (labelled b st c h)) /\
+            iter (st_next st) h (length (labelled b st c h)) = h).
+  { intros c h Hh Hhd. specialize (Hheads c (in_colors c)). rewrite forallb_forall in Hheads.
+    specialize (Hheads h (proj2 (in_all_points N h) Hh)). rewrite Hhd in Hheads. simpl in Hheads.
+    apply andb_true_iff in Hheads as [Hk Hiter]. apply andb_true_iff in Hk as [Hk Hlab2].
+    apply andb_true_iff in Hk as [Hk Hnd]. apply andb_true_iff in Hk as [Hreach Hgr].
+    rewrite forallb_forall in Hreach, Hlab2. apply Nat.eqb_eq in Hgr.
+    destruct (point_eqb_spec (iter (st_next st) h (length (labelled b st c h))) h) as [Ei|]; [|discriminate].
+    assert (Hbh : b h = Stone c).
+    { unfold is_head, is_stone in Hhd. apply andb_true_iff in Hhd as [Hhd _].
+      destruct (cell_eqb_spec (b h) (Stone c)); [assumption|discriminate]. }
+    split; [|split; [exact Hgr|split; [apply nodupb_spec; exact Hnd|split; [|exact Ei]]]].
+    - intros s Hs. apply (reach_conn b h (N * N) [h] [h]); [|apply mem_spec, Hreach, Hs].
+      intros q [[<- | []] | [<- | []]]; constructor; [exact Hh|congruence|exact Hh|congruence].
+    - intros s Hs. unfold labelled. apply filter_In. specialize (Hlab2 s Hs).
+      apply andb_true_iff in Hlab2 as [Hst Hr]. apply andb_true_iff in Hst as [Hon Hst].
+      split; [apply in_all_points, on_boardb_spec, Hon | rewrite Hst, Hr; reflexivity]. }
+  split; [split|].
+  - intros s Hs Hne. destruct (b s) as [|c] eqn:Hbs; [contradiction|].
+    destruct (Hlab s c Hs Hbs) as [Hon [Hst [Hself _]]].
+    split; [|exact Hself].
+    assert (Hhd : is_head b st c (st_root st s) = true).
+    { unfold is_head. rewrite Hst, Hself. simpl.
+      destruct (point_eqb_spec (st_root st s) (st_root st s)); [reflexivity|contradiction]. }
+    destruct (Hhead c (st_root st s) Hon Hhd) as [Hin _].
+    apply conn_sym, Hin. unfold labelled. apply filter_In. split; [apply in_all_points; exact Hs|].
+    unfold is_stone. rewrite Hbs. simpl. destruct (color_eqb_spec c c); [|congruence]. simpl.
+    destruct (point_eqb_spec (st_root st s) (st_root st s)); [reflexivity|contradiction].
+  - exact Hsame.
+  - intros c h Hh Hhd. destruct (Hhead c h Hh Hhd) as [Hin [Hgr [Hnd [Hwl Hit]]]].
+    split; [exact Hgr|]. cbv zeta. split; [exact Hnd|]. split; [|exact Hit].
+    intros s. split; [intros Hs; apply Hin, Hwl, Hs|].
+    intros Hc.
+    assert (Hsub : incl (walk (st_next st) h (length (labelled b st c h))) (labelled b st c h))
+      by (intros x Hx; apply Hwl, Hx).
+    assert (Hle : length (labelled b st c h) <= length (walk (st_next st) h (length (labelled b st c h))))
+      by (rewrite length_walk; lia).
+    apply (@NoDup_length_incl _ _ _ Hnd Hle Hsub). unfold labelled. apply filter_In.
+    destruct (conn_inv N b h s Hc) as [_ [Hs [_ Ebs]]].
+    unfold is_head in Hhd. apply andb_true_iff in Hhd as [Hst Hself].
+    split; [apply in_all_points; exact Hs|]. unfold is_stone in *. rewrite Ebs, Hst. simpl.
+    rewrite <- (Hsame h s Hc). exact Hself.
+Qed.
+
+Theorem state_ok_sound b st : state_ok b st = true -> refines b st.
+Proof.
+  unfold state_ok, refines. intros Hok.
+  apply andb_true_iff in Hok as [Hok Htot]. apply andb_true_iff in Hok as [Hok Hheads].
+  apply andb_true_iff in Hok as [Hok Hroots]. apply andb_true_iff in Hok as [Hwords Hlegal].
+  destruct (roots_heads_sound b st Hroots Hheads) as [Hr Hh].
+  split; [apply words_okb_sound; exact Hwords|]. split; [apply legal_okb_sound; exact Hlegal|].
+  split; [exact Hr|]. split; [exact Hh|].
+  unfold totals_okb in Htot. rewrite forallb_forall in Htot. intros c.
+  specialize (Htot c (in_colors c)). apply andb_true_iff in Htot as [Hs Hk].
+  apply Nat.eqb_eq in Hs, Hk. split; assumption.
+Qed.
+
+(* ---- The update rules keep the abstraction ------------------------------------------------ *)
+(* Each rule is a relation between the state before (st) and after (st'), in the terms of
+   board.cpp's primitives: add_stone (a placement, and undo's restore_root) and remove_stone /
+   remove_root (undo, and rule 6's removal, stone by stone). *)
+
+Definition clear (b : board) (v : point) : board := fun q => if point_eqb q v then Empty else b q.
+
+Lemma mem_neighbours_sym v q : mem q (neighbours N v) = true <-> In v (neighbours N q).
+Proof. rewrite mem_spec, !in_neighbours. split; apply adj_sym. Qed.
+
+(* A stone of colour c on the empty point v: v's neighbours gain one c neighbour, v's vertex
+   in their c XOR; nothing else changes. *)
+Lemma friends_place b v c c' q : b v = Empty ->
+  (color_eqb c' c && mem q (neighbours N v) = true ->
+     length (friends (place b v c) c' q) = S (length (friends b c' q)) /\
+     friend_xor (place b v c) c' q = Nat.lxor (vid v) (friend_xor b c' q)) /\
+  (color_eqb c' c && mem q (neighbours N v) = false ->
+     friends (place b v c) c' q = friends b c' q).
+Proof.
+  intros Hv. unfold friend_xor, friends. split.
+  - intros Hup. apply andb_true_iff in Hup as [Hc Hn].
+    destruct (color_eqb_spec c' c) as [->|]; [|discriminate].
+    apply mem_neighbours_sym in Hn.
+    apply (filter_gain point_eq_dec vid); [apply neighbours_nodup | exact Hn | | |].
+    + rewrite Hv. reflexivity.
+    + rewrite place_at. simpl. destruct (color_eqb_spec c c); [reflexivity|congruence].
+    + intros x Hx. rewrite place_other; [reflexivity|exact Hx].
+  - intros Hup. apply filter_ext_in. intros x Hx.
+    destruct (point_eq_dec x v) as [->|Hxv]; [|rewrite place_other; [reflexivity|exact Hxv]].
+    rewrite place_at, Hv. simpl.
+    destruct (color_eqb_spec c' c) as [->|Hne]; [|destruct c, c'; simpl; congruence].
+    apply andb_false_iff in Hup as [Hup|Hup]; [destruct c; discriminate|].
+    assert (Hin : mem q (neighbours N v) = true) by (apply mem_neighbours_sym; exact Hx).
+    congruence.
+Qed.
+
+(* add_stone's point-word updates (board.cpp: point_[v] gets the content; for each neighbour n,
+   point_[n] = (point_[n] + kOne) ^ (v << xor_shift(c))) keep the point words exact. *)
+Lemma place_words b st st' c v : words_ok b st -> b v = Empty ->
+  (forall q, st_content st' q = if point_eqb q v then code (Stone c) else st_content st q) ->
+  (forall c' q, st_count st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then S (st_count st c' q) else st_count st c' q) ->
+  (forall c' q, st_xor st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then Nat.lxor (vid v) (st_xor st c' q) else st_xor st c' q) ->
+  words_ok (place b v c) st'.
+Proof.
+  intros Hok Hv Hcontent Hcount Hxor p Hp. destruct (Hok p Hp) as [Hc Hcs]. split.
+  - rewrite Hcontent. unfold place. destruct (point_eqb p v); [reflexivity|exact Hc].
+  - intros c'. destruct (Hcs c') as [Hn Hx]. rewrite Hcount, Hxor.
+    destruct (friends_place b v c c' p Hv) as [Hgain Hsame].
+    unfold friendly_count. fold (friends (place b v c) c' p). fold (friends b c' p) in Hn.
+    destruct (color_eqb c' c && mem p (neighbours N v)) eqn:Hup.
+    + destruct (Hgain eq_refl) as [Hlen Hx']. rewrite Hlen, Hx', Hn, Hx. split; reflexivity.
+    + rewrite (Hsame eq_refl). unfold friend_xor. rewrite (Hsame eq_refl). split; assumption.
+Qed.
+
+(* remove_stone's and remove_root's point-word updates (the content emptied; for each neighbour
+   n, point_[n] = (point_[n] ^ (v << xor_shift(c))) - kOne) keep the point words exact. *)
+Lemma clear_words b st st' c v : words_ok b st -> b v = Stone c ->
+  (forall q, st_content st' q = if point_eqb q v then 0 else st_content st q) ->
+  (forall c' q, st_count st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then pred (st_count st c' q) else st_count st c' q) ->
+  (forall c' q, st_xor st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then Nat.lxor (vid v) (st_xor st c' q) else st_xor st c' q) ->
+  words_ok (clear b v) st'.
+Proof.
+  intros Hok Hv Hcontent Hcount Hxor p Hp. destruct (Hok p Hp) as [Hc Hcs].
+  (* b is clear b v with the stone placed back *)
+  assert (Hback : forall q, b q = place (clear b v) v c q).
+  { intros q. unfold place, clear. destruct (point_eqb_spec q v) as [->|]; [exact Hv|reflexivity]. }
+  assert (Hcv : clear b v v = Empty) by (unfold clear; destruct (point_eqb_spec v v); congruence).
+  split.
+  - rewrite Hcontent. unfold clear. destruct (point_eqb p v); [reflexivity|exact Hc].
+  - intros c'. destruct (Hcs c') as [Hn Hx]. rewrite Hcount, Hxor.
+    destruct (friends_place (clear b v) v c c' p Hcv) as [Hgain Hsame].
+    assert (Hf : friends b c' p = friends (place (clear b v) v c) c' p).
+    { unfold friends. apply filter_ext. intros q. rewrite Hback. reflexivity. }
+    unfold friendly_count in Hn |- *. fold (friends b c' p) in Hn. fold (friends (clear b v) c' p).
+    unfold friend_xor in Hx |- *. rewrite Hf in Hn, Hx.
+    destruct (color_eqb c' c && mem p (neighbours N v)) eqn:Hup.
+    + destruct (Hgain eq_refl) as [Hlen Hx']. rewrite Hn, Hlen. split; [reflexivity|].
+      rewrite Hx. unfold friend_xor in Hx'. rewrite Hx', <- Nat.lxor_assoc, Nat.lxor_nilpotent, Nat.lxor_0_l.
+      reflexivity.
+    + rewrite (Hsame eq_refl) in Hn, Hx. split; assumption.
+Qed.
+
+Lemma friendly_count_place b v c c' q : b v = Empty ->
+  friendly_count N (place b v c) c' q =
+  if color_eqb c' c && mem q (neighbours N v) then S (friendly_count N b c' q) else friendly_count N b c' q.
+Proof.
+  intros Hv. destruct (friends_place b v c c' q Hv) as [Hgain Hsame]. unfold friendly_count.
+  fold (friends (place b v c) c' q). fold (friends b c' q).
+  destruct (color_eqb c' c && mem q (neighbours N v)) eqn:Hup.
+  - apply (proj1 (Hgain eq_refl)).
+  - rewrite (Hsame eq_refl). reflexivity.
+Qed.
+
+(* add_stone's legal-set updates: v leaves both sets (legal_remove of c, and of the other colour
+   when v was its growth point); a neighbour n of v is in c's set afterwards exactly when it was
+   empty with no c neighbour (key == 0: added; key == kOne: removed); nothing else changes. *)
+Lemma place_legal b c v (member member' : color -> point -> Prop) :
+  b v = Empty ->
+  (forall c' q, member c' q <-> legal N b c' q) ->
+  (forall c' q, member' c' q <->
+     q <> v /\ (if color_eqb c' c && mem q (neighbours N v)
+                then b q = Empty /\ friendly_count N b c q = 0 else member c' q)) ->
+  forall c' q, member' c' q <-> legal N (place b v c) c' q.
+Proof.
+  intros Hv Hmem Hmem' c' q. rewrite Hmem'. unfold legal.
+  rewrite (friendly_count_place b v c c' q Hv).
+  destruct (point_eq_dec q v) as [->|Hqv].
+  - rewrite place_at. split; [intros [Hne _]; contradiction | intros [_ [Hs _]]; discriminate].
+  - rewrite (place_other b v c q Hqv).
+    destruct (color_eqb c' c && mem q (neighbours N v)) eqn:Hup.
+    + apply andb_true_iff in Hup as [Hc Hn]. destruct (color_eqb_spec c' c) as [->|]; [|discriminate].
+      apply mem_spec, in_neighbours in Hn. destruct (adj_on_board N v q Hn) as [_ Hq].
+      split; [intros [_ [He Hz]]; rewrite Hz; tauto | intros [_ [He Hz]]; split; [exact Hqv|split; [exact He|lia]]].
+    + rewrite Hmem. unfold legal. tauto.
+Qed.
+
+(* The same for remove_stone (undo's take-back of the placed stone, and each stone of a removed
+   root): v becomes a point of each colour's set exactly when it is empty with one neighbour of
+   that colour (is_growth_word of its word); a neighbour n of v is in c's set afterwards exactly
+   when it is empty with two c neighbours before (key == 2 kOne: added; key == kOne: removed). *)
+Lemma clear_legal b c v (member member' : color -> point -> Prop) :
+  b v = Stone c -> on_board N v ->
+  (forall c' q, member c' q <-> legal N b c' q) ->
+  (forall c' q, member' c' q <->
+     if point_eqb q v then friendly_count N b c' v = 1
+     else if color_eqb c' c && mem q (neighbours N v)
+          then b q = Empty /\ friendly_count N b c q = 2 else member c' q) ->
+  forall c' q, member' c' q <-> legal N (clear b v) c' q.
+Proof.
+  intros Hv Hon Hmem Hmem' c' q. rewrite Hmem'.
+  assert (Hcv : clear b v v = Empty) by (unfold clear; destruct (point_eqb_spec v v); congruence).
+  assert (Hback : forall c'' r, friendly_count N b c'' r = friendly_count N (place (clear b v) v c) c'' r).
+  { intros c'' r. unfold friendly_count. f_equal. apply filter_ext. intros x. unfold place, clear.
+    destruct (point_eqb_spec x v) as [->|]; [rewrite Hv; reflexivity|reflexivity]. }
+  unfold legal. rewrite !Hback, !(friendly_count_place (clear b v) v c _ _ Hcv).
+  destruct (point_eqb_spec q v) as [->|Hqv].
+  - rewrite Hcv. assert (Hself : mem v (neighbours N v) = false).
+    { destruct (mem v (neighbours N v)) eqn:Hm; [|reflexivity].
+      apply mem_spec, in_neighbours in Hm. exfalso. apply (adj_irrefl N v Hm). }
+    rewrite Hself, andb_false_r. tauto.
+  - assert (Hq : clear b v q = b q) by (unfold clear; destruct (point_eqb_spec q v); [contradiction|reflexivity]).
+    rewrite Hq. destruct (color_eqb c' c && mem q (neighbours N v)) eqn:Hup.
+    + assert (Hupc : color_eqb c c && mem q (neighbours N v) = true).
+      { apply andb_true_iff in Hup as [Hc Hn]. destruct (color_eqb_spec c' c) as [->|]; [|discriminate].
+        rewrite Hn. destruct c; reflexivity. }
+      rewrite Hupc. cbv beta iota.
+      apply andb_true_iff in Hup as [Hc Hn]. destruct (color_eqb_spec c' c) as [->|]; [|discriminate].
+      apply mem_spec, in_neighbours in Hn. destruct (adj_on_board N v q Hn) as [_ Honq].
+      split; [intros [He Htwo]; split; [exact Honq|split; [exact He|lia]] | intros [_ [He Hone]]; split; [exact He|lia]].
+    + rewrite Hmem. unfold legal. rewrite Hback, (friendly_count_place (clear b v) v c _ _ Hcv), Hup.
+      unfold place. destruct (point_eqb_spec q v) as [Eqv|_]; [contradiction|]. tauto.
+Qed.
+
+(* The one friendly neighbour of a legal point is the first of its friends. *)
+Lemma friend_unique b c v t : legal N b c v -> adj N v t -> b t = Stone c ->
+  (forall r, adj N v r -> b r = Stone c -> r = t) -> friend b c v = t.
+Proof.
+  intros [_ [_ Hone]] Ht Hbt Hu. unfold friend. unfold friendly_count in Hone. fold (friends b c v) in Hone.
+  destruct (friends b c v) as [|x rest] eqn:Hf; [discriminate|].
+  assert (Hx : In x (friends b c v)) by (rewrite Hf; left; reflexivity).
+  unfold friends in Hx. apply filter_In in Hx as [Hx Hbx]. apply in_neighbours in Hx.
+  destruct (cell_eqb_spec (b x) (Stone c)) as [Ex|]; [|discriminate]. apply Hu; assumption.
+Qed.
+
+(* play_as/add_stone's root update: the placed stone is labelled with the head of its one
+   friendly neighbour (root_[v] = head = root_[attach]); no other label changes. *)
+Lemma place_roots b st st' c v : legal N b c v -> roots_ok b st ->
+  (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) ->
+  roots_ok (place b v c) st'.
+Proof.
+  intros Hl [Hlab Hsame] Hroot.
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu [Hconn_v Hconn_s]]]]].
+  rewrite (friend_unique b c v t Hl Ht Hbt Hu) in Hroot.
+  destruct Hl as [Hvon [Hv _]].
+  assert (Hstone_ne : forall q, b q <> Empty -> q <> v) by (intros q Hq ->; contradiction).
+  assert (Hold : forall q, q <> v -> st_root st' q = st_root st q).
+  { intros q Hq. rewrite Hroot. destruct (point_eqb_spec q v); [contradiction|reflexivity]. }
+  assert (Hnew : st_root st' v = st_root st t).
+  { rewrite Hroot. destruct (point_eqb_spec v v); [reflexivity|contradiction]. }
+  destruct (adj_on_board N v t Ht) as [_ Hton].
+  assert (Ht_lab : conn N b t (st_root st t) /\ st_root st (st_root st t) = st_root st t)
+    by (apply Hlab; [exact Hton|congruence]).
+  assert (Hh_ne : st_root st t <> v)
+    by (apply Hstone_ne, (conn_stone N b t), (proj1 Ht_lab)).
+  split.
+  - intros s Hs Hne. destruct (point_eq_dec s v) as [->|Hsv].
+    + rewrite Hnew, (Hold _ Hh_ne). split; [|apply Ht_lab].
+      apply Hconn_v. right. apply Ht_lab.
+    + rewrite (place_other b v c s Hsv) in Hne. destruct (Hlab s Hs Hne) as [Hc Hself].
+      assert (Hh : st_root st s <> v) by (apply Hstone_ne, (conn_stone N b s), Hc).
+      rewrite (Hold s Hsv), (Hold _ Hh). split; [|exact Hself].
+      apply Hconn_s; [exact Hsv|left; exact Hc].
+  - intros s q Hc. destruct (point_eq_dec s v) as [->|Hsv].
+    + apply Hconn_v in Hc as [->|Hc]; [reflexivity|].
+      rewrite Hnew, (Hold q (Hstone_ne q (conn_stone N b t q Hc))). apply Hsame, Hc.
+    + rewrite (Hold s Hsv). apply (Hconn_s s q Hsv) in Hc as [Hc|[-> Hc]].
+      * rewrite (Hold q (Hstone_ne q (conn_stone N b s q Hc))). apply Hsame, Hc.
+      * rewrite Hnew. apply Hsame, Hc.
+Qed.
+
+(* stones_[c] counts: ++ on a placement (add_stone), -- per removed stone (remove_stone,
+   remove_root's total). *)
+Lemma place_stones b c v c' : on_board N v -> b v = Empty ->
+  stone_count (place b v c) c' = if color_eqb c' c then S (stone_count b c') else stone_count b c'.
+Proof.
+  intros Hon Hv. unfold stone_count.
+  destruct (color_eqb_spec c' c) as [->|Hne].
+  - destruct (filter_gain point_eq_dec vid (is_stone b c) (is_stone (place b v c) c) v (all_points N)
+                (nodup_all_points N) (proj2 (in_all_points N v) Hon)) as [Hlen _].
+    + unfold is_stone. rewrite Hv. reflexivity.
+    + unfold is_stone. rewrite place_at. simpl. destruct (color_eqb_spec c c); [reflexivity|congruence].
+    + intros x Hx. unfold is_stone. rewrite place_other; [reflexivity|exact Hx].
+    + exact Hlen.
+  - f_equal. apply filter_ext. intros x. unfold is_stone. destruct (point_eq_dec x v) as [->|Hx].
+    + rewrite place_at, Hv. simpl. destruct (color_eqb_spec c c'); [congruence|reflexivity].
+    + rewrite place_other; [reflexivity|exact Hx].
+Qed.
+
+Lemma clear_stones b c v c' : on_board N v -> b v = Stone c ->
+  stone_count (clear b v) c' = if color_eqb c' c then pred (stone_count b c') else stone_count b c'.
+Proof.
+  intros Hon Hv.
+  assert (Hcv : clear b v v = Empty) by (unfold clear; destruct (point_eqb_spec v v); congruence).
+  assert (Hback : stone_count b c' = stone_count (place (clear b v) v c) c').
+  { unfold stone_count, is_stone. f_equal. apply filter_ext. intros x. unfold place, clear.
+    destruct (point_eqb_spec x v) as [->|]; [rewrite Hv; reflexivity|reflexivity]. }
+  rewrite Hback, (place_stones (clear b v) c v c' Hon Hcv).
+  destruct (color_eqb c' c); reflexivity.
+Qed.
+
+(* ---- Growth counts are local: a placement changes them only through v and its neighbours -- *)
+Lemma filter_and_split (f g : point -> bool) l :
+  length (filter f l) = length (filter (fun x => f x && g x) l) + length (filter (fun x => f x && negb (g x)) l).
+Proof. induction l as [|a l IH]; simpl; auto. destruct (f a), (g a); simpl; lia. Qed.
+
+(* Counting f over l: the points of D (in l, each once) counted apart. *)
+Lemma filter_in_part (f : point -> bool) l D : NoDup l -> NoDup D -> incl D l ->
+  length (filter (fun x => f x && mem x D) l) = length (filter f D).
+Proof.
+  intros Hl HD Hincl.
+  assert (Hsame : forall x, In x (filter (fun x => f x && mem x D) l) <-> In x (filter f D)).
+  { intros x. rewrite !filter_In, andb_true_iff, mem_spec. split; [tauto|].
+    intros [HxD Hf]. split; [apply Hincl; exact HxD|tauto]. }
+  apply Nat.le_antisymm; apply NoDup_incl_length;
+    try (apply NoDup_filter; assumption); intros x Hx; apply Hsame; exact Hx.
+Qed.
+
+Lemma filter_local (f f' : point -> bool) l D : NoDup l -> NoDup D -> incl D l ->
+  (forall x, In x l -> ~ In x D -> f x = f' x) ->
+  length (filter f' l) + length (filter f D) = length (filter f l) + length (filter f' D).
+Proof.
+  intros Hl HD Hincl Hout.
+  rewrite (filter_and_split f (fun x => mem x D) l), (filter_and_split f' (fun x => mem x D) l).
+  rewrite !(filter_in_part _ l D Hl HD Hincl).
+  assert (Hrest : filter (fun x => f x && negb (mem x D)) l = filter (fun x => f' x && negb (mem x D)) l).
+  { apply filter_ext_in. intros x Hx. destruct (mem x D) eqn:Hm; [rewrite !andb_false_r; reflexivity|].
+    rewrite (Hout x Hx); [reflexivity|]. intros HxD. apply mem_spec in HxD. congruence. }
+  rewrite Hrest. lia.
+Qed.
+
+(* Whether g counts towards the growth of the root labelled h (growth_count's test). *)
+Definition grows (b : board) (st : state) (c : color) (h g : point) : bool :=
+  legalb N b c g && point_eqb (st_root st (friend b c g)) h.
+
+Lemma filter_twice (f g : point -> bool) l : filter g (filter f l) = filter (fun x => f x && g x) l.
+Proof. induction l as [|a l IH]; simpl; auto. destruct (f a); simpl; [destruct (g a); rewrite IH|]; auto. Qed.
+
+Lemma growth_count_grows b st c h :
+  growth_count b st c h = length (filter (grows b st c h) (all_points N)).
+Proof.
+  unfold growth_count, growth_in, legal_moves, grows. rewrite filter_twice. reflexivity.
+Qed.
+
+(* A placement of c on v (with v labelled anew and no other label changed) changes every
+   growth count only through v and its neighbours: the growth counts after, plus what those
+   points gave before, equal the counts before plus what they give after. So add_stone, which
+   looks at v and its neighbours alone, has all it needs to keep every count exact. *)
+Theorem place_growth_local b st st' c v c' h : legal N b c v ->
+  (forall q, q <> v -> st_root st' q = st_root st q) ->
+  growth_count (place b v c) st' c' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
+  growth_count b st c' h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v)).
+Proof.
+  intros Hl Hroot. rewrite !growth_count_grows.
+  destruct Hl as [Hvon [Hv _]].
+  apply filter_local.
+  - apply nodup_all_points.
+  - constructor; [|apply neighbours_nodup]. intros Hin. apply in_neighbours in Hin.
+    apply (adj_irrefl N v Hin).
+  - intros x [<-|Hx]; apply in_all_points; [exact Hvon|].
+    apply in_neighbours in Hx. apply (proj2 (adj_on_board N v x Hx)).
+  - intros x _ Hout.
+    assert (Hxv : x <> v) by (intros ->; apply Hout; left; reflexivity).
+    assert (Hnb : mem x (neighbours N v) = false).
+    { destruct (mem x (neighbours N v)) eqn:Hm; [|reflexivity].
+      apply mem_spec in Hm. exfalso. apply Hout. right. exact Hm. }
+    assert (Hup : color_eqb c' c && mem x (neighbours N v) = false) by (rewrite Hnb, andb_false_r; reflexivity).
+    destruct (friends_place b v c c' x Hv) as [_ Hsame].
+    unfold grows, legalb. rewrite (place_other b v c x Hxv), (friendly_count_place b v c c' x Hv), Hup.
+    assert (Hfriend : friend (place b v c) c' x = friend b c' x).
+    { unfold friend. rewrite (Hsame Hup). reflexivity. }
+    rewrite Hfriend.
+    assert (Hfv : friend b c' x <> v).
+    { unfold friend. destruct (friends b c' x) as [|y rest] eqn:Hf; [exact Hxv|].
+      intros ->. assert (Hy : In v (friends b c' x)) by (rewrite Hf; left; reflexivity).
+      unfold friends in Hy. apply filter_In in Hy as [Hy _].
+      apply mem_neighbours_sym in Hy. congruence. }
+    rewrite (Hroot _ Hfv). reflexivity.
+Qed.
+
+End Refinement.
