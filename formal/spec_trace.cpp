@@ -7,8 +7,11 @@
 //   MODE: --complete POSITION            every position reachable from a start, every move
 //         --openings DEPTH               every named variant's opening, to DEPTH plies
 //         --random GAMES [--seed S] [--max-size N] [--start POSITION]... [--variant NAME]...
+//                [--every-named-variant]
 //                                        random games to the end, from the named variants of
-//                                        side <= N in turn (or from the starts given)
+//                                        side <= N in turn (or from the starts given; with
+//                                        --every-named-variant, the named variants and then
+//                                        the starts given)
 //         --corpus [--max-size N] FILE|DIR...
 //                                        every differential fuzz input (verify::Script codec)
 //                                        on a board of side <= N (default: all):
@@ -231,7 +234,13 @@ int run(const std::vector<std::string>& args) {
     std::uint64_t seed = 1;
     int max_size = kMaxSize;
     std::vector<std::pair<std::string, Position>> starts;
+    bool every_named = false;
     for (std::size_t i = 2; i < args.size(); i += 2) {
+      if (args[i] == "--every-named-variant") {  // a flag: the named variants beside any --start
+        every_named = true;
+        --i;
+        continue;
+      }
       if (i + 1 >= args.size()) return usage();
       if (args[i] == "--seed") seed = std::stoull(args[i + 1]);
       else if (args[i] == "--max-size") max_size = std::stoi(args[i + 1]);
@@ -239,9 +248,12 @@ int run(const std::vector<std::string>& args) {
       else if (args[i] == "--variant") starts.emplace_back(args[i + 1], opening(Variant::parse(args[i + 1])));
       else return usage();
     }
-    if (starts.empty())
+    if (starts.empty() || every_named) {  // the named variants first, then the starts given
+      std::vector<std::pair<std::string, Position>> named;
       for (const Variant& v : Variant::all_named())
-        if (v.size <= max_size) starts.emplace_back(v.name(), opening(v));
+        if (v.size <= max_size) named.emplace_back(v.name(), opening(v));
+      starts.insert(starts.begin(), named.begin(), named.end());
+    }
     if (starts.empty()) throw UsageError("--max-size " + std::to_string(max_size) + ": no named variant is that small");
     random_games<Game>(std::stoi(args[1]), seed, starts);
   } else if (args.size() >= 4 && args[0] == "--corpus" && args[1] == "--max-size") {
