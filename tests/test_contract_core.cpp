@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tanbo/optimized/game.hpp"
@@ -16,6 +17,12 @@ using namespace tanbo;
 using tanbo_test::thrown;
 
 namespace {
+
+// A game that can only be handed over (like verify::ExternalGame): every query, no constructor
+// from a variant or a position.
+struct HandedGame : reference::Game {
+  HandedGame(std::in_place_t, reference::Game g) : reference::Game(std::move(g)) {}
+};
 
 // Point names as documented: column letter A.. and 1-based row for columns A-Y and rows 1-99,
 // "(x,y)" with 0-based values otherwise.
@@ -353,4 +360,11 @@ TEST_CASE("contract: types.hpp vocabulary, errors and version", "[contract][core
   STATIC_REQUIRE(Engine<optimized::Game19>);
   STATIC_REQUIRE_FALSE(Engine<optimized::Board>);
   STATIC_REQUIRE_FALSE(Engine<int>);
+  // EngineGame is Engine without the constructors: a game made some other way is one.
+  STATIC_REQUIRE(EngineGame<reference::Game>);
+  STATIC_REQUIRE(EngineGame<optimized::Game19>);
+  STATIC_REQUIRE(EngineGame<HandedGame>);
+  STATIC_REQUIRE_FALSE(Engine<HandedGame>);
+  STATIC_REQUIRE_FALSE(EngineGame<optimized::Board>);
+  STATIC_REQUIRE_FALSE(EngineGame<int>);
 }

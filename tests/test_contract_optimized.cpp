@@ -6,6 +6,8 @@
 // of seeded random games, with the reference engine (rules.hpp functions) played in lockstep.
 // playout() and the uniformity of the samplers are in test_sampling.cpp. Index: verify/CONTRACT.md.
 #include <algorithm>
+#include <map>
+#include <sstream>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -207,6 +209,91 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard queries, play, play_vertex, undo an
     }
   }
   CHECK(moves > 500);
+}
+
+// The fields of state_dump() by name, each a list of its ';'-separated items.
+std::vector<std::pair<std::string, std::vector<std::string>>> dump_fields(const std::string& dump) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> out;
+  std::istringstream in(dump);
+  std::string token;
+  for (int i = 0; in >> token; ++i) {
+    const auto eq = token.find('=');
+    if (eq == std::string::npos) {
+      out.push_back({"#" + std::to_string(i), {token}});  // the two leading numbers
+      continue;
+    }
+    std::vector<std::string> items;
+    std::istringstream list(token.substr(eq + 1));
+    for (std::string item; std::getline(list, item, ';');) items.push_back(item);
+    out.push_back({token.substr(0, eq), items});
+  }
+  return out;
+}
+
+TEMPLATE_TEST_CASE_SIG("contract: BasicBoard::state_dump writes the incremental state the rules "
+                       "give", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+  // What formal/oracle/state_check.ml reads: the fields in order, and on seeded random games
+  // the ones the rules fix (roots, growth counts, legal lists and bitsets, counts) agree with
+  // the reference rules; the formal state check compares every field with the Coq spec.
+  using B = BasicBoard<MaxN>;
+  const std::vector<std::string> names = {"#0", "#1", "words", "root", "next", "growth", "legal0", "legal1",
+                                          "pos0", "pos1", "bits0", "bits1", "wc0", "wc1", "stones", "roots"};
+  for (const Variant& v : {Variant::lattice(5), Variant::lattice(7)}) {
+    for (std::uint64_t seed = 7400; seed < 7403; ++seed) {
+      INFO(v.name() << ", seed " << seed);
+      Rng rng(seed);
+      B b(opening(v));
+      while (!b.is_over()) {
+        const Position pos = b.position();
+        const int n = pos.size();
+        INFO("ply " << b.ply() << ": " << b.state_dump());
+        const auto fields = dump_fields(b.state_dump());
+        std::vector<std::string> got;
+        std::map<std::string, std::vector<std::string>> f;
+        for (const auto& [name, items] : fields) {
+          got.push_back(name);
+          f[name] = items;
+        }
+        REQUIRE(got == names);
+        REQUIRE(f["#0"] == std::vector<std::string>{std::to_string(n)});
+        for (const char* per_point : {"words", "root", "next", "growth", "pos0", "pos1"})
+          REQUIRE(f[per_point].size() == static_cast<std::size_t>(n * n));
+        const auto at = [n](Point p) { return static_cast<std::size_t>(p.y * n + p.x); };
+        // Each reference root: all its stones name one of its stones as root, which holds the
+        // root's growth count; different roots name different points.
+        std::set<std::string> heads;
+        for (const reference::Root& r : reference::all_roots(pos)) {
+          const std::string head = f["root"][at(r.stones.front())];
+          for (const Point s : r.stones) REQUIRE(f["root"][at(s)] == head);
+          REQUIRE(std::any_of(r.stones.begin(), r.stones.end(),
+                              [&](Point s) { return std::to_string(at(s)) == head; }));
+          REQUIRE(heads.insert(head).second);
+          REQUIRE(f["growth"][static_cast<std::size_t>(std::stoi(head))] ==
+                  std::to_string(reference::growth_points(pos, r).size()));
+        }
+        // legal<c> lists the points where c may play (rule 3), once each; bits<c> is the same set.
+        for (const Color c : {Color::Black, Color::White}) {
+          const std::string k = c == Color::Black ? "0" : "1";
+          std::multiset<std::string> expected;
+          for (int y = 0; y < n; ++y)
+            for (int x = 0; x < n; ++x)
+              if (!reference::placement_problem(pos, {x, y}, c)) expected.insert(std::to_string(at({x, y})));
+          const auto& list = f["legal" + k];
+          const auto& bits = f["bits" + k];
+          REQUIRE(std::multiset<std::string>(list.begin(), list.end()) == expected);
+          REQUIRE(std::multiset<std::string>(bits.begin(), bits.end()) == expected);
+          int words_total = 0;
+          for (const std::string& w : f["wc" + k]) words_total += std::stoi(w);
+          REQUIRE(words_total == static_cast<int>(expected.size()));
+        }
+        REQUIRE(f["stones"] == std::vector<std::string>{std::to_string(b.stone_count(Color::Black)) + "," +
+                                                        std::to_string(b.stone_count(Color::White))});
+        REQUIRE(f["roots"] == std::vector<std::string>{std::to_string(b.root_count(Color::Black)) + "," +
+                                                       std::to_string(b.root_count(Color::White))});
+        b.play_vertex(b.random_legal_vertex(rng));
+      }
+    }
+  }
 }
 
 TEMPLATE_TEST_CASE_SIG("contract: BasicBoard constructors take what fits and reject the rest like "

@@ -5,7 +5,7 @@
 //   Differential driver and campaigns (verify/tests/mutants_test.cpp): DropsLegalMove ..
 //   CopyForgetsHistory. Comparator depths (verify/tests/comparator_test.cpp): WrongSize ..
 //   InconsistentAfterRemoval. The driver's other report paths (driver_reports_test.cpp):
-//   RefusesStarts .. MiscountsPlayedRemovals.
+//   HashUpdatedOnlyWhenRead .. MiscountsPlayedRemovals.
 //   Properties (properties/test_planted_bugs.cpp): DropRemovedStone .. AsymmetricLegal.
 //   Rule-consequence oracle (verify/tests/consequences_test.cpp): one wrapper per consequence
 //   consequences.hpp lists, each violating exactly that one (ReportsEmptyBoard .. InflatesPly).
@@ -336,6 +336,27 @@ class InconsistentAfterRemoval : public Wrapped {
 
 // ---- Caught by the differential driver's other report paths (verify/tests/driver_reports_test.cpp)
 
+/// An incremental hash brought up to date only when it is read: two moves played with no hash()
+/// read between them leave it wrong for good. The driver reads hash() after every step, so only
+/// the record check's fresh replay (all the moves, no reads) sees it.
+class HashUpdatedOnlyWhenRead : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  MoveEffect play(Point p) {
+    if (!read_since_move_) drifted_ = true;
+    read_since_move_ = false;
+    return inner().play(p);
+  }
+  std::uint64_t hash() const {
+    read_since_move_ = true;
+    return drifted_ ? inner().hash() ^ 1u : inner().hash();
+  }
+
+ private:
+  mutable bool read_since_move_ = true;
+  bool drifted_ = false;
+};
+
 /// Refuses every start (its constructors throw).
 class RefusesStarts : public Wrapped {
  public:
@@ -461,7 +482,7 @@ using DriverBugs =
           AcceptsMovesAfterEnd, CopyForgetsHistory, RefusesStarts, AcceptsInvalidStarts, RewordsStartErrors,
           UndoesNothingAtStart, CopyThrows, AtOffBoardIsEmpty, RefusesFirstLegalMoveFromPly2,
           OccupiedCalledNoFriendFromPly2, LegalMovesThrowFromPly2, PlayThrowsOther, RefusesSecondMove,
-          MiscountsPlayedRemovals, Wrapped>;
+          MiscountsPlayedRemovals, HashUpdatedOnlyWhenRead, Wrapped>;
 
 // ---- Caught by the RapidCheck properties ------------------------------------------------------
 
