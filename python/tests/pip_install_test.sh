@@ -8,6 +8,8 @@
 #      imports there from outside any source tree and plays a game, with its metadata;
 #   3. `pip install .` at the repository root installs into a second venv (compiles), and then
 #      `pip install ./python` reuses that build (setuptools finds the module up to date).
+# Each install must carry the MIT licence text in its metadata (python/LICENSE is a link to the
+# root's, so the ./python build finds it too).
 # Works in WORK/src, a copy of the sources pip needs (pip builds in the source tree, so the
 # repository stays clean). Prints the time of each step. The compiles use TANBO_BUILD_JOBS
 # (default 2) and ccache when it is installed (the second compile then hits the first's cache).
@@ -25,6 +27,15 @@ if command -v ccache >/dev/null 2>&1; then
   # temporary directory) and the root build compile the same preprocessed text.
   export CC="ccache ${CC:-gcc}" CCACHE_NOHASHDIR=1 CCACHE_BASEDIR="${TMPDIR:-/tmp}"
 fi
+# The installed wheel carries the licence text (both sdist and ./python builds must ship it).
+check_licence() {
+  "$1" - <<'PY'
+from importlib import metadata
+dist = metadata.distribution("tanbo")
+text = dist.read_text("LICENSE") or dist.read_text("licenses/LICENSE")
+assert text and text.startswith("MIT License"), f"the installed tanbo has no LICENSE: {dist.files}"
+PY
+}
 t0=$(date +%s)
 step() { echo "pip_install_test: $1 ($(( $(date +%s) - t0 )) s)"; }
 
@@ -70,6 +81,7 @@ obs, info = env.reset(seed=1)
 print(f"installed tanbo {tanbo.__version__} at {tanbo.__file__}: lattice-9 game of {g.ply} moves, "
       f"{g.winner} wins; svg {len(g.svg())} bytes; env observation {obs['observation'].shape}")
 PY
+check_licence "$work/venv/bin/python"
 "$work/venv/bin/python" "$repo/python/examples/play.py" --games 2 --playouts 10 --variant lattice-7
 
 # 3. `pip install .` at the root, then ./python on top of it.
@@ -78,5 +90,13 @@ PY
 step "pip install . at the root"
 (cd "$work/src" && "$work/venv-root/bin/python" -m pip install -q --no-build-isolation --no-index --force-reinstall --no-deps ./python)
 step "pip install ./python"
-"$work/venv-root/bin/python" -c "import tanbo; g = tanbo.Game('lattice-5'); g.playout(tanbo.Rng(1), in_place=True); assert g.is_over; print('root install:', tanbo.__version__)"
+"$work/venv-root/bin/python" - <<'PY'
+import tanbo
+g = tanbo.Game('lattice-5')
+g.playout(tanbo.Rng(1), in_place=True)
+assert g.is_over
+print('root install:', tanbo.__version__)
+PY
+check_licence "$work/venv-root/bin/python"
+
 echo "pip install test passed"
