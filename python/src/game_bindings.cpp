@@ -288,11 +288,13 @@ whose move choice depends on the engine (see its docstring).
 
 Thread safety: use one Game per thread. playout(), playouts(), perft() and from_record() release
 the GIL (they work on a snapshot taken first), so threads running them scale across cores.)");
+  // The start is read by tanbo::api::start_game, as the C API and JavaScript read it.
   cls.def(py::init([](const std::string& variant, const std::string& engine) {
-             return PyGame(opening(Variant::parse_named(variant)), engine);
+             return PyGame(api::start_game(variant, engine));
            }),
            py::arg("variant") = "classic", py::arg("engine") = "optimized",
-           "A new game from the opening of ``variant`` ('classic', 'lattice-N', 'dense-N').")
+           "A new game from ``variant``: a variant name ('classic', 'lattice-N', 'dense-N') for its "
+           "opening, or a position string as from_position() takes.")
       .def_static(
           "from_position",
           [](const std::string& text, const std::string& engine) {

@@ -120,6 +120,22 @@ def test_variants_and_version():
         assert tanbo.Game(name).variant == name
 
 
+def test_game_reads_a_variant_name_or_a_position_string(engine):
+    # One start reader (tanbo::api::read_start) behind Game(), as behind the C API and JavaScript.
+    text = "X1O2/OO3/5/5/4X X"
+    g = tanbo.Game(text, engine=engine)
+    assert g.position() == tanbo.Game.from_position(text, engine=engine).position() == text
+    assert g.variant == "custom-5" and g.engine == engine
+    with pytest.raises(tanbo.ParseError, match="at least 2 rows"):
+        tanbo.Game("X X", engine=engine)
+    with pytest.raises(tanbo.InvalidPositionError, match="bounded"):
+        tanbo.Game("XO3/O4/5/5/4X X", engine=engine)
+    with pytest.raises(tanbo.ParseError, match="unknown variant 'lattice-05'"):
+        tanbo.Game("lattice-05", engine=engine)
+    with pytest.raises(tanbo.UsageError, match="engine"):  # the engine is checked before the start
+        tanbo.Game("X X", engine="fast")
+
+
 def test_big_boards_work_on_both_engines():
     for engine in ("optimized", "reference"):
         g = tanbo.Game("dense-25", engine=engine)

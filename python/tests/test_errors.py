@@ -135,5 +135,8 @@ def test_messages_quote_input_escaped(engine):
         g.play("B1\x00\x1b")
     with pytest.raises(tanbo.UsageError, match="not 'x" + "é" * 19 + r"\.\.\.'$"):
         tanbo.Game("lattice-5", engine="x" + "é" * 30)
-    with pytest.raises(tanbo.ParseError, match="unknown variant 'x" + "é" * 19 + r"\.\.\.'"):
+    with pytest.raises(tanbo.ParseError, match="unknown variant 'x" + "y" * 39 + r"\.\.\.'"):
+        tanbo.Game("x" + "y" * 60, engine=engine)
+    # Not a variant name (not ASCII), so read as a position string: the character is quoted whole.
+    with pytest.raises(tanbo.ParseError, match="column 2: .*unexpected character 'é'"):
         tanbo.Game("x" + "é" * 30, engine=engine)
