@@ -63,9 +63,14 @@ done
 "$root/scripts/count-playout-instructions.sh" "$build" 300 classic > "$tmp/instructions.txt"
 # ... and per random game through the Engine API on each engine (tanbo selfplay: the same games
 # on both), start-up removed: (total(games) - total(1)) / (games - 1).
+# callgrind_total [--profile FILE] COMMAND...: total instructions of one run; with --profile, also
+# every function's own instructions in FILE (callgrind_annotate's listing, for the split below).
 callgrind_total() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 > /dev/null |
+  local out=/dev/null
+  if [[ $1 == --profile ]]; then out="$2.callgrind"; shift 2; fi
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$@" 2>&1 > /dev/null |
     sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p'
+  if [[ $out != /dev/null ]]; then callgrind_annotate --threshold=100 "$out" > "${out%.callgrind}"; fi
 }
 for engine in optimized reference; do
   games=11
@@ -77,12 +82,14 @@ for engine in optimized reference; do
 done
 
 # ... and per differential step (`tanbo diff --input`: both engines, compared after every step) over
-# the 8 largest inputs of the checked-in differential corpus, start-up (a one-byte input) removed.
+# the 8 largest inputs of the checked-in differential corpus, start-up (a one-byte input) removed;
+# each run's per-function listing (profile-*.txt) gives the split of a step among its parts.
 printf '\x01' > "$tmp/one-step.bin"
-diff_one=$(callgrind_total "$tanbo" diff --input "$tmp/one-step.bin")
-diff_instr=0 diff_steps=0
+diff_one=$(callgrind_total --profile "$tmp/profile-one.txt" "$tanbo" diff --input "$tmp/one-step.bin")
+diff_instr=0 diff_steps=0 i=0
 for f in $(find "$root/fuzz/corpus/differential" -type f -printf '%s %p\n' | sort -k1,1nr -k2 | head -8 | cut -d' ' -f2); do
-  total=$(callgrind_total "$tanbo" diff --input "$f")
+  total=$(callgrind_total --profile "$tmp/profile-$i.txt" "$tanbo" diff --input "$f")
+  i=$((i + 1))
   steps=$("$tanbo" diff --input "$f" | sed -n 's/.*the engines agree: \([0-9]*\) steps.*/\1/p')
   [[ -n $total && -n $steps ]] || die "could not measure tanbo diff --input $f"
   diff_instr=$((diff_instr + total - diff_one)) diff_steps=$((diff_steps + steps))
@@ -126,6 +133,59 @@ sp_opt = int(open(f"{tmp}/selfplay-optimized.txt").read())
 sp_ref = int(open(f"{tmp}/selfplay-reference.txt").read())
 
 diff_instr, diff_steps = map(int, open(f"{tmp}/diff-steps.txt").read().split())
+
+# Where a differential step's instructions go: every function's own instructions (callgrind
+# exclusive counts, which add up to the total) by the part of tanbo it belongs to. The first
+# matching part wins, in this order.
+PARTS = [
+    ("candidate's self-check (`check_consistency`, a rebuild from the stones)",
+     lambda q, raw: "check_consistency" in raw),
+    ("reference engine (`tanbo::reference`: the rules, recomputed)", lambda q, raw: q.startswith("tanbo::reference::")),
+    ("candidate engine (`tanbo::optimized`)", lambda q, raw: q.startswith("tanbo::optimized::")),
+    ("comparator (`verify::Comparator` and its helpers; inlined engine queries included)",
+     lambda q, raw: q.startswith(("tanbo::verify::Comparator::", "tanbo::verify::detail::"))),
+    ("driver, script codec and CLI (`verify::Driver`, `verify::Script`, `tanbo::cli`)",
+     lambda q, raw: q.startswith(("tanbo::verify::", "tanbo::cli::", "tanbo::api::"))),
+    ("shared core (`Position`, hashing, notation: mostly the reference's, whose state is a `Position`)",
+     lambda q, raw: q.startswith("tanbo::")),
+    ("C++ runtime (allocation, copies, strings, exceptions) and start-up", lambda q, raw: True),
+]
+
+def qualified(function):
+    """`ns::f` of callgrind's `ret ns::f<args>(params) const`: template arguments dropped."""
+    name = function.replace("[abi:cxx11]", "")
+    while True:
+        shorter = re.sub(r"<[^<>]*>", "", name)
+        if shorter == name:
+            break
+        name = shorter
+    words = name.split("(", 1)[0].split()
+    return words[-1] if words else name
+
+def profile(name):
+    parts = {what: 0 for what, _ in PARTS}
+    for line in open(f"{tmp}/{name}"):
+        m = re.match(r"\s*([\d,]+) \([ \d.]+%\)  (?:[^:]*):(.*?)(?: \[[^\]]*\])?$", line)
+        if not m or "PROGRAM TOTALS" in line:
+            continue
+        raw = m.group(2)
+        q = qualified(raw)
+        what = next(w for w, matches in PARTS if matches(q, raw))
+        parts[what] += int(m.group(1).replace(",", ""))
+    return parts
+
+one = profile("profile-one.txt")
+split = {what: 0 for what in one}
+inputs = 0
+while True:
+    try:
+        p = profile(f"profile-{inputs}.txt")
+    except FileNotFoundError:
+        break
+    inputs += 1
+    for what in split:
+        split[what] += p[what] - one[what]
+split_total = sum(split.values())
 
 micro = {}
 for b in load_json("micro.json")["benchmarks"]:
@@ -213,6 +273,16 @@ print("| what | figure | how |")
 print("|---|---|---|")
 for what, figure, how in rows:
     print(f"| {what} | {figure} | {how} |")
+print()
+print(f"**Where a differential step goes** (the row \"differential check\" above, {num(diff_steps)} steps):")
+print("callgrind's own instructions of every function, by the part of tanbo it belongs to; they add")
+print("up to the step (start-up removed). The reference recomputes by design (it is the oracle); the")
+print("rest is what `tanbo diff` and `fuzz_differential` could still lose.")
+print()
+print("| part | instructions per step | share |")
+print("|---|---|---|")
+for what, n in sorted(split.items(), key=lambda kv: -kv[1]):
+    print(f"| {what} | {num(n / diff_steps)} | {100 * n / split_total:.1f} % |")
 print()
 print("Reproduce one figure by hand: `tanbo bench --compare`, `tanbo bench --threads 2`,")
 print("`scripts/count-playout-instructions.sh BUILD_DIR`, `BUILD_DIR/bench/tanbo_microbench`.")
