@@ -7,12 +7,6 @@
 #include "tanbo/api/search.hpp"
 #include "tanbo/api/explain.hpp"
 
-using tanbo::capi::ErrorSink;
-using tanbo::capi::guarded;
-using tanbo::capi::load;
-using tanbo::capi::sink;
-using tanbo::capi::store;
-
 namespace {
 
 // Appends one root as tanbo_roots() encodes it: colour, k, stones, m, growth points.

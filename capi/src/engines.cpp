@@ -8,10 +8,6 @@
 #include "tanbo/api/svg.hpp"
 #include "tanbo/api/start.hpp"
 
-using tanbo::capi::ErrorSink;
-using tanbo::capi::guarded;
-using tanbo::capi::sink;
-
 namespace {
 
 // tanbo_engine's enumerators are the positions in the one engine registry.

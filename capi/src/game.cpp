@@ -7,12 +7,6 @@
 #include "tanbo/core/random.hpp"
 #include "tanbo/core/version.hpp"
 
-using tanbo::capi::ErrorSink;
-using tanbo::capi::guarded;
-using tanbo::capi::load;
-using tanbo::capi::sink;
-using tanbo::capi::store;
-
 namespace {
 
 // Both create functions: validate the out-parameters, build the start position, allocate.

@@ -153,3 +153,11 @@ inline tanbo_status write_ints(const ErrorSink& err, const Ints& values, int* ou
 }
 
 }  // namespace tanbo::capi
+
+// The C API's source files (the only includers of this header) call the barrier and the argument
+// helpers by their short names.
+using tanbo::capi::ErrorSink;
+using tanbo::capi::guarded;
+using tanbo::capi::load;
+using tanbo::capi::sink;
+using tanbo::capi::store;

@@ -5,10 +5,6 @@
 #include "tanbo/core/notation.hpp"
 #include "tanbo/core/record.hpp"
 
-using tanbo::capi::ErrorSink;
-using tanbo::capi::guarded;
-using tanbo::capi::sink;
-
 namespace {
 
 tanbo_color to_c(tanbo::Color c) noexcept { return c == tanbo::Color::Black ? TANBO_BLACK : TANBO_WHITE; }
