@@ -692,4 +692,77 @@ Proof.
     rewrite (Hroot _ Hfv). reflexivity.
 Qed.
 
+(* ---- A whole placement without removal keeps the abstraction ------------------------------ *)
+
+(* next_ walks: a step and the point reached after one step more. *)
+Lemma walk_S nx s k : walk nx s (S k) = s :: walk nx (nx s) k.
+Proof. reflexivity. Qed.
+Lemma iter_S nx s k : iter nx s (S k) = iter nx (nx s) k.
+Proof. reflexivity. Qed.
+
+(* Changing next_ outside the points a walk visits changes neither the walk nor where it ends. *)
+Lemma walk_same nx nx' : forall k s, (forall x, In x (walk nx s k) -> nx' x = nx x) ->
+  walk nx' s k = walk nx s k /\ iter nx' s k = iter nx s k.
+Proof.
+  intros k. induction k as [|k IH]; intros s Hs; [split; reflexivity|].
+  rewrite !walk_S, !iter_S, (Hs s (or_introl eq_refl)).
+  destruct (IH (nx s)) as [Hw Hi]; [intros x Hx; apply Hs; right; exact Hx|].
+  rewrite Hw. split; [reflexivity|exact Hi].
+Qed.
+
+(* play_as's list update: next_[v] = next_[a]; next_[a] = v (v linked right after a). *)
+Definition insert_after (nx : point -> point) (a v : point) : point -> point :=
+  fun q => if point_eqb q v then nx a else if point_eqb q a then v else nx q.
+
+(* Linking v, not in a walk, right after a, in it: the walk one step longer visits v and the
+   points it visited, each once, and ends where it ended. *)
+Lemma walk_insert nx a v : forall k s,
+  NoDup (walk nx s k) -> In a (walk nx s k) -> ~ In v (walk nx s k) ->
+  NoDup (walk (insert_after nx a v) s (S k)) /\
+  (forall x, In x (walk (insert_after nx a v) s (S k)) <-> x = v \/ In x (walk nx s k)) /\
+  iter (insert_after nx a v) s (S k) = iter nx s k.
+Proof.
+  intros k. induction k as [|k IH]; intros s Hnd Ha Hv; [destruct Ha|].
+  rewrite walk_S in Hnd, Ha, Hv. rewrite (walk_S nx s k), (iter_S nx s k).
+  apply NoDup_cons_iff in Hnd as [Hs_out Hnd'].
+  assert (Hav : a <> v) by (intros Eav; apply Hv; rewrite <- Eav; exact Ha).
+  assert (Hsv : s <> v) by (intros Esv; apply Hv; left; exact Esv).
+  rewrite (walk_S _ s (S k)), (iter_S _ s (S k)).
+  destruct (point_eq_dec s a) as [Esa|Hsa].
+  - subst s.
+    assert (Hnxa : insert_after nx a v a = v).
+    { unfold insert_after. destruct (point_eqb_spec a v) as [E|_]; [contradiction|].
+      destruct (point_eqb_spec a a) as [_|E]; [reflexivity|contradiction]. }
+    assert (Hnxv : insert_after nx a v v = nx a).
+    { unfold insert_after. destruct (point_eqb_spec v v) as [_|E]; [reflexivity|contradiction]. }
+    assert (Hrest : forall x, In x (walk nx (nx a) k) -> insert_after nx a v x = nx x).
+    { intros x Hx. unfold insert_after. destruct (point_eqb_spec x v) as [Exv|Hxv].
+      - exfalso. apply Hv. right. rewrite Exv in Hx. exact Hx.
+      - destruct (point_eqb_spec x a) as [Exa|Hxa]; [|reflexivity].
+        exfalso. apply Hs_out. rewrite Exa in Hx. exact Hx. }
+    destruct (walk_same nx (insert_after nx a v) k (nx a) Hrest) as [Hw Hi].
+    rewrite Hnxa, walk_S, iter_S, Hnxv, Hw, Hi.
+    split; [|split; [|reflexivity]].
+    + constructor.
+      * intros [Eva|Hin]; [apply Hav; symmetry; exact Eva|contradiction].
+      * constructor; [intros Hin; apply Hv; right; exact Hin|exact Hnd'].
+    + intros x. simpl. split.
+      * intros [Eax|[Evx|Hx]]; [right; left; exact Eax|left; symmetry; exact Evx|right; right; exact Hx].
+      * intros [Exv|[Eax|Hx]]; [right; left; symmetry; exact Exv|left; exact Eax|right; right; exact Hx].
+  - assert (Hnxs : insert_after nx a v s = nx s).
+    { unfold insert_after. destruct (point_eqb_spec s v) as [E|_]; [contradiction|].
+      destruct (point_eqb_spec s a) as [E|_]; [contradiction|reflexivity]. }
+    destruct Ha as [Esa|Ha']; [contradiction|].
+    assert (Hv' : ~ In v (walk nx (nx s) k)) by (intros Hin; apply Hv; right; exact Hin).
+    destruct (IH (nx s) Hnd' Ha' Hv') as [Hnd2 [Hin2 Hit2]].
+    rewrite Hnxs. split; [|split; [|exact Hit2]].
+    + constructor; [|exact Hnd2]. intros Hin. apply Hin2 in Hin as [Esv'|Hin]; [contradiction|].
+      contradiction.
+    + intros x. split.
+      * intros [Esx|Hx]; [right; left; exact Esx|].
+        apply Hin2 in Hx as [Exv|Hx]; [left; exact Exv|right; right; exact Hx].
+      * intros [Exv|[Esx|Hx]]; [right; apply Hin2; left; exact Exv|left; exact Esx|].
+        right. apply Hin2. right. exact Hx.
+Qed.
+
 End Refinement.
