@@ -765,4 +765,115 @@ Proof.
         right. apply Hin2. right. exact Hx.
 Qed.
 
+(* Whether s counts among the stones labelled h (labelled's test). *)
+Definition labels (b : board) (st : state) (c : color) (h s : point) : bool :=
+  is_stone b c s && point_eqb (st_root st s) h.
+
+(* A placement of c on v, with v labelled as its friendly neighbour t (the labels of the other
+   stones unchanged), keeps every head's labelled stones but for v, which the head of t gains. *)
+Lemma place_labelled b st st' c v t c' h : on_board N v -> b v = Empty ->
+  (forall q, q <> v -> st_root st' q = st_root st q) -> st_root st' v = st_root st t ->
+  length (labelled (place b v c) st' c' h) =
+  if color_eqb c' c && point_eqb h (st_root st t) then S (length (labelled b st c' h))
+  else length (labelled b st c' h).
+Proof.
+  intros Hvon Hv Hold Hnew. unfold labelled.
+  assert (Hout : forall x, x <> v ->
+            is_stone (place b v c) c' x && point_eqb (st_root st' x) h = is_stone b c' x && point_eqb (st_root st x) h).
+  { intros x Hx. unfold is_stone. rewrite (place_other b v c x Hx), (Hold x Hx). reflexivity. }
+  assert (Hbefore : is_stone b c' v && point_eqb (st_root st v) h = false)
+    by (unfold is_stone; rewrite Hv; reflexivity).
+  destruct (color_eqb c' c && point_eqb h (st_root st t)) eqn:Hup.
+  - apply andb_true_iff in Hup as [Hc Hh].
+    destruct (color_eqb_spec c' c) as [Ec|]; [|discriminate]. subst c'.
+    destruct (point_eqb_spec h (st_root st t)) as [Eh|]; [|discriminate].
+    apply (filter_gain point_eq_dec vid _ _ v _ (nodup_all_points N) (proj2 (in_all_points N v) Hvon)).
+    + exact Hbefore.
+    + unfold is_stone. rewrite place_at, Hnew, Eh. simpl.
+      destruct (color_eqb_spec c c) as [_|E]; [|contradiction].
+      destruct (point_eqb_spec (st_root st t) (st_root st t)) as [_|E]; [reflexivity|contradiction].
+    + intros x Hx. apply Hout, Hx.
+  - f_equal. apply filter_ext. intros x. destruct (point_eq_dec x v) as [Exv|Hx]; [|apply Hout, Hx].
+    subst x. rewrite Hbefore. unfold is_stone. rewrite place_at, Hnew. simpl.
+    destruct (color_eqb_spec c c') as [Ec|Ec]; simpl.
+    + subst c'. destruct (point_eqb_spec (st_root st t) h) as [Eh|]; [|reflexivity].
+      rewrite Eh in Hup. destruct (color_eqb_spec c c) as [_|E]; [|contradiction].
+      destruct (point_eqb_spec h h) as [_|E]; [discriminate|contradiction].
+    + destruct c, c'; simpl; [contradiction|reflexivity|reflexivity|contradiction].
+Qed.
+
+(* play_as's updates of root_ (v gets the head of attach), next_ (v linked right after attach)
+   and growth_ (each head's count changes by what v and its neighbours gain and lose as its
+   growth points: add_stone looks at those points alone) keep every head's growth count and
+   circular list exact. *)
+Lemma place_heads b st st' c v : legal N b c v -> roots_ok b st -> heads_ok b st ->
+  (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) ->
+  (forall q, st_next st' q = insert_after (st_next st) (friend b c v) v q) ->
+  (forall c' h, is_head (place b v c) st' c' h = true ->
+     st_growth st' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
+     st_growth st h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v))) ->
+  heads_ok (place b v c) st'.
+Proof.
+  intros Hl [Hlab Hsame] Hheads Hroot Hnext Hgrowth.
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu [_ Hconn_s]]]]].
+  assert (Hft : friend b c v = t) by (apply (friend_unique b c v t Hl Ht Hbt Hu)).
+  rewrite Hft in Hroot, Hnext.
+  pose proof Hl as [Hvon [Hv _]].
+  assert (Hold : forall q, q <> v -> st_root st' q = st_root st q).
+  { intros q Hq. rewrite Hroot. destruct (point_eqb_spec q v) as [E|_]; [contradiction|reflexivity]. }
+  assert (Hnew : st_root st' v = st_root st t).
+  { rewrite Hroot. destruct (point_eqb_spec v v) as [_|E]; [reflexivity|contradiction]. }
+  destruct (adj_on_board N v t Ht) as [_ Hton].
+  destruct (Hlab t Hton (ltac:(rewrite Hbt; discriminate))) as [Hthd Hhd_self].
+  assert (Hnotv : forall q s, conn N b q s -> s <> v).
+  { intros q s Hc Esv. apply (conn_stone N b q s Hc). rewrite Esv. exact Hv. }
+  assert (Hhd_v : st_root st t <> v) by (apply (Hnotv t), Hthd).
+  intros c' h Hh Hhead.
+  assert (Hhv : h <> v).
+  { intros Ehv. subst h. unfold is_head in Hhead. rewrite Hnew in Hhead.
+    destruct (point_eqb_spec (st_root st t) v) as [E|_]; [contradiction|].
+    rewrite andb_false_r in Hhead. discriminate. }
+  assert (Hhead_old : is_head b st c' h = true).
+  { unfold is_head, is_stone in Hhead |- *. rewrite (place_other b v c h Hhv), (Hold h Hhv) in Hhead.
+    exact Hhead. }
+  pose proof Hhead_old as Hho. unfold is_head, is_stone in Hho.
+  apply andb_true_iff in Hho as [Hbh Hself].
+  destruct (cell_eqb_spec (b h) (Stone c')) as [Ebh|]; [|discriminate].
+  destruct (point_eqb_spec (st_root st h) h) as [Eself|]; [|discriminate].
+  pose proof (Hheads c' h Hh Hhead_old) as Hold_h. cbv zeta in Hold_h.
+  destruct Hold_h as [Hgr [Hnd [Hwalk Hiter]]].
+  split.
+  - pose proof (place_growth_local b st st' c v c' h Hl Hold) as Hloc.
+    pose proof (Hgrowth c' h Hhead) as Hg. lia.
+  - cbv zeta. rewrite (place_labelled b st st' c v t c' h Hvon Hv Hold Hnew).
+    set (k := length (labelled b st c' h)) in *.
+    destruct (color_eqb c' c && point_eqb h (st_root st t)) eqn:Hup.
+    + apply andb_true_iff in Hup as [Hc Hhh].
+      destruct (color_eqb_spec c' c) as [Ec|]; [|discriminate]. subst c'.
+      destruct (point_eqb_spec h (st_root st t)) as [Eh|]; [|discriminate].
+      assert (Hht : conn N b h t) by (rewrite Eh; apply conn_sym, Hthd).
+      destruct (walk_insert (st_next st) t v k h Hnd (proj2 (Hwalk t) Hht)) as [Hnd2 [Hin2 Hit2]].
+      { intros Hin. apply Hwalk in Hin. exact (Hnotv h v Hin eq_refl). }
+      destruct (walk_same (insert_after (st_next st) t v) (st_next st') (S k) h) as [Hw Hi].
+      { intros x _. apply Hnext. }
+      rewrite Hw, Hi. split; [exact Hnd2|]. split; [|rewrite Hit2; exact Hiter].
+      intros s. rewrite Hin2, (Hconn_s h s Hhv), (Hwalk s).
+      split; [intros [Esv|Hs]; [right; split; [exact Esv|exact Hht]|left; exact Hs]|].
+      intros [Hs|[Esv _]]; [right; exact Hs|left; exact Esv].
+    + assert (Hnt : ~ conn N b h t).
+      { intros Hht. destruct (conn_inv N b h t Hht) as [_ [_ [_ Ebt]]].
+        rewrite Hbt, Ebh in Ebt. injection Ebt as Ec. subst c'.
+        rewrite <- (Hsame h t Hht), Eself in Hup.
+        destruct (color_eqb_spec c c) as [_|E]; [|contradiction].
+        destruct (point_eqb_spec h h) as [_|E]; [discriminate|contradiction]. }
+      destruct (walk_same (st_next st) (st_next st') k h) as [Hw Hi].
+      { intros x Hx. apply Hwalk in Hx. rewrite Hnext. unfold insert_after.
+        destruct (point_eqb_spec x v) as [Exv|_]; [exfalso; exact (Hnotv h x Hx Exv)|].
+        destruct (point_eqb_spec x t) as [Ext|_]; [|reflexivity].
+        exfalso. apply Hnt. rewrite <- Ext. exact Hx. }
+      rewrite Hw, Hi. split; [exact Hnd|]. split; [|exact Hiter].
+      intros s. rewrite (Hconn_s h s Hhv), (Hwalk s). split; [intros Hs; left; exact Hs|].
+      intros [Hs|[_ Hht]]; [exact Hs|contradiction].
+Qed.
+
 End Refinement.
