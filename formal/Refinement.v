@@ -876,4 +876,140 @@ Proof.
       intros [Hs|[_ Hht]]; [exact Hs|contradiction].
 Qed.
 
+(* Whether q is in colour c'’s legal set after add_stone puts c on v, read off the state before
+   (l: the set's members before, as the legal list or the bitset holds them): v leaves both
+   sets; a neighbour of v is in c's set exactly when its point word had key 0 (empty, no c
+   neighbour: added), so not when it had key kOne (removed); every other point keeps its
+   membership. *)
+Definition legal_after (st : state) (c : color) (v : point) (c' : color) (l : list point) (q : point) : bool :=
+  negb (point_eqb q v) &&
+  if color_eqb c' c && mem q (neighbours N v)
+  then (st_content st q =? 0) && (st_count st c q =? 0)
+  else mem q l.
+
+Lemma legal_after_spec b st c v c' l q : words_ok b st -> b v = Empty ->
+  (forall p, In p l <-> legal N b c' p) ->
+  (legal_after st c v c' l q = true <-> legal N (place b v c) c' q).
+Proof.
+  intros Hwords Hv Hl. unfold legal_after, legal.
+  rewrite andb_true_iff, negb_true_iff, (friendly_count_place b v c c' q Hv).
+  destruct (point_eqb_spec q v) as [Eqv|Hqv].
+  - subst q. rewrite place_at. split; [intros [E _]; discriminate|intros [_ [E _]]; discriminate].
+  - rewrite (place_other b v c q Hqv).
+    destruct (color_eqb c' c && mem q (neighbours N v)) eqn:Hup.
+    + apply andb_true_iff in Hup as [Hc Hn]. destruct (color_eqb_spec c' c) as [Ec|]; [|discriminate].
+      subst c'. apply mem_spec, in_neighbours in Hn. destruct (adj_on_board N v q Hn) as [_ Hq].
+      destruct (Hwords q Hq) as [Hcont Hcs]. destruct (Hcs c) as [Hcnt _].
+      rewrite andb_true_iff, !Nat.eqb_eq, Hcont, Hcnt.
+      assert (Hcode : code (b q) = 0 <-> b q = Empty).
+      { destruct (b q) as [|[|]]; simpl; split; intros E; congruence. }
+      rewrite Hcode. split; [intros [_ [He Hz]]; split; [exact Hq|split; [exact He|lia]]|].
+      intros [_ [He Hone]]. split; [reflexivity|split; [exact He|lia]].
+    + rewrite mem_spec, Hl. unfold legal. split; [intros [_ Hlg]; exact Hlg|intros Hlg; split; [reflexivity|exact Hlg]].
+Qed.
+
+(* Away from v and its neighbours a placement leaves legality alone. *)
+Lemma legalb_place_out b v c c' x : b v = Empty -> x <> v -> ~ In x (neighbours N v) ->
+  legalb N (place b v c) c' x = legalb N b c' x.
+Proof.
+  intros Hv Hxv Hxn. unfold legalb. rewrite (place_other b v c x Hxv), (friendly_count_place b v c c' x Hv).
+  destruct (mem x (neighbours N v)) eqn:Hm; [apply mem_spec in Hm; contradiction|].
+  rewrite andb_false_r. reflexivity.
+Qed.
+
+(* v and its neighbours: on the board, each once. *)
+Lemma around_ok v : on_board N v -> NoDup (v :: neighbours N v) /\ incl (v :: neighbours N v) (all_points N).
+Proof.
+  intros Hvon. split.
+  - constructor; [|apply neighbours_nodup]. intros Hin. apply in_neighbours in Hin.
+    apply (adj_irrefl N v Hin).
+  - intros x [Evx|Hx]; apply in_all_points; [rewrite <- Evx; exact Hvon|].
+    apply in_neighbours in Hx. apply (proj2 (adj_on_board N v x Hx)).
+Qed.
+
+(* The legal-set part of add_stone, for each colour c': legal_[c'] holds the points legal_after
+   admits, each once, with legal_pos_ indexing it (whatever order the swap-with-last removals
+   and the appends leave); the bitset is the old one with v's and its neighbours' bits updated;
+   each word count changes by the bits set minus the bits cleared among v and its neighbours. *)
+Definition place_legal_update (st st' : state) (c : color) (v : point) : Prop :=
+  forall c',
+    NoDup (st_legal st' c') /\
+    (forall q, In q (st_legal st' c') <-> legal_after st c v c' (st_legal st c') q = true) /\
+    (forall i, i < length (st_legal st' c') -> st_pos st' c' (nth i (st_legal st' c') (0, 0)) = i) /\
+    st_bits st' c' = filter (legal_after st c v c' (st_bits st c')) (all_points N) /\
+    length (st_wcount st' c') = length (st_wcount st c') /\
+    (forall w, w < length (st_wcount st c') ->
+       nth w (st_wcount st' c') 0 +
+         length (filter (fun p => (word_of p =? w) && mem p (st_bits st c')) (v :: neighbours N v)) =
+       nth w (st_wcount st c') 0 +
+         length (filter (fun p => (word_of p =? w) && legal_after st c v c' (st_bits st c') p) (v :: neighbours N v))).
+
+(* add_stone's legal-set updates keep the legal lists, positions, bitsets and word counts exact
+   (the word-count array spanning the board, as board.cpp's does). *)
+Lemma place_legal_ok b st st' c v : words_ok b st -> legal_ok b st -> on_board N v -> b v = Empty ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_legal_update st st' c v -> legal_ok (place b v c) st'.
+Proof.
+  intros Hwords Hlegal Hvon Hv Hcover Hup c'.
+  destruct (Hlegal c') as [_ [Hin [_ [Hbits [Hwc _]]]]].
+  destruct (Hup c') as [Hnd' [Hin' [Hpos' [Hbits' [Hlen' Hwc']]]]].
+  assert (Hbits_in : forall p, In p (st_bits st c') <-> legal N b c' p)
+    by (intros p; rewrite Hbits; apply legal_moves_spec).
+  assert (Hafter : forall q, legal_after st c v c' (st_bits st c') q = legalb N (place b v c) c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec. apply legal_after_spec; assumption. }
+  assert (Hbefore : forall q, mem q (st_bits st c') = legalb N b c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec, mem_spec. apply Hbits_in. }
+  split; [exact Hnd'|]. split.
+  { intros p. rewrite Hin'. apply legal_after_spec; assumption. }
+  split; [exact Hpos'|]. split.
+  { rewrite Hbits'. unfold legal_moves. apply filter_ext. exact Hafter. }
+  split.
+  - intros w Hw. rewrite Hlen' in Hw. pose proof (Hwc' w Hw) as Hw'. rewrite (Hwc w Hw) in Hw'.
+    unfold legal_moves in Hw' |- *. rewrite !filter_twice in Hw' |- *.
+    assert (Hd1 : forall D, filter (fun p => (word_of p =? w) && mem p (st_bits st c')) D =
+                           filter (fun p => legalb N b c' p && (word_of p =? w)) D).
+    { intros D. apply filter_ext. intros p. rewrite Hbefore, andb_comm. reflexivity. }
+    assert (Hd2 : forall D, filter (fun p => (word_of p =? w) && legal_after st c v c' (st_bits st c') p) D =
+                           filter (fun p => legalb N (place b v c) c' p && (word_of p =? w)) D).
+    { intros D. apply filter_ext. intros p. rewrite Hafter, andb_comm. reflexivity. }
+    rewrite Hd1, Hd2 in Hw'.
+    destruct (around_ok v Hvon) as [HndD HinclD].
+    pose proof (filter_local (fun p => legalb N b c' p && (word_of p =? w))
+                  (fun p => legalb N (place b v c) c' p && (word_of p =? w))
+                  (all_points N) (v :: neighbours N v) (nodup_all_points N) HndD HinclD) as Hloc.
+    assert (Hsame : forall x, In x (all_points N) -> ~ In x (v :: neighbours N v) ->
+              legalb N b c' x && (word_of x =? w) = legalb N (place b v c) c' x && (word_of x =? w)).
+    { intros x _ Hx. rewrite legalb_place_out; [reflexivity|exact Hv| |].
+      - intros Exv. apply Hx. left. symmetry. exact Exv.
+      - intros Hxn. apply Hx. right. exact Hxn. }
+    specialize (Hloc Hsame). lia.
+  - intros p Hp. rewrite Hlen'. apply Hcover, (proj1 Hp).
+Qed.
+
+(* add_stone's totals: stones_[c] goes up by one, roots_ unchanged (a placement makes no new
+   root, rule 4). *)
+Lemma place_totals b st st' c v : legal N b c v -> roots_ok b st -> totals_ok b st ->
+  (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) ->
+  (forall c', st_stones st' c' = if color_eqb c' c then S (st_stones st c') else st_stones st c') ->
+  (forall c', st_roots st' c' = st_roots st c') ->
+  totals_ok (place b v c) st'.
+Proof.
+  intros Hl [Hlab _] Htot Hroot Hstones Hroots c'.
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu _]]]].
+  rewrite (friend_unique b c v t Hl Ht Hbt Hu) in Hroot.
+  pose proof Hl as [Hvon [Hv _]].
+  destruct (Htot c') as [Hs Hr]. split.
+  - rewrite Hstones, (place_stones b c v c' Hvon Hv), Hs. reflexivity.
+  - rewrite Hroots, Hr. f_equal. apply filter_ext. intros q. unfold is_head, is_stone.
+    destruct (point_eq_dec q v) as [Eqv|Hqv].
+    + subst q. rewrite place_at, Hv, Hroot.
+      destruct (point_eqb_spec v v) as [_|E]; [|contradiction].
+      destruct (adj_on_board N v t Ht) as [_ Hton].
+      destruct (Hlab t Hton (ltac:(rewrite Hbt; discriminate))) as [Hthd _].
+      destruct (point_eqb_spec (st_root st t) v) as [Ehv|_].
+      * exfalso. apply (conn_stone N b t v); [rewrite <- Ehv; exact Hthd|exact Hv].
+      * rewrite andb_false_r. reflexivity.
+    + rewrite (place_other b v c q Hqv), Hroot. destruct (point_eqb_spec q v) as [E|_]; [contradiction|reflexivity].
+Qed.
+
 End Refinement.
