@@ -1012,4 +1012,55 @@ Proof.
     + rewrite (place_other b v c q Hqv), Hroot. destruct (point_eqb_spec q v) as [E|_]; [contradiction|reflexivity].
 Qed.
 
+(* play_as's placement of c on v without removal (add_stone, then the list link), as updates of
+   the state st to st': v takes content c; each neighbour's c count goes up by one and v's
+   vertex enters its c XOR; v takes the label of its one friendly neighbour attach (root_[v] =
+   root_[attach]); next_[v] = next_[attach], next_[attach] = v; the legal sets change at v and
+   its neighbours only (place_legal_update); each head's growth count changes by what v and its
+   neighbours gain and lose as its growth points; stones_[c] goes up by one, roots_ stays. *)
+Definition place_update (b : board) (st : state) (c : color) (v : point) (st' : state) : Prop :=
+  (forall q, st_content st' q = if point_eqb q v then code (Stone c) else st_content st q) /\
+  (forall c' q, st_count st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then S (st_count st c' q) else st_count st c' q) /\
+  (forall c' q, st_xor st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then Nat.lxor (vid v) (st_xor st c' q) else st_xor st c' q) /\
+  (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) /\
+  (forall q, st_next st' q = insert_after (st_next st) (friend b c v) v q) /\
+  place_legal_update st st' c v /\
+  (forall c' h, is_head (place b v c) st' c' h = true ->
+     st_growth st' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
+     st_growth st h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v))) /\
+  (forall c', st_stones st' c' = if color_eqb c' c then S (st_stones st c') else st_stones st c') /\
+  (forall c', st_roots st' c' = st_roots st c').
+
+(* A legal placement, done by those updates, keeps the abstraction: a state that refines the
+   board before refines the board with the stone placed (whether or not rule 6 then removes
+   anything: this is the state add_stone leaves for remove_bounded). *)
+Theorem place_refines b st st' c v : refines b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update b st c v st' -> refines (place b v c) st'.
+Proof.
+  intros [Hwords [Hlegal [Hroots [Hheads Htot]]]] Hl Hcover
+         [Hcontent [Hcount [Hxor [Hroot [Hnext [Hlup [Hgrowth [Hstones Hnroots]]]]]]]].
+  pose proof Hl as [Hvon [Hv _]].
+  split; [apply (place_words b st st' c v Hwords Hv Hcontent Hcount Hxor)|].
+  split; [apply (place_legal_ok b st st' c v Hwords Hlegal Hvon Hv Hcover Hlup)|].
+  split; [apply (place_roots b st st' c v Hl Hroots Hroot)|].
+  split; [apply (place_heads b st st' c v Hl Hroots Hheads Hroot Hnext Hgrowth)|].
+  apply (place_totals b st st' c v Hl Hroots Htot Hroot Hstones Hnroots).
+Qed.
+
+(* A whole move of rule 6 that removes nothing: c plays v, no root is bounded afterwards (so
+   no stone is removed), and the board after the move is the board with the stone placed;
+   play_as's updates take a state refining the board before to one refining the board after. *)
+Theorem move_refines b st st' c v : refines b st -> legal N b c v ->
+  (forall q, on_board N q -> ~ removed N (place b v c) v q) ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update b st c v st' -> move N b c v (place b v c) /\ refines (place b v c) st'.
+Proof.
+  intros Href Hl Hnone Hcover Hup. split.
+  - split; [exact Hl|]. intros q Hq. right. split; [apply Hnone, Hq|reflexivity].
+  - apply (place_refines b st st' c v Href Hl Hcover Hup).
+Qed.
+
 End Refinement.
