@@ -1063,4 +1063,217 @@ Proof.
   - apply (place_refines b st st' c v Href Hl Hcover Hup).
 Qed.
 
+(* ---- Undo of a placement without removal restores the abstraction ------------------------ *)
+
+(* Whether q is in colour c'’s legal set after remove_stone empties v (a c stone), read off the
+   state st' before it (l: the set's members): v joins a colour's set exactly when it has one
+   neighbour of that colour (is_growth_word of its word); a neighbour of v joins c's set exactly
+   when its word had key 2 kOne (empty, two c neighbours: added), so not when it had key kOne
+   (removed); every other point keeps its membership. *)
+Definition legal_undo (st' : state) (c : color) (v : point) (c' : color) (l : list point) (q : point) : bool :=
+  if point_eqb q v then st_count st' c' v =? 1
+  else if color_eqb c' c && mem q (neighbours N v)
+  then (st_content st' q =? 0) && (st_count st' c q =? 2)
+  else mem q l.
+
+Lemma legal_undo_spec b st' c v c' l q : words_ok (place b v c) st' -> on_board N v -> b v = Empty ->
+  (forall p, In p l <-> legal N (place b v c) c' p) ->
+  (legal_undo st' c v c' l q = true <-> legal N b c' q).
+Proof.
+  intros Hwords Hvon Hv Hl. unfold legal_undo.
+  destruct (point_eqb_spec q v) as [Eqv|Hqv].
+  - subst q. destruct (Hwords v Hvon) as [_ Hcs]. destruct (Hcs c') as [Hcnt _].
+    rewrite Nat.eqb_eq, Hcnt, (friendly_count_place b v c c' v Hv).
+    assert (Hself : mem v (neighbours N v) = false).
+    { destruct (mem v (neighbours N v)) eqn:Hm; [|reflexivity].
+      apply mem_spec, in_neighbours in Hm. exfalso. apply (adj_irrefl N v Hm). }
+    rewrite Hself, andb_false_r. unfold legal.
+    split; [intros Hone; split; [exact Hvon|split; [exact Hv|exact Hone]]|intros [_ [_ Hone]]; exact Hone].
+  - destruct (color_eqb c' c && mem q (neighbours N v)) eqn:Hup.
+    + apply andb_true_iff in Hup as [Hc Hnm]. destruct (color_eqb_spec c' c) as [Ec|]; [|discriminate].
+      subst c'. pose proof Hnm as Hn. apply mem_spec, in_neighbours in Hn.
+      destruct (adj_on_board N v q Hn) as [_ Hq].
+      destruct (Hwords q Hq) as [Hcont Hcs]. destruct (Hcs c) as [Hcnt _].
+      rewrite andb_true_iff, !Nat.eqb_eq, Hcont, Hcnt, (place_other b v c q Hqv),
+              (friendly_count_place b v c c q Hv).
+      assert (Hupc : color_eqb c c && mem q (neighbours N v) = true) by (rewrite Hnm; destruct c; reflexivity).
+      rewrite Hupc.
+      assert (Hcode : code (b q) = 0 <-> b q = Empty).
+      { destruct (b q) as [|[|]]; simpl; split; intros E; congruence. }
+      rewrite Hcode. unfold legal.
+      split; [intros [He Htwo]; split; [exact Hq|split; [exact He|lia]]|].
+      intros [_ [He Hone]]. split; [exact He|lia].
+    + rewrite mem_spec, Hl. unfold legal.
+      rewrite (place_other b v c q Hqv), (friendly_count_place b v c c' q Hv), Hup. apply iff_refl.
+Qed.
+
+(* The legal-set part of remove_stone, for each colour c', as place_legal_update for add_stone. *)
+Definition undo_legal_update (st' st'' : state) (c : color) (v : point) : Prop :=
+  forall c',
+    NoDup (st_legal st'' c') /\
+    (forall q, In q (st_legal st'' c') <-> legal_undo st' c v c' (st_legal st' c') q = true) /\
+    (forall i, i < length (st_legal st'' c') -> st_pos st'' c' (nth i (st_legal st'' c') (0, 0)) = i) /\
+    st_bits st'' c' = filter (legal_undo st' c v c' (st_bits st' c')) (all_points N) /\
+    length (st_wcount st'' c') = length (st_wcount st' c') /\
+    (forall w, w < length (st_wcount st' c') ->
+       nth w (st_wcount st'' c') 0 +
+         length (filter (fun p => (word_of p =? w) && mem p (st_bits st' c')) (v :: neighbours N v)) =
+       nth w (st_wcount st' c') 0 +
+         length (filter (fun p => (word_of p =? w) && legal_undo st' c v c' (st_bits st' c') p) (v :: neighbours N v))).
+
+(* remove_stone's legal-set updates, taking back the stone placed on v, make the legal lists,
+   positions, bitsets and word counts exact for the board before the placement. *)
+Lemma undo_legal_ok b st' st'' c v : words_ok (place b v c) st' -> legal_ok (place b v c) st' ->
+  on_board N v -> b v = Empty ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st' c')) ->
+  undo_legal_update st' st'' c v -> legal_ok b st''.
+Proof.
+  intros Hwords Hlegal Hvon Hv Hcover Hup c'.
+  destruct (Hlegal c') as [_ [Hin [_ [Hbits [Hwc _]]]]].
+  destruct (Hup c') as [Hnd'' [Hin'' [Hpos'' [Hbits'' [Hlen'' Hwc'']]]]].
+  assert (Hbits_in : forall p, In p (st_bits st' c') <-> legal N (place b v c) c' p)
+    by (intros p; rewrite Hbits; apply legal_moves_spec).
+  assert (Hafter : forall q, legal_undo st' c v c' (st_bits st' c') q = legalb N b c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec. apply legal_undo_spec; assumption. }
+  assert (Hbefore : forall q, mem q (st_bits st' c') = legalb N (place b v c) c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec, mem_spec. apply Hbits_in. }
+  split; [exact Hnd''|]. split.
+  { intros p. rewrite Hin''. apply legal_undo_spec; assumption. }
+  split; [exact Hpos''|]. split.
+  { rewrite Hbits''. unfold legal_moves. apply filter_ext. exact Hafter. }
+  split.
+  - intros w Hw. rewrite Hlen'' in Hw. pose proof (Hwc'' w Hw) as Hw'. rewrite (Hwc w Hw) in Hw'.
+    unfold legal_moves in Hw' |- *. rewrite !filter_twice in Hw' |- *.
+    assert (Hd1 : forall D, filter (fun p => (word_of p =? w) && mem p (st_bits st' c')) D =
+                           filter (fun p => legalb N (place b v c) c' p && (word_of p =? w)) D).
+    { intros D. apply filter_ext. intros p. rewrite Hbefore, andb_comm. reflexivity. }
+    assert (Hd2 : forall D, filter (fun p => (word_of p =? w) && legal_undo st' c v c' (st_bits st' c') p) D =
+                           filter (fun p => legalb N b c' p && (word_of p =? w)) D).
+    { intros D. apply filter_ext. intros p. rewrite Hafter, andb_comm. reflexivity. }
+    rewrite Hd1, Hd2 in Hw'.
+    destruct (around_ok v Hvon) as [HndD HinclD].
+    pose proof (filter_local (fun p => legalb N (place b v c) c' p && (word_of p =? w))
+                  (fun p => legalb N b c' p && (word_of p =? w))
+                  (all_points N) (v :: neighbours N v) (nodup_all_points N) HndD HinclD) as Hloc.
+    assert (Hsame : forall x, In x (all_points N) -> ~ In x (v :: neighbours N v) ->
+              legalb N (place b v c) c' x && (word_of x =? w) = legalb N b c' x && (word_of x =? w)).
+    { intros x _ Hx. rewrite legalb_place_out; [reflexivity|exact Hv| |].
+      - intros Exv. apply Hx. left. symmetry. exact Exv.
+      - intros Hxn. apply Hx. right. exact Hxn. }
+    specialize (Hloc Hsame). lia.
+  - intros p Hp. rewrite Hlen''. apply Hcover, (proj1 Hp).
+Qed.
+
+(* undo_as's take-back of a placement of c on v that removed nothing, as updates of the state
+   st' after the placement to st'': remove_stone empties v, each neighbour's c count goes down
+   by one and v's vertex leaves its c XOR, root_ is left alone, the legal sets change at v and
+   its neighbours only (undo_legal_update), each head's growth count changes by what v and its
+   neighbours gain and lose as its growth points, stones_[c] goes down by one; then
+   next_[attach] = next_[v] and next_[v] takes back its value from before the move (the move
+   record's saved_next, here st_next st v). *)
+Definition undo_update (b : board) (st : state) (c : color) (v : point) (st' st'' : state) : Prop :=
+  (forall q, st_content st'' q = if point_eqb q v then 0 else st_content st' q) /\
+  (forall c' q, st_count st'' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then pred (st_count st' c' q) else st_count st' c' q) /\
+  (forall c' q, st_xor st'' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then Nat.lxor (vid v) (st_xor st' c' q) else st_xor st' c' q) /\
+  (forall q, st_root st'' q = st_root st' q) /\
+  (forall q, st_next st'' q =
+     if point_eqb q (friend b c v) then st_next st' v else if point_eqb q v then st_next st v else st_next st' q) /\
+  undo_legal_update st' st'' c v /\
+  (forall c' h, is_head b st'' c' h = true ->
+     st_growth st'' h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v)) =
+     st_growth st' h + length (filter (grows b st'' c' h) (v :: neighbours N v))) /\
+  (forall c', st_stones st'' c' = if color_eqb c' c then pred (st_stones st' c') else st_stones st' c') /\
+  (forall c', st_roots st'' c' = st_roots st' c').
+
+(* A legal placement done by play_as's updates and taken back by undo_as's restores the
+   abstraction: the state after the undo refines the board before the move again (its legal
+   lists may be in another order; every other part the abstraction reads is as it was). *)
+Theorem undo_place b st st' st'' c v : refines b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update b st c v st' -> undo_update b st c v st' st'' -> refines b st''.
+Proof.
+  intros Href Hl Hcover Hpu Hun.
+  pose proof (place_refines b st st' c v Href Hl Hcover Hpu) as Href'.
+  destruct Href as [Hwords [Hlegal [Hroots [Hheads Htot]]]].
+  destruct Href' as [Hwords' [Hlegal' _]].
+  destruct Hpu as [Pcontent [Pcount [Pxor [Proot [Pnext [Plup [Pgrowth [Pstones Proots]]]]]]]].
+  destruct Hun as [Ucontent [Ucount [Uxor [Uroot [Unext [Ulup [Ugrowth [Ustones Uroots]]]]]]]].
+  pose proof Hl as [Hvon [Hv _]].
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu _]]]].
+  assert (Hft : friend b c v = t) by (apply (friend_unique b c v t Hl Ht Hbt Hu)).
+  rewrite Hft in Proot, Pnext, Unext.
+  destruct Hroots as [Hlab Hsame].
+  assert (Hnotv : forall q s, conn N b q s -> s <> v).
+  { intros q s Hc Esv. apply (conn_stone N b q s Hc). rewrite Esv. exact Hv. }
+  assert (Hroot'' : forall q, q <> v -> st_root st'' q = st_root st q).
+  { intros q Hq. rewrite Uroot, Proot. destruct (point_eqb_spec q v) as [E|_]; [contradiction|reflexivity]. }
+  assert (Hhead'' : forall c' h, is_head b st'' c' h = is_head b st c' h).
+  { intros c' h. unfold is_head, is_stone. destruct (point_eq_dec h v) as [Ehv|Hhv].
+    - subst h. rewrite Hv. reflexivity.
+    - rewrite (Hroot'' h Hhv). reflexivity. }
+  assert (Hlabelled : forall c' h, labelled b st'' c' h = labelled b st c' h).
+  { intros c' h. unfold labelled. apply filter_ext. intros s. unfold is_stone.
+    destruct (point_eq_dec s v) as [Esv|Hsv].
+    - subst s. rewrite Hv. reflexivity.
+    - rewrite (Hroot'' s Hsv). reflexivity. }
+  assert (Htv : t <> v) by (intros E; rewrite E in Hbt; congruence).
+  assert (Hnext'' : forall q, st_next st'' q = st_next st q).
+  { intros q. rewrite Unext. destruct (point_eqb_spec q t) as [Eqt|Hqt].
+    - subst q. rewrite Pnext. unfold insert_after.
+      destruct (point_eqb_spec v v) as [_|E]; [reflexivity|contradiction].
+    - destruct (point_eqb_spec q v) as [Eqv|Hqv]; [subst q; reflexivity|].
+      rewrite Pnext. unfold insert_after.
+      destruct (point_eqb_spec q v) as [E|_]; [contradiction|].
+      destruct (point_eqb_spec q t) as [E|_]; [contradiction|reflexivity]. }
+  assert (Hfriend_stone : forall c' g, legal N b c' g -> b (friend b c' g) = Stone c').
+  { intros c' g [_ [_ Hone]]. unfold friend. unfold friendly_count in Hone. fold (friends b c' g) in Hone.
+    destruct (friends b c' g) as [|x rest] eqn:Hf; [discriminate|].
+    assert (Hx : In x (friends b c' g)) by (rewrite Hf; left; reflexivity).
+    unfold friends in Hx. apply filter_In in Hx as [_ Hbx].
+    destruct (cell_eqb_spec (b x) (Stone c')) as [E|]; [exact E|discriminate]. }
+  assert (Hgrows : forall c' h g, grows b st'' c' h g = grows b st c' h g).
+  { intros c' h g. unfold grows. destruct (legalb N b c' g) eqn:Hlg; [|reflexivity].
+    apply legalb_spec in Hlg. rewrite Hroot''; [reflexivity|].
+    intros E. pose proof (Hfriend_stone c' g Hlg) as Hs. rewrite E, Hv in Hs. discriminate. }
+  split; [|split; [|split; [|split]]].
+  - intros p Hp. destruct (Hwords p Hp) as [Hc Hcs]. split.
+    + rewrite Ucontent, Pcontent. destruct (point_eqb_spec p v) as [Epv|_]; [|exact Hc].
+      subst p. rewrite Hv. reflexivity.
+    + intros c'. destruct (Hcs c') as [Hn Hx]. rewrite Ucount, Uxor, Pcount, Pxor.
+      destruct (color_eqb c' c && mem p (neighbours N v)); [|split; assumption].
+      rewrite Nat.pred_succ, <- Nat.lxor_assoc, Nat.lxor_nilpotent, Nat.lxor_0_l. split; assumption.
+  - apply (undo_legal_ok b st' st'' c v Hwords' Hlegal' Hvon Hv); [|exact Ulup].
+    intros c' p Hp. destruct (Plup c') as [_ [_ [_ [_ [Hlen _]]]]]. rewrite Hlen. apply Hcover, Hp.
+  - split.
+    + intros s Hs Hne. assert (Hsv : s <> v) by (intros E; subst s; contradiction).
+      destruct (Hlab s Hs Hne) as [Hc Hself].
+      assert (Hr : st_root st s <> v) by (apply (Hnotv s), Hc).
+      rewrite (Hroot'' s Hsv), (Hroot'' _ Hr). split; [exact Hc|exact Hself].
+    + intros s q Hc. assert (Hqv : q <> v) by (apply (Hnotv s), Hc).
+      assert (Hsv : s <> v) by (apply (Hnotv q), conn_sym, Hc).
+      rewrite (Hroot'' s Hsv), (Hroot'' q Hqv). apply Hsame, Hc.
+  - intros c' h Hh Hhd. rewrite Hhead'' in Hhd.
+    pose proof (Hheads c' h Hh Hhd) as Hold_h. cbv zeta in Hold_h |- *.
+    destruct Hold_h as [Hgr [Hnd [Hwalk Hiter]]].
+    rewrite Hlabelled.
+    destruct (walk_same (st_next st) (st_next st'') (length (labelled b st c' h)) h) as [Hw Hi];
+      [intros x _; apply Hnext''|].
+    rewrite Hw, Hi. split; [|split; [exact Hnd|split; [exact Hwalk|exact Hiter]]].
+    assert (Hhv : h <> v).
+    { intros Ehv. subst h. unfold is_head, is_stone in Hhd. rewrite Hv in Hhd. discriminate. }
+    assert (Hhd' : is_head (place b v c) st' c' h = true).
+    { unfold is_head, is_stone in Hhd |- *. rewrite (place_other b v c h Hhv), Proot.
+      destruct (point_eqb_spec h v) as [E|_]; [contradiction|exact Hhd]. }
+    assert (Hhd'' : is_head b st'' c' h = true) by (rewrite Hhead''; exact Hhd).
+    pose proof (Pgrowth c' h Hhd') as Hp. pose proof (Ugrowth c' h Hhd'') as Hq.
+    assert (Hf : forall l, filter (grows b st'' c' h) l = filter (grows b st c' h) l)
+      by (intros l; apply filter_ext; intros g; apply Hgrows).
+    rewrite Hf in Hq. rewrite !growth_count_grows in Hgr |- *. rewrite Hf. lia.
+  - intros c'. destruct (Htot c') as [Hs Hr]. split.
+    + rewrite Ustones, Pstones, Hs. destruct (color_eqb c' c); reflexivity.
+    + rewrite Uroots, Proots, Hr. f_equal. apply filter_ext. intros q. symmetry. apply Hhead''.
+Qed.
+
 End Refinement.
