@@ -5,9 +5,14 @@
    the per-point neighbour counts and XORs, the legal sets and the stone counts under a
    placement and under the removal of a stone (which is what rule-6 removal and undo do, stone
    by stone), the root labels under a placement, and that a placement changes the growth counts
-   only through the placed point and its neighbours. The updates are modelled
-   at the level of board.cpp's update rules, not of its C++ syntax; docs/formal.md, "The
-   optimized engine's state", says what is modelled and what stays C++. *)
+   only through the placed point and its neighbours. Composed: a whole legal placement that
+   removes nothing (play_as's add_stone and next_ link, `place_update`) keeps `refines`
+   (`place_refines`, `move_refines`), and its undo (undo_as's remove_stone and next_ restore,
+   `undo_update`) makes the state refine the board before the move again (`undo_place`).
+   Rule-6 removal (remove_bounded, remove_root) and the undo of a removal (restore_root) are
+   not composed here. The updates are modelled at the level of board.cpp's update rules, not of
+   its C++ syntax; docs/formal.md, "The optimized engine's state", says what is modelled and
+   what stays C++. *)
 From Coq Require Import List Arith Lia Bool.
 Import ListNotations.
 From Tanbo Require Import Rules Theorems.
