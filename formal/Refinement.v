@@ -7,7 +7,8 @@
    by stone), the root labels under a placement, and that a placement changes the growth counts
    only through the placed point and its neighbours. Composed: a whole legal placement that
    removes nothing (play_as's add_stone and next_ link, `place_update`) keeps `refines`
-   (`place_refines`, `move_refines`), and its undo (undo_as's remove_stone and next_ restore,
+   (`place_refines`, `move_refines`; with add_stone's growth arithmetic, `add_stone_growth_ok`
+   and `add_stone_refines`), and its undo (undo_as's remove_stone and next_ restore,
    `undo_update`) makes the state refine the board before the move again (`undo_place`).
    Rule-6 removal (remove_bounded, remove_root) and the undo of a removal (restore_root) are
    not composed here. The updates are modelled at the level of board.cpp's update rules, not of
@@ -1018,12 +1019,12 @@ Proof.
 Qed.
 
 (* play_as's placement of c on v without removal (add_stone, then the list link), as updates of
-   the state st to st': v takes content c; each neighbour's c count goes up by one and v's
-   vertex enters its c XOR; v takes the label of its one friendly neighbour attach (root_[v] =
-   root_[attach]); next_[v] = next_[attach], next_[attach] = v; the legal sets change at v and
-   its neighbours only (place_legal_update); each head's growth count changes by what v and its
-   neighbours gain and lose as its growth points; stones_[c] goes up by one, roots_ stays. *)
-Definition place_update (b : board) (st : state) (c : color) (v : point) (st' : state) : Prop :=
+   the state st to st', all but the growth counts: v takes content c; each neighbour's c count
+   goes up by one and v's vertex enters its c XOR; v takes the label of its one friendly
+   neighbour attach (root_[v] = root_[attach]); next_[v] = next_[attach], next_[attach] = v;
+   the legal sets change at v and its neighbours only (place_legal_update); stones_[c] goes up
+   by one, roots_ stays. *)
+Definition place_update_base (b : board) (st : state) (c : color) (v : point) (st' : state) : Prop :=
   (forall q, st_content st' q = if point_eqb q v then code (Stone c) else st_content st q) /\
   (forall c' q, st_count st' c' q =
      if color_eqb c' c && mem q (neighbours N v) then S (st_count st c' q) else st_count st c' q) /\
@@ -1032,11 +1033,17 @@ Definition place_update (b : board) (st : state) (c : color) (v : point) (st' : 
   (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) /\
   (forall q, st_next st' q = insert_after (st_next st) (friend b c v) v q) /\
   place_legal_update st st' c v /\
-  (forall c' h, is_head (place b v c) st' c' h = true ->
-     st_growth st' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
-     st_growth st h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v))) /\
   (forall c', st_stones st' c' = if color_eqb c' c then S (st_stones st c') else st_stones st c') /\
   (forall c', st_roots st' c' = st_roots st c').
+
+(* The whole placement: those updates, and each head's growth count changed by what v and its
+   neighbours gain and lose as its growth points (add_stone_growth_ok, below, shows add_stone's
+   arithmetic does that). *)
+Definition place_update (b : board) (st : state) (c : color) (v : point) (st' : state) : Prop :=
+  place_update_base b st c v st' /\
+  (forall c' h, is_head (place b v c) st' c' h = true ->
+     st_growth st' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
+     st_growth st h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v))).
 
 (* A legal placement, done by those updates, keeps the abstraction: a state that refines the
    board before refines the board with the stone placed (whether or not rule 6 then removes
@@ -1046,7 +1053,7 @@ Theorem place_refines b st st' c v : refines b st -> legal N b c v ->
   place_update b st c v st' -> refines (place b v c) st'.
 Proof.
   intros [Hwords [Hlegal [Hroots [Hheads Htot]]]] Hl Hcover
-         [Hcontent [Hcount [Hxor [Hroot [Hnext [Hlup [Hgrowth [Hstones Hnroots]]]]]]]].
+         [[Hcontent [Hcount [Hxor [Hroot [Hnext [Hlup [Hstones Hnroots]]]]]]] Hgrowth].
   pose proof Hl as [Hvon [Hv _]].
   split; [apply (place_words b st st' c v Hwords Hv Hcontent Hcount Hxor)|].
   split; [apply (place_legal_ok b st st' c v Hwords Hlegal Hvon Hv Hcover Hlup)|].
@@ -1203,7 +1210,7 @@ Proof.
   pose proof (place_refines b st st' c v Href Hl Hcover Hpu) as Href'.
   destruct Href as [Hwords [Hlegal [Hroots [Hheads Htot]]]].
   destruct Href' as [Hwords' [Hlegal' _]].
-  destruct Hpu as [Pcontent [Pcount [Pxor [Proot [Pnext [Plup [Pgrowth [Pstones Proots]]]]]]]].
+  destruct Hpu as [[Pcontent [Pcount [Pxor [Proot [Pnext [Plup [Pstones Proots]]]]]]] Pgrowth].
   destruct Hun as [Ucontent [Ucount [Uxor [Uroot [Unext [Ulup [Ugrowth [Ustones Uroots]]]]]]]].
   pose proof Hl as [Hvon [Hv _]].
   destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu _]]]].
@@ -1279,6 +1286,187 @@ Proof.
   - intros c'. destruct (Htot c') as [Hs Hr]. split.
     + rewrite Ustones, Pstones, Hs. destruct (color_eqb c' c); reflexivity.
     + rewrite Uroots, Proots, Hr. f_equal. apply filter_ext. intros q. symmetry. apply Hhead''.
+Qed.
+
+(* ---- add_stone's growth arithmetic --------------------------------------------------------- *)
+
+(* A neighbour word's key (content and c count) in add_stone: kOne (empty, one c neighbour: a
+   growth point of c) and 0 (empty, no c neighbour). *)
+Definition key_one (st : state) (c : color) (q : point) : bool := (st_content st q =? 0) && (st_count st c q =? 1).
+Definition key_zero (st : state) (c : color) (q : point) : bool := (st_content st q =? 0) && (st_count st c q =? 0).
+
+(* The net effect of add_stone's growth_ arithmetic in a placement (kLog) of c on v, head being
+   the label of v's friendly neighbour: when v was a growth point of the other colour d, its
+   owner loses one (--growth_[owner]); each neighbour with key kOne stops being a growth point
+   of its owner (--growth_[owner] and ++growth_[head] when the owner is not head, and head's
+   share of the legal count's drop otherwise); head's count changes by the legal count's change
+   otherwise: v leaves, each neighbour with key 0 comes. The owner of a growth point is the
+   label of its one friendly neighbour (single_neighbour_in decodes it from the XOR; here
+   `friend`). Stated additively: what each point's count lost, added after, equals what it
+   gained, added before. *)
+Definition add_stone_growth (b : board) (st : state) (c : color) (v : point) (st' : state) : Prop :=
+  forall h,
+    st_growth st' h + (if point_eqb (st_root st (friend b c v)) h then 1 else 0) +
+      length (filter (fun n => key_one st c n && point_eqb (st_root st (friend b c n)) h) (neighbours N v)) +
+      (if key_one st (opponent c) v && point_eqb (st_root st (friend b (opponent c) v)) h then 1 else 0) =
+    st_growth st h +
+      (if point_eqb (st_root st (friend b c v)) h then length (filter (key_zero st c) (neighbours N v)) else 0).
+
+(* The one friendly neighbour of a legal point is a neighbour and a stone of that colour. *)
+Lemma friend_stone b e g : legal N b e g -> adj N g (friend b e g) /\ b (friend b e g) = Stone e.
+Proof.
+  intros [_ [_ Hone]]. unfold friend. unfold friendly_count in Hone. fold (friends b e g) in Hone.
+  destruct (friends b e g) as [|x rest] eqn:Hf; [discriminate|].
+  assert (Hx : In x (friends b e g)) by (rewrite Hf; left; reflexivity).
+  unfold friends in Hx. apply filter_In in Hx as [Hadj Hbx]. apply in_neighbours in Hadj.
+  destruct (cell_eqb_spec (b x) (Stone e)) as [E|]; [split; [exact Hadj|exact E]|discriminate].
+Qed.
+
+(* Legality read off a point word: empty with one neighbour of the colour. *)
+Lemma legalb_words b st e q : words_ok b st -> on_board N q -> legalb N b e q = key_one st e q.
+Proof.
+  intros Hw Hq. destruct (Hw q Hq) as [Hc Hcs]. destruct (Hcs e) as [Hn _].
+  unfold legalb, key_one. rewrite Hc, Hn, (proj2 (on_boardb_spec N q) Hq), andb_true_l.
+  destruct (b q) as [|[|]]; reflexivity.
+Qed.
+
+(* A neighbour of v with no c neighbour has v as its one c neighbour once c is placed on v. *)
+Lemma friend_place_new b v c n : b v = Empty -> In n (neighbours N v) -> friendly_count N b c n = 0 ->
+  friend (place b v c) c n = v.
+Proof.
+  intros Hv Hn Hzero.
+  assert (Hup : color_eqb c c && mem n (neighbours N v) = true)
+    by (rewrite (proj2 (mem_spec n _) Hn); destruct c; reflexivity).
+  destruct (proj1 (friends_place b v c c n Hv) Hup) as [Hlen _].
+  unfold friendly_count in Hzero. fold (friends b c n) in Hzero. rewrite Hzero in Hlen.
+  assert (Hin : In v (friends (place b v c) c n)).
+  { unfold friends. apply filter_In. split; [apply mem_neighbours_sym, mem_spec, Hn|].
+    rewrite place_at. simpl. destruct (color_eqb_spec c c) as [_|E]; [reflexivity|contradiction]. }
+  unfold friend. destruct (friends (place b v c) c n) as [|x [|y rest]]; [destruct Hin| |discriminate].
+  destruct Hin as [Exv|[]]. exact Exv.
+Qed.
+
+Lemma len_filter_cons {A} (f : A -> bool) x l :
+  length (filter f (x :: l)) = (if f x then 1 else 0) + length (filter f l).
+Proof. simpl. destruct (f x); reflexivity. Qed.
+
+Lemma len_filter_none {A} (f : A -> bool) l : (forall x, In x l -> f x = false) -> length (filter f l) = 0.
+Proof.
+  induction l as [|a l IH]; intros Hno; [reflexivity|]. simpl. rewrite (Hno a (or_introl eq_refl)).
+  apply IH. intros x Hx. apply Hno. right. exact Hx.
+Qed.
+
+(* add_stone's growth arithmetic gives what place_update asks of the growth counts: each head's
+   count changes by what v and its neighbours gain and lose as its growth points. *)
+Theorem add_stone_growth_ok b st st' c v : refines b st -> legal N b c v ->
+  (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) ->
+  add_stone_growth b st c v st' ->
+  forall c' h, is_head (place b v c) st' c' h = true ->
+    st_growth st' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
+    st_growth st h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v)).
+Proof.
+  intros [Hwords [_ [[Hlab _] _]]] Hl Hroot Harith c' h Hhead.
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu _]]]].
+  assert (Hft : friend b c v = t) by (apply (friend_unique b c v t Hl Ht Hbt Hu)).
+  specialize (Harith h). rewrite Hft in Harith, Hroot.
+  pose proof Hl as [Hvon [Hv _]].
+  destruct (adj_on_board N v t Ht) as [_ Hton].
+  assert (Hroot_col : forall s e, on_board N s -> b s = Stone e -> b (st_root st s) = Stone e).
+  { intros s e Hs Hbs. assert (Hne : b s <> Empty) by (rewrite Hbs; discriminate).
+    destruct (Hlab s Hs Hne) as [Hc _]. destruct (conn_inv N b s _ Hc) as [_ [_ [_ E]]].
+    rewrite E. exact Hbs. }
+  assert (Howner : forall e g, legal N b e g -> b (st_root st (friend b e g)) = Stone e).
+  { intros e g Hg. destruct (friend_stone b e g Hg) as [Hadj Hbf].
+    apply (Hroot_col _ e (proj2 (adj_on_board N g _ Hadj)) Hbf). }
+  assert (Hhd_col : b (st_root st t) = Stone c) by (apply (Hroot_col t c Hton Hbt)).
+  assert (Hhv : h <> v).
+  { intros Ehv. subst h. unfold is_head in Hhead. rewrite Hroot in Hhead.
+    destruct (point_eqb_spec v v) as [_|E]; [|contradiction].
+    destruct (point_eqb_spec (st_root st t) v) as [E|_]; [rewrite E, Hv in Hhd_col; discriminate|].
+    rewrite andb_false_r in Hhead. discriminate. }
+  assert (Hbh : b h = Stone c').
+  { unfold is_head, is_stone in Hhead. rewrite (place_other b v c h Hhv) in Hhead.
+    apply andb_true_iff in Hhead as [Hs _]. destruct (cell_eqb_spec (b h) (Stone c')) as [E|]; [exact E|discriminate]. }
+  assert (Hnot_h : forall x e, b x = Stone e -> e <> c' -> point_eqb x h = false).
+  { intros x e Hbx Hne. destruct (point_eqb_spec x h) as [Exh|]; [|reflexivity].
+    rewrite Exh, Hbh in Hbx. injection Hbx as E. symmetry in E. contradiction. }
+  assert (Hnb : forall n, In n (neighbours N v) -> n <> v /\ on_board N n).
+  { intros n Hn. apply in_neighbours in Hn. split; [|apply (proj2 (adj_on_board N v n Hn))].
+    intros Env. subst n. apply (adj_irrefl N v Hn). }
+  assert (Hnew_v : grows (place b v c) st' c' h v = false).
+  { unfold grows, legalb. rewrite place_at. destruct (on_boardb N v); reflexivity. }
+  rewrite !len_filter_cons, Hnew_v.
+  destruct (color_eqb_spec c' c) as [Ec|Hc'].
+  - subst c'.
+    assert (Hold_v : grows b st c h v = point_eqb (st_root st t) h).
+    { unfold grows. rewrite (proj2 (legalb_spec N b c v) Hl), Hft. reflexivity. }
+    assert (Hold_n : filter (grows b st c h) (neighbours N v) =
+                     filter (fun n => key_one st c n && point_eqb (st_root st (friend b c n)) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. unfold grows. rewrite (legalb_words b st c n Hwords (proj2 (Hnb n Hn))).
+      reflexivity. }
+    assert (Hnew_n : filter (grows (place b v c) st' c h) (neighbours N v) =
+                     filter (fun n => key_zero st c n && point_eqb (st_root st t) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. destruct (Hnb n Hn) as [Hnv Hnon].
+      destruct (Hwords n Hnon) as [Hc Hcs]. destruct (Hcs c) as [Hcnt _].
+      assert (Hleg : legalb N (place b v c) c n = key_zero st c n).
+      { unfold legalb, key_zero. rewrite (place_other b v c n Hnv), (friendly_count_place b v c c n Hv), Hc, Hcnt.
+        assert (Hup : color_eqb c c && mem n (neighbours N v) = true)
+          by (rewrite (proj2 (mem_spec n _) Hn); destruct c; reflexivity).
+        rewrite Hup, (proj2 (on_boardb_spec N n) Hnon), andb_true_l.
+        destruct (b n) as [|[|]]; reflexivity. }
+      unfold grows. rewrite Hleg. destruct (key_zero st c n) eqn:Hk0; [|reflexivity].
+      unfold key_zero in Hk0. apply andb_true_iff in Hk0 as [_ Hz]. apply Nat.eqb_eq in Hz. rewrite Hcnt in Hz.
+      rewrite (friend_place_new b v c n Hv Hn Hz), Hroot.
+      destruct (point_eqb_spec v v) as [_|E]; [reflexivity|contradiction]. }
+    assert (Hd : key_one st (opponent c) v && point_eqb (st_root st (friend b (opponent c) v)) h = false).
+    { destruct (key_one st (opponent c) v) eqn:Hk1; [|reflexivity].
+      rewrite <- (legalb_words b st (opponent c) v Hwords Hvon) in Hk1. apply legalb_spec in Hk1.
+      apply (Hnot_h _ (opponent c) (Howner _ _ Hk1)). destruct c; discriminate. }
+    rewrite Hold_v, Hold_n, Hnew_n. rewrite Hd in Harith.
+    destruct (point_eqb (st_root st t) h).
+    + assert (Hf : filter (fun n => key_zero st c n && true) (neighbours N v) = filter (key_zero st c) (neighbours N v))
+        by (apply filter_ext; intros n; apply andb_true_r).
+      rewrite Hf. lia.
+    + rewrite (len_filter_none (fun n => key_zero st c n && false)); [lia|].
+      intros n _. apply andb_false_r.
+  - assert (Ec' : c' = opponent c) by (destruct c, c'; [contradiction|reflexivity|reflexivity|contradiction]).
+    subst c'.
+    assert (Hold_v : grows b st (opponent c) h v =
+                     key_one st (opponent c) v && point_eqb (st_root st (friend b (opponent c) v)) h).
+    { unfold grows. rewrite (legalb_words b st (opponent c) v Hwords Hvon). reflexivity. }
+    assert (Hsame_n : filter (grows (place b v c) st' (opponent c) h) (neighbours N v) =
+                      filter (grows b st (opponent c) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. destruct (Hnb n Hn) as [Hnv _].
+      assert (Hup : color_eqb (opponent c) c && mem n (neighbours N v) = false) by (destruct c; reflexivity).
+      assert (Hleg : legalb N (place b v c) (opponent c) n = legalb N b (opponent c) n).
+      { unfold legalb. rewrite (place_other b v c n Hnv), (friendly_count_place b v c (opponent c) n Hv), Hup.
+        reflexivity. }
+      unfold grows. rewrite Hleg. destruct (legalb N b (opponent c) n) eqn:Hlg; [|reflexivity].
+      assert (Hfr : friend (place b v c) (opponent c) n = friend b (opponent c) n).
+      { unfold friend. rewrite (proj2 (friends_place b v c (opponent c) n Hv) Hup). reflexivity. }
+      apply legalb_spec in Hlg. destruct (friend_stone b (opponent c) n Hlg) as [_ Hbf].
+      assert (Hfv : friend b (opponent c) n <> v) by (intros E; rewrite E, Hv in Hbf; discriminate).
+      rewrite Hfr, Hroot. destruct (point_eqb_spec (friend b (opponent c) n) v) as [E|_]; [contradiction|].
+      reflexivity. }
+    assert (Hhead0 : point_eqb (st_root st t) h = false)
+      by (apply (Hnot_h _ c Hhd_col); destruct c; discriminate).
+    assert (Hk1 : length (filter (fun n => key_one st c n && point_eqb (st_root st (friend b c n)) h)
+                           (neighbours N v)) = 0).
+    { apply len_filter_none. intros n Hn. destruct (key_one st c n) eqn:Hk; [|reflexivity].
+      rewrite <- (legalb_words b st c n Hwords (proj2 (Hnb n Hn))) in Hk. apply legalb_spec in Hk.
+      apply (Hnot_h _ c (Howner _ _ Hk)). destruct c; discriminate. }
+    rewrite Hold_v, Hsame_n. rewrite Hhead0, Hk1 in Harith. lia.
+Qed.
+
+(* So a placement whose growth counts add_stone's arithmetic updates (and the rest as
+   place_update_base) keeps the abstraction. *)
+Theorem add_stone_refines b st st' c v : refines b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update_base b st c v st' -> add_stone_growth b st c v st' -> refines (place b v c) st'.
+Proof.
+  intros Href Hl Hcover Hbase Harith. apply (place_refines b st st' c v Href Hl Hcover).
+  split; [exact Hbase|]. destruct Hbase as [_ [_ [_ [Hroot _]]]].
+  apply (add_stone_growth_ok b st st' c v Href Hl Hroot Harith).
 Qed.
 
 End Refinement.
