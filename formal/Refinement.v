@@ -9,7 +9,8 @@
    removes nothing (play_as's add_stone and next_ link, `place_update`) keeps `refines`
    (`place_refines`, `move_refines`; with add_stone's growth arithmetic, `add_stone_growth_ok`
    and `add_stone_refines`), and its undo (undo_as's remove_stone and next_ restore,
-   `undo_update`) makes the state refine the board before the move again (`undo_place`).
+   `undo_update`) makes the state refine the board before the move again (`undo_place`; with
+   remove_stone's growth arithmetic, `remove_stone_growth_ok` and `undo_refines`).
    Rule-6 removal (remove_bounded, remove_root) and the undo of a removal (restore_root) are
    not composed here. The updates are modelled at the level of board.cpp's update rules, not of
    its C++ syntax; docs/formal.md, "The optimized engine's state", says what is modelled and
@@ -1177,13 +1178,12 @@ Proof.
 Qed.
 
 (* undo_as's take-back of a placement of c on v that removed nothing, as updates of the state
-   st' after the placement to st'': remove_stone empties v, each neighbour's c count goes down
-   by one and v's vertex leaves its c XOR, root_ is left alone, the legal sets change at v and
-   its neighbours only (undo_legal_update), each head's growth count changes by what v and its
-   neighbours gain and lose as its growth points, stones_[c] goes down by one; then
-   next_[attach] = next_[v] and next_[v] takes back its value from before the move (the move
-   record's saved_next, here st_next st v). *)
-Definition undo_update (b : board) (st : state) (c : color) (v : point) (st' st'' : state) : Prop :=
+   st' after the placement to st'', all but the growth counts: remove_stone empties v, each
+   neighbour's c count goes down by one and v's vertex leaves its c XOR, root_ is left alone,
+   the legal sets change at v and its neighbours only (undo_legal_update), stones_[c] goes down
+   by one; then next_[attach] = next_[v] and next_[v] takes back its value from before the move
+   (the move record's saved_next, here st_next st v). *)
+Definition undo_update_base (b : board) (st : state) (c : color) (v : point) (st' st'' : state) : Prop :=
   (forall q, st_content st'' q = if point_eqb q v then 0 else st_content st' q) /\
   (forall c' q, st_count st'' c' q =
      if color_eqb c' c && mem q (neighbours N v) then pred (st_count st' c' q) else st_count st' c' q) /\
@@ -1193,11 +1193,17 @@ Definition undo_update (b : board) (st : state) (c : color) (v : point) (st' st'
   (forall q, st_next st'' q =
      if point_eqb q (friend b c v) then st_next st' v else if point_eqb q v then st_next st v else st_next st' q) /\
   undo_legal_update st' st'' c v /\
-  (forall c' h, is_head b st'' c' h = true ->
-     st_growth st'' h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v)) =
-     st_growth st' h + length (filter (grows b st'' c' h) (v :: neighbours N v))) /\
   (forall c', st_stones st'' c' = if color_eqb c' c then pred (st_stones st' c') else st_stones st' c') /\
   (forall c', st_roots st'' c' = st_roots st' c').
+
+(* The whole take-back: those updates, and each head's growth count changed by what v and its
+   neighbours gain and lose as its growth points (remove_stone_growth_ok, below, shows
+   remove_stone's arithmetic does that). *)
+Definition undo_update (b : board) (st : state) (c : color) (v : point) (st' st'' : state) : Prop :=
+  undo_update_base b st c v st' st'' /\
+  (forall c' h, is_head b st'' c' h = true ->
+     st_growth st'' h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v)) =
+     st_growth st' h + length (filter (grows b st'' c' h) (v :: neighbours N v))).
 
 (* A legal placement done by play_as's updates and taken back by undo_as's restores the
    abstraction: the state after the undo refines the board before the move again (its legal
@@ -1211,7 +1217,7 @@ Proof.
   destruct Href as [Hwords [Hlegal [Hroots [Hheads Htot]]]].
   destruct Href' as [Hwords' [Hlegal' _]].
   destruct Hpu as [[Pcontent [Pcount [Pxor [Proot [Pnext [Plup [Pstones Proots]]]]]]] Pgrowth].
-  destruct Hun as [Ucontent [Ucount [Uxor [Uroot [Unext [Ulup [Ugrowth [Ustones Uroots]]]]]]]].
+  destruct Hun as [[Ucontent [Ucount [Uxor [Uroot [Unext [Ulup [Ustones Uroots]]]]]]] Ugrowth].
   pose proof Hl as [Hvon [Hv _]].
   destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu _]]]].
   assert (Hft : friend b c v = t) by (apply (friend_unique b c v t Hl Ht Hbt Hu)).
@@ -1467,6 +1473,161 @@ Proof.
   intros Href Hl Hcover Hbase Harith. apply (place_refines b st st' c v Href Hl Hcover).
   split; [exact Hbase|]. destruct Hbase as [_ [_ [_ [Hroot _]]]].
   apply (add_stone_growth_ok b st st' c v Href Hl Hroot Harith).
+Qed.
+
+(* ---- remove_stone's growth arithmetic in an undo ------------------------------------------- *)
+
+Definition key_two (st : state) (c : color) (q : point) : bool := (st_content st q =? 0) && (st_count st c q =? 2).
+
+(* The net effect of remove_stone's growth_ arithmetic when undo takes back the c stone on v
+   (st' the state before it, b the board after it, head = root_[v]): each neighbour with key
+   kOne stops being a growth point of head (--growth_[head]); each neighbour with key 2 kOne
+   becomes one of its owner (++growth_[owner]); v becomes a growth point of head when its word,
+   emptied, has one c neighbour, and of its other-colour owner when it has one neighbour of that
+   colour. Stated additively, as add_stone_growth. *)
+Definition remove_stone_growth (b : board) (c : color) (v : point) (st' st'' : state) : Prop :=
+  forall h,
+    st_growth st'' h +
+      (if point_eqb (st_root st' v) h then length (filter (key_one st' c) (neighbours N v)) else 0) =
+    st_growth st' h +
+      length (filter (fun n => key_two st' c n && point_eqb (st_root st' (friend b c n)) h) (neighbours N v)) +
+      (if (st_count st' c v =? 1) && point_eqb (st_root st' v) h then 1 else 0) +
+      (if (st_count st' (opponent c) v =? 1) && point_eqb (st_root st' (friend b (opponent c) v)) h then 1 else 0).
+
+(* The one c neighbour of a point legal for c next to a c stone on v is v. *)
+Lemma friend_is b c n v : legal N b c n -> adj N n v -> b v = Stone c -> friend b c n = v.
+Proof.
+  intros Hl Hadj Hbv. pose proof Hl as [_ [_ Hone]].
+  destruct (friendly_unique N b c n Hone) as [t' [_ [_ Hu]]].
+  apply (friend_unique b c n v Hl Hadj Hbv). intros r Hr Hbr.
+  rewrite (Hu r Hr Hbr). symmetry. apply (Hu v Hadj Hbv).
+Qed.
+
+(* remove_stone's growth arithmetic, undoing a placement, gives what undo_update asks of the
+   growth counts: each head's count changes by what v and its neighbours gain and lose as its
+   growth points. *)
+Theorem remove_stone_growth_ok b st st' st'' c v : refines b st -> legal N b c v ->
+  place_update b st c v st' -> (forall q, st_root st'' q = st_root st' q) ->
+  remove_stone_growth b c v st' st'' ->
+  forall c' h, is_head b st'' c' h = true ->
+    st_growth st'' h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v)) =
+    st_growth st' h + length (filter (grows b st'' c' h) (v :: neighbours N v)).
+Proof.
+  intros [Hwords [_ [[Hlab _] _]]] Hl [[Pcontent [Pcount [Pxor [Proot _]]]] _] Hroot'' Harith c' h Hhead.
+  pose proof Hl as [Hvon [Hv _]].
+  pose proof (place_words b st st' c v Hwords Hv Pcontent Pcount Pxor) as Hwords'.
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu _]]]].
+  assert (Hft : friend b c v = t) by (apply (friend_unique b c v t Hl Ht Hbt Hu)).
+  rewrite Hft in Proot.
+  destruct (adj_on_board N v t Ht) as [_ Hton].
+  assert (Hroot_col : forall s e, on_board N s -> b s = Stone e -> b (st_root st s) = Stone e).
+  { intros s e Hs Hbs. assert (Hne : b s <> Empty) by (rewrite Hbs; discriminate).
+    destruct (Hlab s Hs Hne) as [Hc _]. destruct (conn_inv N b s _ Hc) as [_ [_ [_ E]]].
+    rewrite E. exact Hbs. }
+  assert (Hroot_out : forall q, q <> v -> st_root st' q = st_root st q).
+  { intros q Hq. rewrite Proot. destruct (point_eqb_spec q v) as [E|_]; [contradiction|reflexivity]. }
+  assert (Hrootv : st_root st' v = st_root st t).
+  { rewrite Proot. destruct (point_eqb_spec v v) as [_|E]; [reflexivity|contradiction]. }
+  assert (Howner : forall e g, legal N b e g -> b (st_root st' (friend b e g)) = Stone e).
+  { intros e g Hg. destruct (friend_stone b e g Hg) as [Hadj Hbf].
+    assert (Hfv : friend b e g <> v) by (intros E; rewrite E, Hv in Hbf; discriminate).
+    rewrite (Hroot_out _ Hfv). apply (Hroot_col _ e (proj2 (adj_on_board N g _ Hadj)) Hbf). }
+  assert (Hhd_col : b (st_root st t) = Stone c) by (apply (Hroot_col t c Hton Hbt)).
+  assert (Hbh : b h = Stone c').
+  { unfold is_head, is_stone in Hhead. apply andb_true_iff in Hhead as [Hs _].
+    destruct (cell_eqb_spec (b h) (Stone c')) as [E|]; [exact E|discriminate]. }
+  assert (Hnot_h : forall x e, b x = Stone e -> e <> c' -> point_eqb x h = false).
+  { intros x e Hbx Hne. destruct (point_eqb_spec x h) as [Exh|]; [|reflexivity].
+    rewrite Exh, Hbh in Hbx. injection Hbx as E. symmetry in E. contradiction. }
+  assert (Hnb : forall n, In n (neighbours N v) -> n <> v /\ on_board N n).
+  { intros n Hn. apply in_neighbours in Hn. split; [|apply (proj2 (adj_on_board N v n Hn))].
+    intros Env. subst n. apply (adj_irrefl N v Hn). }
+  assert (Hself : mem v (neighbours N v) = false).
+  { destruct (mem v (neighbours N v)) eqn:Hm; [|reflexivity].
+    apply mem_spec, in_neighbours in Hm. exfalso. apply (adj_irrefl N v Hm). }
+  assert (Hleg_v : forall e, legalb N b e v = (st_count st' e v =? 1)).
+  { intros e. destruct (Hwords' v Hvon) as [_ Hcs]. destruct (Hcs e) as [Hcnt _].
+    rewrite Hcnt, (friendly_count_place b v c e v Hv), Hself, andb_false_r.
+    unfold legalb. rewrite Hv, (proj2 (on_boardb_spec N v) Hvon). reflexivity. }
+  assert (Hkey2 : forall n, In n (neighbours N v) -> legalb N b c n = key_two st' c n).
+  { intros n Hn. destruct (Hnb n Hn) as [Hnv Hnon].
+    destruct (Hwords' n Hnon) as [Hc Hcs]. destruct (Hcs c) as [Hcnt _].
+    assert (Hup : color_eqb c c && mem n (neighbours N v) = true)
+      by (rewrite (proj2 (mem_spec n _) Hn); destruct c; reflexivity).
+    unfold key_two. rewrite Hc, Hcnt, (friendly_count_place b v c c n Hv), Hup, (place_other b v c n Hnv).
+    unfold legalb. rewrite (proj2 (on_boardb_spec N n) Hnon), andb_true_l.
+    destruct (b n) as [|[|]]; reflexivity. }
+  assert (Hold_v : grows (place b v c) st' c' h v = false).
+  { unfold grows, legalb. rewrite place_at. destruct (on_boardb N v); reflexivity. }
+  specialize (Harith h). rewrite Hrootv in Harith. rewrite !len_filter_cons, Hold_v.
+  destruct (color_eqb_spec c' c) as [Ec|Hc'].
+  - subst c'.
+    assert (Htv : t <> v) by (intros E; rewrite E, Hv in Hbt; discriminate).
+    assert (Hnew_v : grows b st'' c h v = point_eqb (st_root st t) h).
+    { unfold grows. rewrite (proj2 (legalb_spec N b c v) Hl), Hft, Hroot'', (Hroot_out t Htv). reflexivity. }
+    assert (Hold_n : filter (grows (place b v c) st' c h) (neighbours N v) =
+                     filter (fun n => key_one st' c n && point_eqb (st_root st t) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. destruct (Hnb n Hn) as [Hnv Hnon].
+      unfold grows. rewrite (legalb_words (place b v c) st' c n Hwords' Hnon).
+      destruct (key_one st' c n) eqn:Hk1; [|reflexivity].
+      rewrite <- (legalb_words (place b v c) st' c n Hwords' Hnon) in Hk1. apply legalb_spec in Hk1.
+      rewrite (friend_is (place b v c) c n v Hk1 (adj_sym N v n (proj1 (in_neighbours N v n) Hn)) (place_at b v c)).
+      rewrite Hrootv. reflexivity. }
+    assert (Hnew_n : filter (grows b st'' c h) (neighbours N v) =
+                     filter (fun n => key_two st' c n && point_eqb (st_root st' (friend b c n)) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. unfold grows. rewrite (Hkey2 n Hn), Hroot''. reflexivity. }
+    assert (Hcv : (st_count st' c v =? 1) = true) by (rewrite <- Hleg_v; apply legalb_spec, Hl).
+    assert (Hd : (st_count st' (opponent c) v =? 1) && point_eqb (st_root st' (friend b (opponent c) v)) h = false).
+    { destruct (st_count st' (opponent c) v =? 1) eqn:Hk1; [|reflexivity].
+      rewrite <- Hleg_v in Hk1. apply legalb_spec in Hk1.
+      apply (Hnot_h _ (opponent c) (Howner _ _ Hk1)). destruct c; discriminate. }
+    rewrite Hnew_v, Hold_n, Hnew_n. rewrite Hcv, Hd, andb_true_l in Harith.
+    destruct (point_eqb (st_root st t) h).
+    + assert (Hf : filter (fun n => key_one st' c n && true) (neighbours N v) = filter (key_one st' c) (neighbours N v))
+        by (apply filter_ext; intros n; apply andb_true_r).
+      rewrite Hf. lia.
+    + rewrite (len_filter_none (fun n => key_one st' c n && false)); [lia|].
+      intros n _. apply andb_false_r.
+  - assert (Ec' : c' = opponent c) by (destruct c, c'; [contradiction|reflexivity|reflexivity|contradiction]).
+    subst c'.
+    assert (Hnew_v : grows b st'' (opponent c) h v =
+                     (st_count st' (opponent c) v =? 1) && point_eqb (st_root st' (friend b (opponent c) v)) h).
+    { unfold grows. rewrite Hleg_v, Hroot''. reflexivity. }
+    assert (Hsame_n : filter (grows (place b v c) st' (opponent c) h) (neighbours N v) =
+                      filter (grows b st'' (opponent c) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. destruct (Hnb n Hn) as [Hnv _].
+      assert (Hup : color_eqb (opponent c) c && mem n (neighbours N v) = false) by (destruct c; reflexivity).
+      assert (Hleg : legalb N (place b v c) (opponent c) n = legalb N b (opponent c) n).
+      { unfold legalb. rewrite (place_other b v c n Hnv), (friendly_count_place b v c (opponent c) n Hv), Hup.
+        reflexivity. }
+      assert (Hfr : friend (place b v c) (opponent c) n = friend b (opponent c) n).
+      { unfold friend. rewrite (proj2 (friends_place b v c (opponent c) n Hv) Hup). reflexivity. }
+      unfold grows. rewrite Hleg, Hfr, Hroot''. reflexivity. }
+    assert (Hhead0 : point_eqb (st_root st t) h = false)
+      by (apply (Hnot_h _ c Hhd_col); destruct c; discriminate).
+    assert (Hk2 : length (filter (fun n => key_two st' c n && point_eqb (st_root st' (friend b c n)) h)
+                           (neighbours N v)) = 0).
+    { apply len_filter_none. intros n Hn. destruct (key_two st' c n) eqn:Hk; [|reflexivity].
+      rewrite <- (Hkey2 n Hn) in Hk. apply legalb_spec in Hk.
+      apply (Hnot_h _ c (Howner _ _ Hk)). destruct c; discriminate. }
+    rewrite Hnew_v, Hsame_n. rewrite Hhead0, Hk2, andb_false_r in Harith. lia.
+Qed.
+
+(* So a placement and its take-back whose growth counts add_stone's and remove_stone's
+   arithmetic update (the rest as place_update_base and undo_update_base) leave a state that
+   refines the board before the move again. *)
+Theorem undo_refines b st st' st'' c v : refines b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update_base b st c v st' -> add_stone_growth b st c v st' ->
+  undo_update_base b st c v st' st'' -> remove_stone_growth b c v st' st'' -> refines b st''.
+Proof.
+  intros Href Hl Hcover Hpb Hpa Hub Hua.
+  assert (Hpu : place_update b st c v st').
+  { split; [exact Hpb|]. destruct Hpb as [_ [_ [_ [Hroot _]]]].
+    apply (add_stone_growth_ok b st st' c v Href Hl Hroot Hpa). }
+  apply (undo_place b st st' st'' c v Href Hl Hcover Hpu). split; [exact Hub|].
+  destruct Hub as [_ [_ [_ [Hroot'' _]]]].
+  apply (remove_stone_growth_ok b st st' st'' c v Href Hl Hpu Hroot'' Hua).
 Qed.
 
 End Refinement.
