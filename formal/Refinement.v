@@ -10,7 +10,9 @@
    (`place_refines`, `move_refines`; with add_stone's growth arithmetic, `add_stone_growth_ok`
    and `add_stone_refines`), and its undo (undo_as's remove_stone and next_ restore,
    `undo_update`) makes the state refine the board before the move again (`undo_place`; with
-   remove_stone's growth arithmetic, `remove_stone_growth_ok` and `undo_refines`).
+   remove_stone's growth arithmetic, `remove_stone_growth_ok` and `undo_refines`). A head's
+   growth count is zero exactly when its root is bounded (`bounded_growth`), so when no count is
+   zero after the placement rule 6 removes nothing (`place_no_zero_growth`).
    Rule-6 removal (remove_bounded, remove_root) and the undo of a removal (restore_root) are
    not composed here. The updates are modelled at the level of board.cpp's update rules, not of
    its C++ syntax; docs/formal.md, "The optimized engine's state", says what is modelled and
@@ -1628,6 +1630,69 @@ Proof.
   apply (undo_place b st st' st'' c v Href Hl Hcover Hpu). split; [exact Hub|].
   destruct Hub as [_ [_ [_ [Hroot'' _]]]].
   apply (remove_stone_growth_ok b st st' st'' c v Href Hl Hpu Hroot'' Hua).
+Qed.
+
+(* ---- Rule 6's test on the growth counts ---------------------------------------------------- *)
+
+(* In a state that refines the board, a head's growth count is zero exactly when its root is
+   bounded (rule 5): the test play_as applies to the roots it logged. *)
+Theorem bounded_growth b st c h : refines b st -> on_board N h -> is_head b st c h = true ->
+  (bounded N b h <-> st_growth st h = 0).
+Proof.
+  intros [_ [_ [[Hlab Hsame] [Hheads _]]]] Hh Hhd.
+  destruct (Hheads c h Hh Hhd) as [Hgr _]. rewrite Hgr.
+  pose proof Hhd as Hhd'. unfold is_head, is_stone in Hhd'. apply andb_true_iff in Hhd' as [Hst Hself].
+  destruct (cell_eqb_spec (b h) (Stone c)) as [Hbh|]; [|discriminate].
+  destruct (point_eqb_spec (st_root st h) h) as [Eself|]; [|discriminate].
+  unfold growth_count, growth_in. split.
+  - intros [_ [_ Hno]]. destruct (filter _ (legal_moves N b c)) as [|g rest] eqn:Hf; [reflexivity|].
+    exfalso. assert (Hg : In g (filter (fun g => point_eqb (st_root st (friend b c g)) h) (legal_moves N b c)))
+      by (rewrite Hf; left; reflexivity).
+    apply filter_In in Hg as [Hg Hr]. apply legal_moves_spec in Hg.
+    destruct (point_eqb_spec (st_root st (friend b c g)) h) as [Er|]; [|discriminate].
+    destruct (friend_stone b c g Hg) as [Hadj Hbf].
+    destruct (adj_on_board N g _ Hadj) as [_ Hfon].
+    destruct (Hlab _ Hfon (ltac:(rewrite Hbf; discriminate))) as [Hc _]. rewrite Er in Hc.
+    apply (Hno g). destruct Hg as [Hgon [Hge Hone]].
+    split; [exact Hgon|]. split; [exact Hge|]. split; [exists c; split; [exact Hbh|exact Hone]|].
+    exists (friend b c g). split; [exact Hadj|apply conn_sym, Hc].
+  - intros Hzero. split; [exact Hh|]. split; [rewrite Hbh; discriminate|].
+    intros g [Hgon [Hge [[c' [Hc' Hone]] [t [Ht Hct]]]]].
+    rewrite Hbh in Hc'. injection Hc' as Ec. subst c'.
+    assert (Hgl : legal N b c g) by (split; [exact Hgon|split; [exact Hge|exact Hone]]).
+    destruct (conn_inv N b h t Hct) as [_ [_ [_ Ebt]]]. rewrite Hbh in Ebt.
+    assert (Hin : In g (filter (fun g => point_eqb (st_root st (friend b c g)) h) (legal_moves N b c))).
+    { apply filter_In. split; [apply legal_moves_spec, Hgl|].
+      rewrite (friend_is b c g t Hgl Ht Ebt), <- (Hsame h t Hct), Eself.
+      destruct (point_eqb_spec h h) as [_|E]; [reflexivity|contradiction]. }
+    destruct (filter _ (legal_moves N b c)) as [|x rest]; [destruct Hin|discriminate].
+Qed.
+
+(* So when, after a legal placement done by play_as's updates, no head has a zero growth count,
+   rule 6 removes nothing: the board with the stone placed is the move's result, and the state
+   refines it. *)
+Theorem place_no_zero_growth b st st' c v : refines b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update b st c v st' ->
+  (forall c' h, on_board N h -> is_head (place b v c) st' c' h = true -> st_growth st' h <> 0) ->
+  move N b c v (place b v c) /\ refines (place b v c) st'.
+Proof.
+  intros Href Hl Hcover Hup Hnz.
+  pose proof (place_refines b st st' c v Href Hl Hcover Hup) as Href'.
+  apply (move_refines b st st' c v Href Hl); [|exact Hcover|exact Hup].
+  assert (Hnb : forall s, bounded N (place b v c) s -> False).
+  { intros s Hb. pose proof Hb as [Hs [Hne _]].
+    pose proof Href' as [_ [_ [[Hlab _] _]]]. destruct (Hlab s Hs Hne) as [Hc Hself].
+    destruct (place b v c s) as [|e] eqn:Hbs; [contradiction|].
+    destruct (conn_inv N (place b v c) s _ Hc) as [_ [Hhon [_ Ebh]]].
+    assert (Hhd : is_head (place b v c) st' e (st_root st' s) = true).
+    { unfold is_head, is_stone. rewrite Ebh, Hbs, Hself. simpl.
+      destruct (color_eqb_spec e e) as [_|E]; [|contradiction].
+      destruct (point_eqb_spec (st_root st' s) (st_root st' s)) as [_|E]; [reflexivity|contradiction]. }
+    apply (Hnz e _ Hhon Hhd).
+    apply (proj1 (bounded_growth (place b v c) st' e _ Href' Hhon Hhd)).
+    apply (bounded_conn N (place b v c) s); [exact Hc|exact Hb]. }
+  intros q _ Hr. destruct Hr as [[Hb _]|[_ Hb]]; exact (Hnb _ Hb).
 Qed.
 
 End Refinement.
