@@ -5,9 +5,18 @@
    the per-point neighbour counts and XORs, the legal sets and the stone counts under a
    placement and under the removal of a stone (which is what rule-6 removal and undo do, stone
    by stone), the root labels under a placement, and that a placement changes the growth counts
-   only through the placed point and its neighbours. The updates are modelled
-   at the level of board.cpp's update rules, not of its C++ syntax; docs/formal.md, "The
-   optimized engine's state", says what is modelled and what stays C++. *)
+   only through the placed point and its neighbours. Composed: a whole legal placement that
+   removes nothing (play_as's add_stone and next_ link, `place_update`) keeps `refines`
+   (`place_refines`, `move_refines`; with add_stone's growth arithmetic, `add_stone_growth_ok`
+   and `add_stone_refines`), and its undo (undo_as's remove_stone and next_ restore,
+   `undo_update`) makes the state refine the board before the move again (`undo_place`; with
+   remove_stone's growth arithmetic, `remove_stone_growth_ok` and `undo_refines`). A head's
+   growth count is zero exactly when its root is bounded (`bounded_growth`), so when no count is
+   zero after the placement rule 6 removes nothing (`place_no_zero_growth`).
+   Rule-6 removal (remove_bounded, remove_root) and the undo of a removal (restore_root) are
+   not composed here. The updates are modelled at the level of board.cpp's update rules, not of
+   its C++ syntax; docs/formal.md, "The optimized engine's state", says what is modelled and
+   what stays C++. *)
 From Coq Require Import List Arith Lia Bool.
 Import ListNotations.
 From Tanbo Require Import Rules Theorems.
@@ -690,6 +699,1000 @@ Proof.
       unfold friends in Hy. apply filter_In in Hy as [Hy _].
       apply mem_neighbours_sym in Hy. congruence. }
     rewrite (Hroot _ Hfv). reflexivity.
+Qed.
+
+(* ---- A whole placement without removal keeps the abstraction ------------------------------ *)
+
+(* next_ walks: a step and the point reached after one step more. *)
+Lemma walk_S nx s k : walk nx s (S k) = s :: walk nx (nx s) k.
+Proof. reflexivity. Qed.
+Lemma iter_S nx s k : iter nx s (S k) = iter nx (nx s) k.
+Proof. reflexivity. Qed.
+
+(* Changing next_ outside the points a walk visits changes neither the walk nor where it ends. *)
+Lemma walk_same nx nx' : forall k s, (forall x, In x (walk nx s k) -> nx' x = nx x) ->
+  walk nx' s k = walk nx s k /\ iter nx' s k = iter nx s k.
+Proof.
+  intros k. induction k as [|k IH]; intros s Hs; [split; reflexivity|].
+  rewrite !walk_S, !iter_S, (Hs s (or_introl eq_refl)).
+  destruct (IH (nx s)) as [Hw Hi]; [intros x Hx; apply Hs; right; exact Hx|].
+  rewrite Hw. split; [reflexivity|exact Hi].
+Qed.
+
+(* play_as's list update: next_[v] = next_[a]; next_[a] = v (v linked right after a). *)
+Definition insert_after (nx : point -> point) (a v : point) : point -> point :=
+  fun q => if point_eqb q v then nx a else if point_eqb q a then v else nx q.
+
+(* Linking v, not in a walk, right after a, in it: the walk one step longer visits v and the
+   points it visited, each once, and ends where it ended. *)
+Lemma walk_insert nx a v : forall k s,
+  NoDup (walk nx s k) -> In a (walk nx s k) -> ~ In v (walk nx s k) ->
+  NoDup (walk (insert_after nx a v) s (S k)) /\
+  (forall x, In x (walk (insert_after nx a v) s (S k)) <-> x = v \/ In x (walk nx s k)) /\
+  iter (insert_after nx a v) s (S k) = iter nx s k.
+Proof.
+  intros k. induction k as [|k IH]; intros s Hnd Ha Hv; [destruct Ha|].
+  rewrite walk_S in Hnd, Ha, Hv. rewrite (walk_S nx s k), (iter_S nx s k).
+  apply NoDup_cons_iff in Hnd as [Hs_out Hnd'].
+  assert (Hav : a <> v) by (intros Eav; apply Hv; rewrite <- Eav; exact Ha).
+  assert (Hsv : s <> v) by (intros Esv; apply Hv; left; exact Esv).
+  rewrite (walk_S _ s (S k)), (iter_S _ s (S k)).
+  destruct (point_eq_dec s a) as [Esa|Hsa].
+  - subst s.
+    assert (Hnxa : insert_after nx a v a = v).
+    { unfold insert_after. destruct (point_eqb_spec a v) as [E|_]; [contradiction|].
+      destruct (point_eqb_spec a a) as [_|E]; [reflexivity|contradiction]. }
+    assert (Hnxv : insert_after nx a v v = nx a).
+    { unfold insert_after. destruct (point_eqb_spec v v) as [_|E]; [reflexivity|contradiction]. }
+    assert (Hrest : forall x, In x (walk nx (nx a) k) -> insert_after nx a v x = nx x).
+    { intros x Hx. unfold insert_after. destruct (point_eqb_spec x v) as [Exv|Hxv].
+      - exfalso. apply Hv. right. rewrite Exv in Hx. exact Hx.
+      - destruct (point_eqb_spec x a) as [Exa|Hxa]; [|reflexivity].
+        exfalso. apply Hs_out. rewrite Exa in Hx. exact Hx. }
+    destruct (walk_same nx (insert_after nx a v) k (nx a) Hrest) as [Hw Hi].
+    rewrite Hnxa, walk_S, iter_S, Hnxv, Hw, Hi.
+    split; [|split; [|reflexivity]].
+    + constructor.
+      * intros [Eva|Hin]; [apply Hav; symmetry; exact Eva|contradiction].
+      * constructor; [intros Hin; apply Hv; right; exact Hin|exact Hnd'].
+    + intros x. simpl. split.
+      * intros [Eax|[Evx|Hx]]; [right; left; exact Eax|left; symmetry; exact Evx|right; right; exact Hx].
+      * intros [Exv|[Eax|Hx]]; [right; left; symmetry; exact Exv|left; exact Eax|right; right; exact Hx].
+  - assert (Hnxs : insert_after nx a v s = nx s).
+    { unfold insert_after. destruct (point_eqb_spec s v) as [E|_]; [contradiction|].
+      destruct (point_eqb_spec s a) as [E|_]; [contradiction|reflexivity]. }
+    destruct Ha as [Esa|Ha']; [contradiction|].
+    assert (Hv' : ~ In v (walk nx (nx s) k)) by (intros Hin; apply Hv; right; exact Hin).
+    destruct (IH (nx s) Hnd' Ha' Hv') as [Hnd2 [Hin2 Hit2]].
+    rewrite Hnxs. split; [|split; [|exact Hit2]].
+    + constructor; [|exact Hnd2]. intros Hin. apply Hin2 in Hin as [Esv'|Hin]; [contradiction|].
+      contradiction.
+    + intros x. split.
+      * intros [Esx|Hx]; [right; left; exact Esx|].
+        apply Hin2 in Hx as [Exv|Hx]; [left; exact Exv|right; right; exact Hx].
+      * intros [Exv|[Esx|Hx]]; [right; apply Hin2; left; exact Exv|left; exact Esx|].
+        right. apply Hin2. right. exact Hx.
+Qed.
+
+(* Whether s counts among the stones labelled h (labelled's test). *)
+Definition labels (b : board) (st : state) (c : color) (h s : point) : bool :=
+  is_stone b c s && point_eqb (st_root st s) h.
+
+(* A placement of c on v, with v labelled as its friendly neighbour t (the labels of the other
+   stones unchanged), keeps every head's labelled stones but for v, which the head of t gains. *)
+Lemma place_labelled b st st' c v t c' h : on_board N v -> b v = Empty ->
+  (forall q, q <> v -> st_root st' q = st_root st q) -> st_root st' v = st_root st t ->
+  length (labelled (place b v c) st' c' h) =
+  if color_eqb c' c && point_eqb h (st_root st t) then S (length (labelled b st c' h))
+  else length (labelled b st c' h).
+Proof.
+  intros Hvon Hv Hold Hnew. unfold labelled.
+  assert (Hout : forall x, x <> v ->
+            is_stone (place b v c) c' x && point_eqb (st_root st' x) h = is_stone b c' x && point_eqb (st_root st x) h).
+  { intros x Hx. unfold is_stone. rewrite (place_other b v c x Hx), (Hold x Hx). reflexivity. }
+  assert (Hbefore : is_stone b c' v && point_eqb (st_root st v) h = false)
+    by (unfold is_stone; rewrite Hv; reflexivity).
+  destruct (color_eqb c' c && point_eqb h (st_root st t)) eqn:Hup.
+  - apply andb_true_iff in Hup as [Hc Hh].
+    destruct (color_eqb_spec c' c) as [Ec|]; [|discriminate]. subst c'.
+    destruct (point_eqb_spec h (st_root st t)) as [Eh|]; [|discriminate].
+    apply (filter_gain point_eq_dec vid _ _ v _ (nodup_all_points N) (proj2 (in_all_points N v) Hvon)).
+    + exact Hbefore.
+    + unfold is_stone. rewrite place_at, Hnew, Eh. simpl.
+      destruct (color_eqb_spec c c) as [_|E]; [|contradiction].
+      destruct (point_eqb_spec (st_root st t) (st_root st t)) as [_|E]; [reflexivity|contradiction].
+    + intros x Hx. apply Hout, Hx.
+  - f_equal. apply filter_ext. intros x. destruct (point_eq_dec x v) as [Exv|Hx]; [|apply Hout, Hx].
+    subst x. rewrite Hbefore. unfold is_stone. rewrite place_at, Hnew. simpl.
+    destruct (color_eqb_spec c c') as [Ec|Ec]; simpl.
+    + subst c'. destruct (point_eqb_spec (st_root st t) h) as [Eh|]; [|reflexivity].
+      rewrite Eh in Hup. destruct (color_eqb_spec c c) as [_|E]; [|contradiction].
+      destruct (point_eqb_spec h h) as [_|E]; [discriminate|contradiction].
+    + destruct c, c'; simpl; [contradiction|reflexivity|reflexivity|contradiction].
+Qed.
+
+(* play_as's updates of root_ (v gets the head of attach), next_ (v linked right after attach)
+   and growth_ (each head's count changes by what v and its neighbours gain and lose as its
+   growth points: add_stone looks at those points alone) keep every head's growth count and
+   circular list exact. *)
+Lemma place_heads b st st' c v : legal N b c v -> roots_ok b st -> heads_ok b st ->
+  (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) ->
+  (forall q, st_next st' q = insert_after (st_next st) (friend b c v) v q) ->
+  (forall c' h, is_head (place b v c) st' c' h = true ->
+     st_growth st' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
+     st_growth st h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v))) ->
+  heads_ok (place b v c) st'.
+Proof.
+  intros Hl [Hlab Hsame] Hheads Hroot Hnext Hgrowth.
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu [_ Hconn_s]]]]].
+  assert (Hft : friend b c v = t) by (apply (friend_unique b c v t Hl Ht Hbt Hu)).
+  rewrite Hft in Hroot, Hnext.
+  pose proof Hl as [Hvon [Hv _]].
+  assert (Hold : forall q, q <> v -> st_root st' q = st_root st q).
+  { intros q Hq. rewrite Hroot. destruct (point_eqb_spec q v) as [E|_]; [contradiction|reflexivity]. }
+  assert (Hnew : st_root st' v = st_root st t).
+  { rewrite Hroot. destruct (point_eqb_spec v v) as [_|E]; [reflexivity|contradiction]. }
+  destruct (adj_on_board N v t Ht) as [_ Hton].
+  destruct (Hlab t Hton (ltac:(rewrite Hbt; discriminate))) as [Hthd Hhd_self].
+  assert (Hnotv : forall q s, conn N b q s -> s <> v).
+  { intros q s Hc Esv. apply (conn_stone N b q s Hc). rewrite Esv. exact Hv. }
+  assert (Hhd_v : st_root st t <> v) by (apply (Hnotv t), Hthd).
+  intros c' h Hh Hhead.
+  assert (Hhv : h <> v).
+  { intros Ehv. subst h. unfold is_head in Hhead. rewrite Hnew in Hhead.
+    destruct (point_eqb_spec (st_root st t) v) as [E|_]; [contradiction|].
+    rewrite andb_false_r in Hhead. discriminate. }
+  assert (Hhead_old : is_head b st c' h = true).
+  { unfold is_head, is_stone in Hhead |- *. rewrite (place_other b v c h Hhv), (Hold h Hhv) in Hhead.
+    exact Hhead. }
+  pose proof Hhead_old as Hho. unfold is_head, is_stone in Hho.
+  apply andb_true_iff in Hho as [Hbh Hself].
+  destruct (cell_eqb_spec (b h) (Stone c')) as [Ebh|]; [|discriminate].
+  destruct (point_eqb_spec (st_root st h) h) as [Eself|]; [|discriminate].
+  pose proof (Hheads c' h Hh Hhead_old) as Hold_h. cbv zeta in Hold_h.
+  destruct Hold_h as [Hgr [Hnd [Hwalk Hiter]]].
+  split.
+  - pose proof (place_growth_local b st st' c v c' h Hl Hold) as Hloc.
+    pose proof (Hgrowth c' h Hhead) as Hg. lia.
+  - cbv zeta. rewrite (place_labelled b st st' c v t c' h Hvon Hv Hold Hnew).
+    set (k := length (labelled b st c' h)) in *.
+    destruct (color_eqb c' c && point_eqb h (st_root st t)) eqn:Hup.
+    + apply andb_true_iff in Hup as [Hc Hhh].
+      destruct (color_eqb_spec c' c) as [Ec|]; [|discriminate]. subst c'.
+      destruct (point_eqb_spec h (st_root st t)) as [Eh|]; [|discriminate].
+      assert (Hht : conn N b h t) by (rewrite Eh; apply conn_sym, Hthd).
+      destruct (walk_insert (st_next st) t v k h Hnd (proj2 (Hwalk t) Hht)) as [Hnd2 [Hin2 Hit2]].
+      { intros Hin. apply Hwalk in Hin. exact (Hnotv h v Hin eq_refl). }
+      destruct (walk_same (insert_after (st_next st) t v) (st_next st') (S k) h) as [Hw Hi].
+      { intros x _. apply Hnext. }
+      rewrite Hw, Hi. split; [exact Hnd2|]. split; [|rewrite Hit2; exact Hiter].
+      intros s. rewrite Hin2, (Hconn_s h s Hhv), (Hwalk s).
+      split; [intros [Esv|Hs]; [right; split; [exact Esv|exact Hht]|left; exact Hs]|].
+      intros [Hs|[Esv _]]; [right; exact Hs|left; exact Esv].
+    + assert (Hnt : ~ conn N b h t).
+      { intros Hht. destruct (conn_inv N b h t Hht) as [_ [_ [_ Ebt]]].
+        rewrite Hbt, Ebh in Ebt. injection Ebt as Ec. subst c'.
+        rewrite <- (Hsame h t Hht), Eself in Hup.
+        destruct (color_eqb_spec c c) as [_|E]; [|contradiction].
+        destruct (point_eqb_spec h h) as [_|E]; [discriminate|contradiction]. }
+      destruct (walk_same (st_next st) (st_next st') k h) as [Hw Hi].
+      { intros x Hx. apply Hwalk in Hx. rewrite Hnext. unfold insert_after.
+        destruct (point_eqb_spec x v) as [Exv|_]; [exfalso; exact (Hnotv h x Hx Exv)|].
+        destruct (point_eqb_spec x t) as [Ext|_]; [|reflexivity].
+        exfalso. apply Hnt. rewrite <- Ext. exact Hx. }
+      rewrite Hw, Hi. split; [exact Hnd|]. split; [|exact Hiter].
+      intros s. rewrite (Hconn_s h s Hhv), (Hwalk s). split; [intros Hs; left; exact Hs|].
+      intros [Hs|[_ Hht]]; [exact Hs|contradiction].
+Qed.
+
+(* Whether q is in colour c'’s legal set after add_stone puts c on v, read off the state before
+   (l: the set's members before, as the legal list or the bitset holds them): v leaves both
+   sets; a neighbour of v is in c's set exactly when its point word had key 0 (empty, no c
+   neighbour: added), so not when it had key kOne (removed); every other point keeps its
+   membership. *)
+Definition legal_after (st : state) (c : color) (v : point) (c' : color) (l : list point) (q : point) : bool :=
+  negb (point_eqb q v) &&
+  if color_eqb c' c && mem q (neighbours N v)
+  then (st_content st q =? 0) && (st_count st c q =? 0)
+  else mem q l.
+
+Lemma legal_after_spec b st c v c' l q : words_ok b st -> b v = Empty ->
+  (forall p, In p l <-> legal N b c' p) ->
+  (legal_after st c v c' l q = true <-> legal N (place b v c) c' q).
+Proof.
+  intros Hwords Hv Hl. unfold legal_after, legal.
+  rewrite andb_true_iff, negb_true_iff, (friendly_count_place b v c c' q Hv).
+  destruct (point_eqb_spec q v) as [Eqv|Hqv].
+  - subst q. rewrite place_at. split; [intros [E _]; discriminate|intros [_ [E _]]; discriminate].
+  - rewrite (place_other b v c q Hqv).
+    destruct (color_eqb c' c && mem q (neighbours N v)) eqn:Hup.
+    + apply andb_true_iff in Hup as [Hc Hn]. destruct (color_eqb_spec c' c) as [Ec|]; [|discriminate].
+      subst c'. apply mem_spec, in_neighbours in Hn. destruct (adj_on_board N v q Hn) as [_ Hq].
+      destruct (Hwords q Hq) as [Hcont Hcs]. destruct (Hcs c) as [Hcnt _].
+      rewrite andb_true_iff, !Nat.eqb_eq, Hcont, Hcnt.
+      assert (Hcode : code (b q) = 0 <-> b q = Empty).
+      { destruct (b q) as [|[|]]; simpl; split; intros E; congruence. }
+      rewrite Hcode. split; [intros [_ [He Hz]]; split; [exact Hq|split; [exact He|lia]]|].
+      intros [_ [He Hone]]. split; [reflexivity|split; [exact He|lia]].
+    + rewrite mem_spec, Hl. unfold legal. split; [intros [_ Hlg]; exact Hlg|intros Hlg; split; [reflexivity|exact Hlg]].
+Qed.
+
+(* Away from v and its neighbours a placement leaves legality alone. *)
+Lemma legalb_place_out b v c c' x : b v = Empty -> x <> v -> ~ In x (neighbours N v) ->
+  legalb N (place b v c) c' x = legalb N b c' x.
+Proof.
+  intros Hv Hxv Hxn. unfold legalb. rewrite (place_other b v c x Hxv), (friendly_count_place b v c c' x Hv).
+  destruct (mem x (neighbours N v)) eqn:Hm; [apply mem_spec in Hm; contradiction|].
+  rewrite andb_false_r. reflexivity.
+Qed.
+
+(* v and its neighbours: on the board, each once. *)
+Lemma around_ok v : on_board N v -> NoDup (v :: neighbours N v) /\ incl (v :: neighbours N v) (all_points N).
+Proof.
+  intros Hvon. split.
+  - constructor; [|apply neighbours_nodup]. intros Hin. apply in_neighbours in Hin.
+    apply (adj_irrefl N v Hin).
+  - intros x [Evx|Hx]; apply in_all_points; [rewrite <- Evx; exact Hvon|].
+    apply in_neighbours in Hx. apply (proj2 (adj_on_board N v x Hx)).
+Qed.
+
+(* The legal-set part of add_stone, for each colour c': legal_[c'] holds the points legal_after
+   admits, each once, with legal_pos_ indexing it (whatever order the swap-with-last removals
+   and the appends leave); the bitset is the old one with v's and its neighbours' bits updated;
+   each word count changes by the bits set minus the bits cleared among v and its neighbours. *)
+Definition place_legal_update (st st' : state) (c : color) (v : point) : Prop :=
+  forall c',
+    NoDup (st_legal st' c') /\
+    (forall q, In q (st_legal st' c') <-> legal_after st c v c' (st_legal st c') q = true) /\
+    (forall i, i < length (st_legal st' c') -> st_pos st' c' (nth i (st_legal st' c') (0, 0)) = i) /\
+    st_bits st' c' = filter (legal_after st c v c' (st_bits st c')) (all_points N) /\
+    length (st_wcount st' c') = length (st_wcount st c') /\
+    (forall w, w < length (st_wcount st c') ->
+       nth w (st_wcount st' c') 0 +
+         length (filter (fun p => (word_of p =? w) && mem p (st_bits st c')) (v :: neighbours N v)) =
+       nth w (st_wcount st c') 0 +
+         length (filter (fun p => (word_of p =? w) && legal_after st c v c' (st_bits st c') p) (v :: neighbours N v))).
+
+(* add_stone's legal-set updates keep the legal lists, positions, bitsets and word counts exact
+   (the word-count array spanning the board, as board.cpp's does). *)
+Lemma place_legal_ok b st st' c v : words_ok b st -> legal_ok b st -> on_board N v -> b v = Empty ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_legal_update st st' c v -> legal_ok (place b v c) st'.
+Proof.
+  intros Hwords Hlegal Hvon Hv Hcover Hup c'.
+  destruct (Hlegal c') as [_ [Hin [_ [Hbits [Hwc _]]]]].
+  destruct (Hup c') as [Hnd' [Hin' [Hpos' [Hbits' [Hlen' Hwc']]]]].
+  assert (Hbits_in : forall p, In p (st_bits st c') <-> legal N b c' p)
+    by (intros p; rewrite Hbits; apply legal_moves_spec).
+  assert (Hafter : forall q, legal_after st c v c' (st_bits st c') q = legalb N (place b v c) c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec. apply legal_after_spec; assumption. }
+  assert (Hbefore : forall q, mem q (st_bits st c') = legalb N b c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec, mem_spec. apply Hbits_in. }
+  split; [exact Hnd'|]. split.
+  { intros p. rewrite Hin'. apply legal_after_spec; assumption. }
+  split; [exact Hpos'|]. split.
+  { rewrite Hbits'. unfold legal_moves. apply filter_ext. exact Hafter. }
+  split.
+  - intros w Hw. rewrite Hlen' in Hw. pose proof (Hwc' w Hw) as Hw'. rewrite (Hwc w Hw) in Hw'.
+    unfold legal_moves in Hw' |- *. rewrite !filter_twice in Hw' |- *.
+    assert (Hd1 : forall D, filter (fun p => (word_of p =? w) && mem p (st_bits st c')) D =
+                           filter (fun p => legalb N b c' p && (word_of p =? w)) D).
+    { intros D. apply filter_ext. intros p. rewrite Hbefore, andb_comm. reflexivity. }
+    assert (Hd2 : forall D, filter (fun p => (word_of p =? w) && legal_after st c v c' (st_bits st c') p) D =
+                           filter (fun p => legalb N (place b v c) c' p && (word_of p =? w)) D).
+    { intros D. apply filter_ext. intros p. rewrite Hafter, andb_comm. reflexivity. }
+    rewrite Hd1, Hd2 in Hw'.
+    destruct (around_ok v Hvon) as [HndD HinclD].
+    pose proof (filter_local (fun p => legalb N b c' p && (word_of p =? w))
+                  (fun p => legalb N (place b v c) c' p && (word_of p =? w))
+                  (all_points N) (v :: neighbours N v) (nodup_all_points N) HndD HinclD) as Hloc.
+    assert (Hsame : forall x, In x (all_points N) -> ~ In x (v :: neighbours N v) ->
+              legalb N b c' x && (word_of x =? w) = legalb N (place b v c) c' x && (word_of x =? w)).
+    { intros x _ Hx. rewrite legalb_place_out; [reflexivity|exact Hv| |].
+      - intros Exv. apply Hx. left. symmetry. exact Exv.
+      - intros Hxn. apply Hx. right. exact Hxn. }
+    specialize (Hloc Hsame). lia.
+  - intros p Hp. rewrite Hlen'. apply Hcover, (proj1 Hp).
+Qed.
+
+(* add_stone's totals: stones_[c] goes up by one, roots_ unchanged (a placement makes no new
+   root, rule 4). *)
+Lemma place_totals b st st' c v : legal N b c v -> roots_ok b st -> totals_ok b st ->
+  (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) ->
+  (forall c', st_stones st' c' = if color_eqb c' c then S (st_stones st c') else st_stones st c') ->
+  (forall c', st_roots st' c' = st_roots st c') ->
+  totals_ok (place b v c) st'.
+Proof.
+  intros Hl [Hlab _] Htot Hroot Hstones Hroots c'.
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu _]]]].
+  rewrite (friend_unique b c v t Hl Ht Hbt Hu) in Hroot.
+  pose proof Hl as [Hvon [Hv _]].
+  destruct (Htot c') as [Hs Hr]. split.
+  - rewrite Hstones, (place_stones b c v c' Hvon Hv), Hs. reflexivity.
+  - rewrite Hroots, Hr. f_equal. apply filter_ext. intros q. unfold is_head, is_stone.
+    destruct (point_eq_dec q v) as [Eqv|Hqv].
+    + subst q. rewrite place_at, Hv, Hroot.
+      destruct (point_eqb_spec v v) as [_|E]; [|contradiction].
+      destruct (adj_on_board N v t Ht) as [_ Hton].
+      destruct (Hlab t Hton (ltac:(rewrite Hbt; discriminate))) as [Hthd _].
+      destruct (point_eqb_spec (st_root st t) v) as [Ehv|_].
+      * exfalso. apply (conn_stone N b t v); [rewrite <- Ehv; exact Hthd|exact Hv].
+      * rewrite andb_false_r. reflexivity.
+    + rewrite (place_other b v c q Hqv), Hroot. destruct (point_eqb_spec q v) as [E|_]; [contradiction|reflexivity].
+Qed.
+
+(* play_as's placement of c on v without removal (add_stone, then the list link), as updates of
+   the state st to st', all but the growth counts: v takes content c; each neighbour's c count
+   goes up by one and v's vertex enters its c XOR; v takes the label of its one friendly
+   neighbour attach (root_[v] = root_[attach]); next_[v] = next_[attach], next_[attach] = v;
+   the legal sets change at v and its neighbours only (place_legal_update); stones_[c] goes up
+   by one, roots_ stays. *)
+Definition place_update_base (b : board) (st : state) (c : color) (v : point) (st' : state) : Prop :=
+  (forall q, st_content st' q = if point_eqb q v then code (Stone c) else st_content st q) /\
+  (forall c' q, st_count st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then S (st_count st c' q) else st_count st c' q) /\
+  (forall c' q, st_xor st' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then Nat.lxor (vid v) (st_xor st c' q) else st_xor st c' q) /\
+  (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) /\
+  (forall q, st_next st' q = insert_after (st_next st) (friend b c v) v q) /\
+  place_legal_update st st' c v /\
+  (forall c', st_stones st' c' = if color_eqb c' c then S (st_stones st c') else st_stones st c') /\
+  (forall c', st_roots st' c' = st_roots st c').
+
+(* The whole placement: those updates, and each head's growth count changed by what v and its
+   neighbours gain and lose as its growth points (add_stone_growth_ok, below, shows add_stone's
+   arithmetic does that). *)
+Definition place_update (b : board) (st : state) (c : color) (v : point) (st' : state) : Prop :=
+  place_update_base b st c v st' /\
+  (forall c' h, is_head (place b v c) st' c' h = true ->
+     st_growth st' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
+     st_growth st h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v))).
+
+(* A legal placement, done by those updates, keeps the abstraction: a state that refines the
+   board before refines the board with the stone placed (whether or not rule 6 then removes
+   anything: this is the state add_stone leaves for remove_bounded). *)
+Theorem place_refines b st st' c v : refines b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update b st c v st' -> refines (place b v c) st'.
+Proof.
+  intros [Hwords [Hlegal [Hroots [Hheads Htot]]]] Hl Hcover
+         [[Hcontent [Hcount [Hxor [Hroot [Hnext [Hlup [Hstones Hnroots]]]]]]] Hgrowth].
+  pose proof Hl as [Hvon [Hv _]].
+  split; [apply (place_words b st st' c v Hwords Hv Hcontent Hcount Hxor)|].
+  split; [apply (place_legal_ok b st st' c v Hwords Hlegal Hvon Hv Hcover Hlup)|].
+  split; [apply (place_roots b st st' c v Hl Hroots Hroot)|].
+  split; [apply (place_heads b st st' c v Hl Hroots Hheads Hroot Hnext Hgrowth)|].
+  apply (place_totals b st st' c v Hl Hroots Htot Hroot Hstones Hnroots).
+Qed.
+
+(* A whole move of rule 6 that removes nothing: c plays v, no root is bounded afterwards (so
+   no stone is removed), and the board after the move is the board with the stone placed;
+   play_as's updates take a state refining the board before to one refining the board after. *)
+Theorem move_refines b st st' c v : refines b st -> legal N b c v ->
+  (forall q, on_board N q -> ~ removed N (place b v c) v q) ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update b st c v st' -> move N b c v (place b v c) /\ refines (place b v c) st'.
+Proof.
+  intros Href Hl Hnone Hcover Hup. split.
+  - split; [exact Hl|]. intros q Hq. right. split; [apply Hnone, Hq|reflexivity].
+  - apply (place_refines b st st' c v Href Hl Hcover Hup).
+Qed.
+
+(* ---- Undo of a placement without removal restores the abstraction ------------------------ *)
+
+(* Whether q is in colour c'’s legal set after remove_stone empties v (a c stone), read off the
+   state st' before it (l: the set's members): v joins a colour's set exactly when it has one
+   neighbour of that colour (is_growth_word of its word); a neighbour of v joins c's set exactly
+   when its word had key 2 kOne (empty, two c neighbours: added), so not when it had key kOne
+   (removed); every other point keeps its membership. *)
+Definition legal_undo (st' : state) (c : color) (v : point) (c' : color) (l : list point) (q : point) : bool :=
+  if point_eqb q v then st_count st' c' v =? 1
+  else if color_eqb c' c && mem q (neighbours N v)
+  then (st_content st' q =? 0) && (st_count st' c q =? 2)
+  else mem q l.
+
+Lemma legal_undo_spec b st' c v c' l q : words_ok (place b v c) st' -> on_board N v -> b v = Empty ->
+  (forall p, In p l <-> legal N (place b v c) c' p) ->
+  (legal_undo st' c v c' l q = true <-> legal N b c' q).
+Proof.
+  intros Hwords Hvon Hv Hl. unfold legal_undo.
+  destruct (point_eqb_spec q v) as [Eqv|Hqv].
+  - subst q. destruct (Hwords v Hvon) as [_ Hcs]. destruct (Hcs c') as [Hcnt _].
+    rewrite Nat.eqb_eq, Hcnt, (friendly_count_place b v c c' v Hv).
+    assert (Hself : mem v (neighbours N v) = false).
+    { destruct (mem v (neighbours N v)) eqn:Hm; [|reflexivity].
+      apply mem_spec, in_neighbours in Hm. exfalso. apply (adj_irrefl N v Hm). }
+    rewrite Hself, andb_false_r. unfold legal.
+    split; [intros Hone; split; [exact Hvon|split; [exact Hv|exact Hone]]|intros [_ [_ Hone]]; exact Hone].
+  - destruct (color_eqb c' c && mem q (neighbours N v)) eqn:Hup.
+    + apply andb_true_iff in Hup as [Hc Hnm]. destruct (color_eqb_spec c' c) as [Ec|]; [|discriminate].
+      subst c'. pose proof Hnm as Hn. apply mem_spec, in_neighbours in Hn.
+      destruct (adj_on_board N v q Hn) as [_ Hq].
+      destruct (Hwords q Hq) as [Hcont Hcs]. destruct (Hcs c) as [Hcnt _].
+      rewrite andb_true_iff, !Nat.eqb_eq, Hcont, Hcnt, (place_other b v c q Hqv),
+              (friendly_count_place b v c c q Hv).
+      assert (Hupc : color_eqb c c && mem q (neighbours N v) = true) by (rewrite Hnm; destruct c; reflexivity).
+      rewrite Hupc.
+      assert (Hcode : code (b q) = 0 <-> b q = Empty).
+      { destruct (b q) as [|[|]]; simpl; split; intros E; congruence. }
+      rewrite Hcode. unfold legal.
+      split; [intros [He Htwo]; split; [exact Hq|split; [exact He|lia]]|].
+      intros [_ [He Hone]]. split; [exact He|lia].
+    + rewrite mem_spec, Hl. unfold legal.
+      rewrite (place_other b v c q Hqv), (friendly_count_place b v c c' q Hv), Hup. apply iff_refl.
+Qed.
+
+(* The legal-set part of remove_stone, for each colour c', as place_legal_update for add_stone. *)
+Definition undo_legal_update (st' st'' : state) (c : color) (v : point) : Prop :=
+  forall c',
+    NoDup (st_legal st'' c') /\
+    (forall q, In q (st_legal st'' c') <-> legal_undo st' c v c' (st_legal st' c') q = true) /\
+    (forall i, i < length (st_legal st'' c') -> st_pos st'' c' (nth i (st_legal st'' c') (0, 0)) = i) /\
+    st_bits st'' c' = filter (legal_undo st' c v c' (st_bits st' c')) (all_points N) /\
+    length (st_wcount st'' c') = length (st_wcount st' c') /\
+    (forall w, w < length (st_wcount st' c') ->
+       nth w (st_wcount st'' c') 0 +
+         length (filter (fun p => (word_of p =? w) && mem p (st_bits st' c')) (v :: neighbours N v)) =
+       nth w (st_wcount st' c') 0 +
+         length (filter (fun p => (word_of p =? w) && legal_undo st' c v c' (st_bits st' c') p) (v :: neighbours N v))).
+
+(* remove_stone's legal-set updates, taking back the stone placed on v, make the legal lists,
+   positions, bitsets and word counts exact for the board before the placement. *)
+Lemma undo_legal_ok b st' st'' c v : words_ok (place b v c) st' -> legal_ok (place b v c) st' ->
+  on_board N v -> b v = Empty ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st' c')) ->
+  undo_legal_update st' st'' c v -> legal_ok b st''.
+Proof.
+  intros Hwords Hlegal Hvon Hv Hcover Hup c'.
+  destruct (Hlegal c') as [_ [Hin [_ [Hbits [Hwc _]]]]].
+  destruct (Hup c') as [Hnd'' [Hin'' [Hpos'' [Hbits'' [Hlen'' Hwc'']]]]].
+  assert (Hbits_in : forall p, In p (st_bits st' c') <-> legal N (place b v c) c' p)
+    by (intros p; rewrite Hbits; apply legal_moves_spec).
+  assert (Hafter : forall q, legal_undo st' c v c' (st_bits st' c') q = legalb N b c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec. apply legal_undo_spec; assumption. }
+  assert (Hbefore : forall q, mem q (st_bits st' c') = legalb N (place b v c) c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec, mem_spec. apply Hbits_in. }
+  split; [exact Hnd''|]. split.
+  { intros p. rewrite Hin''. apply legal_undo_spec; assumption. }
+  split; [exact Hpos''|]. split.
+  { rewrite Hbits''. unfold legal_moves. apply filter_ext. exact Hafter. }
+  split.
+  - intros w Hw. rewrite Hlen'' in Hw. pose proof (Hwc'' w Hw) as Hw'. rewrite (Hwc w Hw) in Hw'.
+    unfold legal_moves in Hw' |- *. rewrite !filter_twice in Hw' |- *.
+    assert (Hd1 : forall D, filter (fun p => (word_of p =? w) && mem p (st_bits st' c')) D =
+                           filter (fun p => legalb N (place b v c) c' p && (word_of p =? w)) D).
+    { intros D. apply filter_ext. intros p. rewrite Hbefore, andb_comm. reflexivity. }
+    assert (Hd2 : forall D, filter (fun p => (word_of p =? w) && legal_undo st' c v c' (st_bits st' c') p) D =
+                           filter (fun p => legalb N b c' p && (word_of p =? w)) D).
+    { intros D. apply filter_ext. intros p. rewrite Hafter, andb_comm. reflexivity. }
+    rewrite Hd1, Hd2 in Hw'.
+    destruct (around_ok v Hvon) as [HndD HinclD].
+    pose proof (filter_local (fun p => legalb N (place b v c) c' p && (word_of p =? w))
+                  (fun p => legalb N b c' p && (word_of p =? w))
+                  (all_points N) (v :: neighbours N v) (nodup_all_points N) HndD HinclD) as Hloc.
+    assert (Hsame : forall x, In x (all_points N) -> ~ In x (v :: neighbours N v) ->
+              legalb N (place b v c) c' x && (word_of x =? w) = legalb N b c' x && (word_of x =? w)).
+    { intros x _ Hx. rewrite legalb_place_out; [reflexivity|exact Hv| |].
+      - intros Exv. apply Hx. left. symmetry. exact Exv.
+      - intros Hxn. apply Hx. right. exact Hxn. }
+    specialize (Hloc Hsame). lia.
+  - intros p Hp. rewrite Hlen''. apply Hcover, (proj1 Hp).
+Qed.
+
+(* undo_as's take-back of a placement of c on v that removed nothing, as updates of the state
+   st' after the placement to st'', all but the growth counts: remove_stone empties v, each
+   neighbour's c count goes down by one and v's vertex leaves its c XOR, root_ is left alone,
+   the legal sets change at v and its neighbours only (undo_legal_update), stones_[c] goes down
+   by one; then next_[attach] = next_[v] and next_[v] takes back its value from before the move
+   (the move record's saved_next, here st_next st v). *)
+Definition undo_update_base (b : board) (st : state) (c : color) (v : point) (st' st'' : state) : Prop :=
+  (forall q, st_content st'' q = if point_eqb q v then 0 else st_content st' q) /\
+  (forall c' q, st_count st'' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then pred (st_count st' c' q) else st_count st' c' q) /\
+  (forall c' q, st_xor st'' c' q =
+     if color_eqb c' c && mem q (neighbours N v) then Nat.lxor (vid v) (st_xor st' c' q) else st_xor st' c' q) /\
+  (forall q, st_root st'' q = st_root st' q) /\
+  (forall q, st_next st'' q =
+     if point_eqb q (friend b c v) then st_next st' v else if point_eqb q v then st_next st v else st_next st' q) /\
+  undo_legal_update st' st'' c v /\
+  (forall c', st_stones st'' c' = if color_eqb c' c then pred (st_stones st' c') else st_stones st' c') /\
+  (forall c', st_roots st'' c' = st_roots st' c').
+
+(* The whole take-back: those updates, and each head's growth count changed by what v and its
+   neighbours gain and lose as its growth points (remove_stone_growth_ok, below, shows
+   remove_stone's arithmetic does that). *)
+Definition undo_update (b : board) (st : state) (c : color) (v : point) (st' st'' : state) : Prop :=
+  undo_update_base b st c v st' st'' /\
+  (forall c' h, is_head b st'' c' h = true ->
+     st_growth st'' h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v)) =
+     st_growth st' h + length (filter (grows b st'' c' h) (v :: neighbours N v))).
+
+(* A legal placement done by play_as's updates and taken back by undo_as's restores the
+   abstraction: the state after the undo refines the board before the move again (its legal
+   lists may be in another order; every other part the abstraction reads is as it was). *)
+Theorem undo_place b st st' st'' c v : refines b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update b st c v st' -> undo_update b st c v st' st'' -> refines b st''.
+Proof.
+  intros Href Hl Hcover Hpu Hun.
+  pose proof (place_refines b st st' c v Href Hl Hcover Hpu) as Href'.
+  destruct Href as [Hwords [Hlegal [Hroots [Hheads Htot]]]].
+  destruct Href' as [Hwords' [Hlegal' _]].
+  destruct Hpu as [[Pcontent [Pcount [Pxor [Proot [Pnext [Plup [Pstones Proots]]]]]]] Pgrowth].
+  destruct Hun as [[Ucontent [Ucount [Uxor [Uroot [Unext [Ulup [Ustones Uroots]]]]]]] Ugrowth].
+  pose proof Hl as [Hvon [Hv _]].
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu _]]]].
+  assert (Hft : friend b c v = t) by (apply (friend_unique b c v t Hl Ht Hbt Hu)).
+  rewrite Hft in Proot, Pnext, Unext.
+  destruct Hroots as [Hlab Hsame].
+  assert (Hnotv : forall q s, conn N b q s -> s <> v).
+  { intros q s Hc Esv. apply (conn_stone N b q s Hc). rewrite Esv. exact Hv. }
+  assert (Hroot'' : forall q, q <> v -> st_root st'' q = st_root st q).
+  { intros q Hq. rewrite Uroot, Proot. destruct (point_eqb_spec q v) as [E|_]; [contradiction|reflexivity]. }
+  assert (Hhead'' : forall c' h, is_head b st'' c' h = is_head b st c' h).
+  { intros c' h. unfold is_head, is_stone. destruct (point_eq_dec h v) as [Ehv|Hhv].
+    - subst h. rewrite Hv. reflexivity.
+    - rewrite (Hroot'' h Hhv). reflexivity. }
+  assert (Hlabelled : forall c' h, labelled b st'' c' h = labelled b st c' h).
+  { intros c' h. unfold labelled. apply filter_ext. intros s. unfold is_stone.
+    destruct (point_eq_dec s v) as [Esv|Hsv].
+    - subst s. rewrite Hv. reflexivity.
+    - rewrite (Hroot'' s Hsv). reflexivity. }
+  assert (Htv : t <> v) by (intros E; rewrite E in Hbt; congruence).
+  assert (Hnext'' : forall q, st_next st'' q = st_next st q).
+  { intros q. rewrite Unext. destruct (point_eqb_spec q t) as [Eqt|Hqt].
+    - subst q. rewrite Pnext. unfold insert_after.
+      destruct (point_eqb_spec v v) as [_|E]; [reflexivity|contradiction].
+    - destruct (point_eqb_spec q v) as [Eqv|Hqv]; [subst q; reflexivity|].
+      rewrite Pnext. unfold insert_after.
+      destruct (point_eqb_spec q v) as [E|_]; [contradiction|].
+      destruct (point_eqb_spec q t) as [E|_]; [contradiction|reflexivity]. }
+  assert (Hfriend_stone : forall c' g, legal N b c' g -> b (friend b c' g) = Stone c').
+  { intros c' g [_ [_ Hone]]. unfold friend. unfold friendly_count in Hone. fold (friends b c' g) in Hone.
+    destruct (friends b c' g) as [|x rest] eqn:Hf; [discriminate|].
+    assert (Hx : In x (friends b c' g)) by (rewrite Hf; left; reflexivity).
+    unfold friends in Hx. apply filter_In in Hx as [_ Hbx].
+    destruct (cell_eqb_spec (b x) (Stone c')) as [E|]; [exact E|discriminate]. }
+  assert (Hgrows : forall c' h g, grows b st'' c' h g = grows b st c' h g).
+  { intros c' h g. unfold grows. destruct (legalb N b c' g) eqn:Hlg; [|reflexivity].
+    apply legalb_spec in Hlg. rewrite Hroot''; [reflexivity|].
+    intros E. pose proof (Hfriend_stone c' g Hlg) as Hs. rewrite E, Hv in Hs. discriminate. }
+  split; [|split; [|split; [|split]]].
+  - intros p Hp. destruct (Hwords p Hp) as [Hc Hcs]. split.
+    + rewrite Ucontent, Pcontent. destruct (point_eqb_spec p v) as [Epv|_]; [|exact Hc].
+      subst p. rewrite Hv. reflexivity.
+    + intros c'. destruct (Hcs c') as [Hn Hx]. rewrite Ucount, Uxor, Pcount, Pxor.
+      destruct (color_eqb c' c && mem p (neighbours N v)); [|split; assumption].
+      rewrite Nat.pred_succ, <- Nat.lxor_assoc, Nat.lxor_nilpotent, Nat.lxor_0_l. split; assumption.
+  - apply (undo_legal_ok b st' st'' c v Hwords' Hlegal' Hvon Hv); [|exact Ulup].
+    intros c' p Hp. destruct (Plup c') as [_ [_ [_ [_ [Hlen _]]]]]. rewrite Hlen. apply Hcover, Hp.
+  - split.
+    + intros s Hs Hne. assert (Hsv : s <> v) by (intros E; subst s; contradiction).
+      destruct (Hlab s Hs Hne) as [Hc Hself].
+      assert (Hr : st_root st s <> v) by (apply (Hnotv s), Hc).
+      rewrite (Hroot'' s Hsv), (Hroot'' _ Hr). split; [exact Hc|exact Hself].
+    + intros s q Hc. assert (Hqv : q <> v) by (apply (Hnotv s), Hc).
+      assert (Hsv : s <> v) by (apply (Hnotv q), conn_sym, Hc).
+      rewrite (Hroot'' s Hsv), (Hroot'' q Hqv). apply Hsame, Hc.
+  - intros c' h Hh Hhd. rewrite Hhead'' in Hhd.
+    pose proof (Hheads c' h Hh Hhd) as Hold_h. cbv zeta in Hold_h |- *.
+    destruct Hold_h as [Hgr [Hnd [Hwalk Hiter]]].
+    rewrite Hlabelled.
+    destruct (walk_same (st_next st) (st_next st'') (length (labelled b st c' h)) h) as [Hw Hi];
+      [intros x _; apply Hnext''|].
+    rewrite Hw, Hi. split; [|split; [exact Hnd|split; [exact Hwalk|exact Hiter]]].
+    assert (Hhv : h <> v).
+    { intros Ehv. subst h. unfold is_head, is_stone in Hhd. rewrite Hv in Hhd. discriminate. }
+    assert (Hhd' : is_head (place b v c) st' c' h = true).
+    { unfold is_head, is_stone in Hhd |- *. rewrite (place_other b v c h Hhv), Proot.
+      destruct (point_eqb_spec h v) as [E|_]; [contradiction|exact Hhd]. }
+    assert (Hhd'' : is_head b st'' c' h = true) by (rewrite Hhead''; exact Hhd).
+    pose proof (Pgrowth c' h Hhd') as Hp. pose proof (Ugrowth c' h Hhd'') as Hq.
+    assert (Hf : forall l, filter (grows b st'' c' h) l = filter (grows b st c' h) l)
+      by (intros l; apply filter_ext; intros g; apply Hgrows).
+    rewrite Hf in Hq. rewrite !growth_count_grows in Hgr |- *. rewrite Hf. lia.
+  - intros c'. destruct (Htot c') as [Hs Hr]. split.
+    + rewrite Ustones, Pstones, Hs. destruct (color_eqb c' c); reflexivity.
+    + rewrite Uroots, Proots, Hr. f_equal. apply filter_ext. intros q. symmetry. apply Hhead''.
+Qed.
+
+(* ---- add_stone's growth arithmetic --------------------------------------------------------- *)
+
+(* A neighbour word's key (content and c count) in add_stone: kOne (empty, one c neighbour: a
+   growth point of c) and 0 (empty, no c neighbour). *)
+Definition key_one (st : state) (c : color) (q : point) : bool := (st_content st q =? 0) && (st_count st c q =? 1).
+Definition key_zero (st : state) (c : color) (q : point) : bool := (st_content st q =? 0) && (st_count st c q =? 0).
+
+(* The net effect of add_stone's growth_ arithmetic in a placement (kLog) of c on v, head being
+   the label of v's friendly neighbour: when v was a growth point of the other colour d, its
+   owner loses one (--growth_[owner]); each neighbour with key kOne stops being a growth point
+   of its owner (--growth_[owner] and ++growth_[head] when the owner is not head, and head's
+   share of the legal count's drop otherwise); head's count changes by the legal count's change
+   otherwise: v leaves, each neighbour with key 0 comes. The owner of a growth point is the
+   label of its one friendly neighbour (single_neighbour_in decodes it from the XOR; here
+   `friend`). Stated additively: what each point's count lost, added after, equals what it
+   gained, added before. *)
+Definition add_stone_growth (b : board) (st : state) (c : color) (v : point) (st' : state) : Prop :=
+  forall h,
+    st_growth st' h + (if point_eqb (st_root st (friend b c v)) h then 1 else 0) +
+      length (filter (fun n => key_one st c n && point_eqb (st_root st (friend b c n)) h) (neighbours N v)) +
+      (if key_one st (opponent c) v && point_eqb (st_root st (friend b (opponent c) v)) h then 1 else 0) =
+    st_growth st h +
+      (if point_eqb (st_root st (friend b c v)) h then length (filter (key_zero st c) (neighbours N v)) else 0).
+
+(* The one friendly neighbour of a legal point is a neighbour and a stone of that colour. *)
+Lemma friend_stone b e g : legal N b e g -> adj N g (friend b e g) /\ b (friend b e g) = Stone e.
+Proof.
+  intros [_ [_ Hone]]. unfold friend. unfold friendly_count in Hone. fold (friends b e g) in Hone.
+  destruct (friends b e g) as [|x rest] eqn:Hf; [discriminate|].
+  assert (Hx : In x (friends b e g)) by (rewrite Hf; left; reflexivity).
+  unfold friends in Hx. apply filter_In in Hx as [Hadj Hbx]. apply in_neighbours in Hadj.
+  destruct (cell_eqb_spec (b x) (Stone e)) as [E|]; [split; [exact Hadj|exact E]|discriminate].
+Qed.
+
+(* Legality read off a point word: empty with one neighbour of the colour. *)
+Lemma legalb_words b st e q : words_ok b st -> on_board N q -> legalb N b e q = key_one st e q.
+Proof.
+  intros Hw Hq. destruct (Hw q Hq) as [Hc Hcs]. destruct (Hcs e) as [Hn _].
+  unfold legalb, key_one. rewrite Hc, Hn, (proj2 (on_boardb_spec N q) Hq), andb_true_l.
+  destruct (b q) as [|[|]]; reflexivity.
+Qed.
+
+(* A neighbour of v with no c neighbour has v as its one c neighbour once c is placed on v. *)
+Lemma friend_place_new b v c n : b v = Empty -> In n (neighbours N v) -> friendly_count N b c n = 0 ->
+  friend (place b v c) c n = v.
+Proof.
+  intros Hv Hn Hzero.
+  assert (Hup : color_eqb c c && mem n (neighbours N v) = true)
+    by (rewrite (proj2 (mem_spec n _) Hn); destruct c; reflexivity).
+  destruct (proj1 (friends_place b v c c n Hv) Hup) as [Hlen _].
+  unfold friendly_count in Hzero. fold (friends b c n) in Hzero. rewrite Hzero in Hlen.
+  assert (Hin : In v (friends (place b v c) c n)).
+  { unfold friends. apply filter_In. split; [apply mem_neighbours_sym, mem_spec, Hn|].
+    rewrite place_at. simpl. destruct (color_eqb_spec c c) as [_|E]; [reflexivity|contradiction]. }
+  unfold friend. destruct (friends (place b v c) c n) as [|x [|y rest]]; [destruct Hin| |discriminate].
+  destruct Hin as [Exv|[]]. exact Exv.
+Qed.
+
+Lemma len_filter_cons {A} (f : A -> bool) x l :
+  length (filter f (x :: l)) = (if f x then 1 else 0) + length (filter f l).
+Proof. simpl. destruct (f x); reflexivity. Qed.
+
+Lemma len_filter_none {A} (f : A -> bool) l : (forall x, In x l -> f x = false) -> length (filter f l) = 0.
+Proof.
+  induction l as [|a l IH]; intros Hno; [reflexivity|]. simpl. rewrite (Hno a (or_introl eq_refl)).
+  apply IH. intros x Hx. apply Hno. right. exact Hx.
+Qed.
+
+(* add_stone's growth arithmetic gives what place_update asks of the growth counts: each head's
+   count changes by what v and its neighbours gain and lose as its growth points. *)
+Theorem add_stone_growth_ok b st st' c v : refines b st -> legal N b c v ->
+  (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) ->
+  add_stone_growth b st c v st' ->
+  forall c' h, is_head (place b v c) st' c' h = true ->
+    st_growth st' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
+    st_growth st h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v)).
+Proof.
+  intros [Hwords [_ [[Hlab _] _]]] Hl Hroot Harith c' h Hhead.
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu _]]]].
+  assert (Hft : friend b c v = t) by (apply (friend_unique b c v t Hl Ht Hbt Hu)).
+  specialize (Harith h). rewrite Hft in Harith, Hroot.
+  pose proof Hl as [Hvon [Hv _]].
+  destruct (adj_on_board N v t Ht) as [_ Hton].
+  assert (Hroot_col : forall s e, on_board N s -> b s = Stone e -> b (st_root st s) = Stone e).
+  { intros s e Hs Hbs. assert (Hne : b s <> Empty) by (rewrite Hbs; discriminate).
+    destruct (Hlab s Hs Hne) as [Hc _]. destruct (conn_inv N b s _ Hc) as [_ [_ [_ E]]].
+    rewrite E. exact Hbs. }
+  assert (Howner : forall e g, legal N b e g -> b (st_root st (friend b e g)) = Stone e).
+  { intros e g Hg. destruct (friend_stone b e g Hg) as [Hadj Hbf].
+    apply (Hroot_col _ e (proj2 (adj_on_board N g _ Hadj)) Hbf). }
+  assert (Hhd_col : b (st_root st t) = Stone c) by (apply (Hroot_col t c Hton Hbt)).
+  assert (Hhv : h <> v).
+  { intros Ehv. subst h. unfold is_head in Hhead. rewrite Hroot in Hhead.
+    destruct (point_eqb_spec v v) as [_|E]; [|contradiction].
+    destruct (point_eqb_spec (st_root st t) v) as [E|_]; [rewrite E, Hv in Hhd_col; discriminate|].
+    rewrite andb_false_r in Hhead. discriminate. }
+  assert (Hbh : b h = Stone c').
+  { unfold is_head, is_stone in Hhead. rewrite (place_other b v c h Hhv) in Hhead.
+    apply andb_true_iff in Hhead as [Hs _]. destruct (cell_eqb_spec (b h) (Stone c')) as [E|]; [exact E|discriminate]. }
+  assert (Hnot_h : forall x e, b x = Stone e -> e <> c' -> point_eqb x h = false).
+  { intros x e Hbx Hne. destruct (point_eqb_spec x h) as [Exh|]; [|reflexivity].
+    rewrite Exh, Hbh in Hbx. injection Hbx as E. symmetry in E. contradiction. }
+  assert (Hnb : forall n, In n (neighbours N v) -> n <> v /\ on_board N n).
+  { intros n Hn. apply in_neighbours in Hn. split; [|apply (proj2 (adj_on_board N v n Hn))].
+    intros Env. subst n. apply (adj_irrefl N v Hn). }
+  assert (Hnew_v : grows (place b v c) st' c' h v = false).
+  { unfold grows, legalb. rewrite place_at. destruct (on_boardb N v); reflexivity. }
+  rewrite !len_filter_cons, Hnew_v.
+  destruct (color_eqb_spec c' c) as [Ec|Hc'].
+  - subst c'.
+    assert (Hold_v : grows b st c h v = point_eqb (st_root st t) h).
+    { unfold grows. rewrite (proj2 (legalb_spec N b c v) Hl), Hft. reflexivity. }
+    assert (Hold_n : filter (grows b st c h) (neighbours N v) =
+                     filter (fun n => key_one st c n && point_eqb (st_root st (friend b c n)) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. unfold grows. rewrite (legalb_words b st c n Hwords (proj2 (Hnb n Hn))).
+      reflexivity. }
+    assert (Hnew_n : filter (grows (place b v c) st' c h) (neighbours N v) =
+                     filter (fun n => key_zero st c n && point_eqb (st_root st t) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. destruct (Hnb n Hn) as [Hnv Hnon].
+      destruct (Hwords n Hnon) as [Hc Hcs]. destruct (Hcs c) as [Hcnt _].
+      assert (Hleg : legalb N (place b v c) c n = key_zero st c n).
+      { unfold legalb, key_zero. rewrite (place_other b v c n Hnv), (friendly_count_place b v c c n Hv), Hc, Hcnt.
+        assert (Hup : color_eqb c c && mem n (neighbours N v) = true)
+          by (rewrite (proj2 (mem_spec n _) Hn); destruct c; reflexivity).
+        rewrite Hup, (proj2 (on_boardb_spec N n) Hnon), andb_true_l.
+        destruct (b n) as [|[|]]; reflexivity. }
+      unfold grows. rewrite Hleg. destruct (key_zero st c n) eqn:Hk0; [|reflexivity].
+      unfold key_zero in Hk0. apply andb_true_iff in Hk0 as [_ Hz]. apply Nat.eqb_eq in Hz. rewrite Hcnt in Hz.
+      rewrite (friend_place_new b v c n Hv Hn Hz), Hroot.
+      destruct (point_eqb_spec v v) as [_|E]; [reflexivity|contradiction]. }
+    assert (Hd : key_one st (opponent c) v && point_eqb (st_root st (friend b (opponent c) v)) h = false).
+    { destruct (key_one st (opponent c) v) eqn:Hk1; [|reflexivity].
+      rewrite <- (legalb_words b st (opponent c) v Hwords Hvon) in Hk1. apply legalb_spec in Hk1.
+      apply (Hnot_h _ (opponent c) (Howner _ _ Hk1)). destruct c; discriminate. }
+    rewrite Hold_v, Hold_n, Hnew_n. rewrite Hd in Harith.
+    destruct (point_eqb (st_root st t) h).
+    + assert (Hf : filter (fun n => key_zero st c n && true) (neighbours N v) = filter (key_zero st c) (neighbours N v))
+        by (apply filter_ext; intros n; apply andb_true_r).
+      rewrite Hf. lia.
+    + rewrite (len_filter_none (fun n => key_zero st c n && false)); [lia|].
+      intros n _. apply andb_false_r.
+  - assert (Ec' : c' = opponent c) by (destruct c, c'; [contradiction|reflexivity|reflexivity|contradiction]).
+    subst c'.
+    assert (Hold_v : grows b st (opponent c) h v =
+                     key_one st (opponent c) v && point_eqb (st_root st (friend b (opponent c) v)) h).
+    { unfold grows. rewrite (legalb_words b st (opponent c) v Hwords Hvon). reflexivity. }
+    assert (Hsame_n : filter (grows (place b v c) st' (opponent c) h) (neighbours N v) =
+                      filter (grows b st (opponent c) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. destruct (Hnb n Hn) as [Hnv _].
+      assert (Hup : color_eqb (opponent c) c && mem n (neighbours N v) = false) by (destruct c; reflexivity).
+      assert (Hleg : legalb N (place b v c) (opponent c) n = legalb N b (opponent c) n).
+      { unfold legalb. rewrite (place_other b v c n Hnv), (friendly_count_place b v c (opponent c) n Hv), Hup.
+        reflexivity. }
+      unfold grows. rewrite Hleg. destruct (legalb N b (opponent c) n) eqn:Hlg; [|reflexivity].
+      assert (Hfr : friend (place b v c) (opponent c) n = friend b (opponent c) n).
+      { unfold friend. rewrite (proj2 (friends_place b v c (opponent c) n Hv) Hup). reflexivity. }
+      apply legalb_spec in Hlg. destruct (friend_stone b (opponent c) n Hlg) as [_ Hbf].
+      assert (Hfv : friend b (opponent c) n <> v) by (intros E; rewrite E, Hv in Hbf; discriminate).
+      rewrite Hfr, Hroot. destruct (point_eqb_spec (friend b (opponent c) n) v) as [E|_]; [contradiction|].
+      reflexivity. }
+    assert (Hhead0 : point_eqb (st_root st t) h = false)
+      by (apply (Hnot_h _ c Hhd_col); destruct c; discriminate).
+    assert (Hk1 : length (filter (fun n => key_one st c n && point_eqb (st_root st (friend b c n)) h)
+                           (neighbours N v)) = 0).
+    { apply len_filter_none. intros n Hn. destruct (key_one st c n) eqn:Hk; [|reflexivity].
+      rewrite <- (legalb_words b st c n Hwords (proj2 (Hnb n Hn))) in Hk. apply legalb_spec in Hk.
+      apply (Hnot_h _ c (Howner _ _ Hk)). destruct c; discriminate. }
+    rewrite Hold_v, Hsame_n. rewrite Hhead0, Hk1 in Harith. lia.
+Qed.
+
+(* So a placement whose growth counts add_stone's arithmetic updates (and the rest as
+   place_update_base) keeps the abstraction. *)
+Theorem add_stone_refines b st st' c v : refines b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update_base b st c v st' -> add_stone_growth b st c v st' -> refines (place b v c) st'.
+Proof.
+  intros Href Hl Hcover Hbase Harith. apply (place_refines b st st' c v Href Hl Hcover).
+  split; [exact Hbase|]. destruct Hbase as [_ [_ [_ [Hroot _]]]].
+  apply (add_stone_growth_ok b st st' c v Href Hl Hroot Harith).
+Qed.
+
+(* ---- remove_stone's growth arithmetic in an undo ------------------------------------------- *)
+
+Definition key_two (st : state) (c : color) (q : point) : bool := (st_content st q =? 0) && (st_count st c q =? 2).
+
+(* The net effect of remove_stone's growth_ arithmetic when undo takes back the c stone on v
+   (st' the state before it, b the board after it, head = root_[v]): each neighbour with key
+   kOne stops being a growth point of head (--growth_[head]); each neighbour with key 2 kOne
+   becomes one of its owner (++growth_[owner]); v becomes a growth point of head when its word,
+   emptied, has one c neighbour, and of its other-colour owner when it has one neighbour of that
+   colour. Stated additively, as add_stone_growth. *)
+Definition remove_stone_growth (b : board) (c : color) (v : point) (st' st'' : state) : Prop :=
+  forall h,
+    st_growth st'' h +
+      (if point_eqb (st_root st' v) h then length (filter (key_one st' c) (neighbours N v)) else 0) =
+    st_growth st' h +
+      length (filter (fun n => key_two st' c n && point_eqb (st_root st' (friend b c n)) h) (neighbours N v)) +
+      (if (st_count st' c v =? 1) && point_eqb (st_root st' v) h then 1 else 0) +
+      (if (st_count st' (opponent c) v =? 1) && point_eqb (st_root st' (friend b (opponent c) v)) h then 1 else 0).
+
+(* The one c neighbour of a point legal for c next to a c stone on v is v. *)
+Lemma friend_is b c n v : legal N b c n -> adj N n v -> b v = Stone c -> friend b c n = v.
+Proof.
+  intros Hl Hadj Hbv. pose proof Hl as [_ [_ Hone]].
+  destruct (friendly_unique N b c n Hone) as [t' [_ [_ Hu]]].
+  apply (friend_unique b c n v Hl Hadj Hbv). intros r Hr Hbr.
+  rewrite (Hu r Hr Hbr). symmetry. apply (Hu v Hadj Hbv).
+Qed.
+
+(* remove_stone's growth arithmetic, undoing a placement, gives what undo_update asks of the
+   growth counts: each head's count changes by what v and its neighbours gain and lose as its
+   growth points. *)
+Theorem remove_stone_growth_ok b st st' st'' c v : refines b st -> legal N b c v ->
+  place_update b st c v st' -> (forall q, st_root st'' q = st_root st' q) ->
+  remove_stone_growth b c v st' st'' ->
+  forall c' h, is_head b st'' c' h = true ->
+    st_growth st'' h + length (filter (grows (place b v c) st' c' h) (v :: neighbours N v)) =
+    st_growth st' h + length (filter (grows b st'' c' h) (v :: neighbours N v)).
+Proof.
+  intros [Hwords [_ [[Hlab _] _]]] Hl [[Pcontent [Pcount [Pxor [Proot _]]]] _] Hroot'' Harith c' h Hhead.
+  pose proof Hl as [Hvon [Hv _]].
+  pose proof (place_words b st st' c v Hwords Hv Pcontent Pcount Pxor) as Hwords'.
+  destruct (no_merge N b c v Hl) as [t [Ht [Hbt [Hu _]]]].
+  assert (Hft : friend b c v = t) by (apply (friend_unique b c v t Hl Ht Hbt Hu)).
+  rewrite Hft in Proot.
+  destruct (adj_on_board N v t Ht) as [_ Hton].
+  assert (Hroot_col : forall s e, on_board N s -> b s = Stone e -> b (st_root st s) = Stone e).
+  { intros s e Hs Hbs. assert (Hne : b s <> Empty) by (rewrite Hbs; discriminate).
+    destruct (Hlab s Hs Hne) as [Hc _]. destruct (conn_inv N b s _ Hc) as [_ [_ [_ E]]].
+    rewrite E. exact Hbs. }
+  assert (Hroot_out : forall q, q <> v -> st_root st' q = st_root st q).
+  { intros q Hq. rewrite Proot. destruct (point_eqb_spec q v) as [E|_]; [contradiction|reflexivity]. }
+  assert (Hrootv : st_root st' v = st_root st t).
+  { rewrite Proot. destruct (point_eqb_spec v v) as [_|E]; [reflexivity|contradiction]. }
+  assert (Howner : forall e g, legal N b e g -> b (st_root st' (friend b e g)) = Stone e).
+  { intros e g Hg. destruct (friend_stone b e g Hg) as [Hadj Hbf].
+    assert (Hfv : friend b e g <> v) by (intros E; rewrite E, Hv in Hbf; discriminate).
+    rewrite (Hroot_out _ Hfv). apply (Hroot_col _ e (proj2 (adj_on_board N g _ Hadj)) Hbf). }
+  assert (Hhd_col : b (st_root st t) = Stone c) by (apply (Hroot_col t c Hton Hbt)).
+  assert (Hbh : b h = Stone c').
+  { unfold is_head, is_stone in Hhead. apply andb_true_iff in Hhead as [Hs _].
+    destruct (cell_eqb_spec (b h) (Stone c')) as [E|]; [exact E|discriminate]. }
+  assert (Hnot_h : forall x e, b x = Stone e -> e <> c' -> point_eqb x h = false).
+  { intros x e Hbx Hne. destruct (point_eqb_spec x h) as [Exh|]; [|reflexivity].
+    rewrite Exh, Hbh in Hbx. injection Hbx as E. symmetry in E. contradiction. }
+  assert (Hnb : forall n, In n (neighbours N v) -> n <> v /\ on_board N n).
+  { intros n Hn. apply in_neighbours in Hn. split; [|apply (proj2 (adj_on_board N v n Hn))].
+    intros Env. subst n. apply (adj_irrefl N v Hn). }
+  assert (Hself : mem v (neighbours N v) = false).
+  { destruct (mem v (neighbours N v)) eqn:Hm; [|reflexivity].
+    apply mem_spec, in_neighbours in Hm. exfalso. apply (adj_irrefl N v Hm). }
+  assert (Hleg_v : forall e, legalb N b e v = (st_count st' e v =? 1)).
+  { intros e. destruct (Hwords' v Hvon) as [_ Hcs]. destruct (Hcs e) as [Hcnt _].
+    rewrite Hcnt, (friendly_count_place b v c e v Hv), Hself, andb_false_r.
+    unfold legalb. rewrite Hv, (proj2 (on_boardb_spec N v) Hvon). reflexivity. }
+  assert (Hkey2 : forall n, In n (neighbours N v) -> legalb N b c n = key_two st' c n).
+  { intros n Hn. destruct (Hnb n Hn) as [Hnv Hnon].
+    destruct (Hwords' n Hnon) as [Hc Hcs]. destruct (Hcs c) as [Hcnt _].
+    assert (Hup : color_eqb c c && mem n (neighbours N v) = true)
+      by (rewrite (proj2 (mem_spec n _) Hn); destruct c; reflexivity).
+    unfold key_two. rewrite Hc, Hcnt, (friendly_count_place b v c c n Hv), Hup, (place_other b v c n Hnv).
+    unfold legalb. rewrite (proj2 (on_boardb_spec N n) Hnon), andb_true_l.
+    destruct (b n) as [|[|]]; reflexivity. }
+  assert (Hold_v : grows (place b v c) st' c' h v = false).
+  { unfold grows, legalb. rewrite place_at. destruct (on_boardb N v); reflexivity. }
+  specialize (Harith h). rewrite Hrootv in Harith. rewrite !len_filter_cons, Hold_v.
+  destruct (color_eqb_spec c' c) as [Ec|Hc'].
+  - subst c'.
+    assert (Htv : t <> v) by (intros E; rewrite E, Hv in Hbt; discriminate).
+    assert (Hnew_v : grows b st'' c h v = point_eqb (st_root st t) h).
+    { unfold grows. rewrite (proj2 (legalb_spec N b c v) Hl), Hft, Hroot'', (Hroot_out t Htv). reflexivity. }
+    assert (Hold_n : filter (grows (place b v c) st' c h) (neighbours N v) =
+                     filter (fun n => key_one st' c n && point_eqb (st_root st t) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. destruct (Hnb n Hn) as [Hnv Hnon].
+      unfold grows. rewrite (legalb_words (place b v c) st' c n Hwords' Hnon).
+      destruct (key_one st' c n) eqn:Hk1; [|reflexivity].
+      rewrite <- (legalb_words (place b v c) st' c n Hwords' Hnon) in Hk1. apply legalb_spec in Hk1.
+      rewrite (friend_is (place b v c) c n v Hk1 (adj_sym N v n (proj1 (in_neighbours N v n) Hn)) (place_at b v c)).
+      rewrite Hrootv. reflexivity. }
+    assert (Hnew_n : filter (grows b st'' c h) (neighbours N v) =
+                     filter (fun n => key_two st' c n && point_eqb (st_root st' (friend b c n)) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. unfold grows. rewrite (Hkey2 n Hn), Hroot''. reflexivity. }
+    assert (Hcv : (st_count st' c v =? 1) = true) by (rewrite <- Hleg_v; apply legalb_spec, Hl).
+    assert (Hd : (st_count st' (opponent c) v =? 1) && point_eqb (st_root st' (friend b (opponent c) v)) h = false).
+    { destruct (st_count st' (opponent c) v =? 1) eqn:Hk1; [|reflexivity].
+      rewrite <- Hleg_v in Hk1. apply legalb_spec in Hk1.
+      apply (Hnot_h _ (opponent c) (Howner _ _ Hk1)). destruct c; discriminate. }
+    rewrite Hnew_v, Hold_n, Hnew_n. rewrite Hcv, Hd, andb_true_l in Harith.
+    destruct (point_eqb (st_root st t) h).
+    + assert (Hf : filter (fun n => key_one st' c n && true) (neighbours N v) = filter (key_one st' c) (neighbours N v))
+        by (apply filter_ext; intros n; apply andb_true_r).
+      rewrite Hf. lia.
+    + rewrite (len_filter_none (fun n => key_one st' c n && false)); [lia|].
+      intros n _. apply andb_false_r.
+  - assert (Ec' : c' = opponent c) by (destruct c, c'; [contradiction|reflexivity|reflexivity|contradiction]).
+    subst c'.
+    assert (Hnew_v : grows b st'' (opponent c) h v =
+                     (st_count st' (opponent c) v =? 1) && point_eqb (st_root st' (friend b (opponent c) v)) h).
+    { unfold grows. rewrite Hleg_v, Hroot''. reflexivity. }
+    assert (Hsame_n : filter (grows (place b v c) st' (opponent c) h) (neighbours N v) =
+                      filter (grows b st'' (opponent c) h) (neighbours N v)).
+    { apply filter_ext_in. intros n Hn. destruct (Hnb n Hn) as [Hnv _].
+      assert (Hup : color_eqb (opponent c) c && mem n (neighbours N v) = false) by (destruct c; reflexivity).
+      assert (Hleg : legalb N (place b v c) (opponent c) n = legalb N b (opponent c) n).
+      { unfold legalb. rewrite (place_other b v c n Hnv), (friendly_count_place b v c (opponent c) n Hv), Hup.
+        reflexivity. }
+      assert (Hfr : friend (place b v c) (opponent c) n = friend b (opponent c) n).
+      { unfold friend. rewrite (proj2 (friends_place b v c (opponent c) n Hv) Hup). reflexivity. }
+      unfold grows. rewrite Hleg, Hfr, Hroot''. reflexivity. }
+    assert (Hhead0 : point_eqb (st_root st t) h = false)
+      by (apply (Hnot_h _ c Hhd_col); destruct c; discriminate).
+    assert (Hk2 : length (filter (fun n => key_two st' c n && point_eqb (st_root st' (friend b c n)) h)
+                           (neighbours N v)) = 0).
+    { apply len_filter_none. intros n Hn. destruct (key_two st' c n) eqn:Hk; [|reflexivity].
+      rewrite <- (Hkey2 n Hn) in Hk. apply legalb_spec in Hk.
+      apply (Hnot_h _ c (Howner _ _ Hk)). destruct c; discriminate. }
+    rewrite Hnew_v, Hsame_n. rewrite Hhead0, Hk2, andb_false_r in Harith. lia.
+Qed.
+
+(* So a placement and its take-back whose growth counts add_stone's and remove_stone's
+   arithmetic update (the rest as place_update_base and undo_update_base) leave a state that
+   refines the board before the move again. *)
+Theorem undo_refines b st st' st'' c v : refines b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update_base b st c v st' -> add_stone_growth b st c v st' ->
+  undo_update_base b st c v st' st'' -> remove_stone_growth b c v st' st'' -> refines b st''.
+Proof.
+  intros Href Hl Hcover Hpb Hpa Hub Hua.
+  assert (Hpu : place_update b st c v st').
+  { split; [exact Hpb|]. destruct Hpb as [_ [_ [_ [Hroot _]]]].
+    apply (add_stone_growth_ok b st st' c v Href Hl Hroot Hpa). }
+  apply (undo_place b st st' st'' c v Href Hl Hcover Hpu). split; [exact Hub|].
+  destruct Hub as [_ [_ [_ [Hroot'' _]]]].
+  apply (remove_stone_growth_ok b st st' st'' c v Href Hl Hpu Hroot'' Hua).
+Qed.
+
+(* ---- Rule 6's test on the growth counts ---------------------------------------------------- *)
+
+(* In a state that refines the board, a head's growth count is zero exactly when its root is
+   bounded (rule 5): the test play_as applies to the roots it logged. *)
+Theorem bounded_growth b st c h : refines b st -> on_board N h -> is_head b st c h = true ->
+  (bounded N b h <-> st_growth st h = 0).
+Proof.
+  intros [_ [_ [[Hlab Hsame] [Hheads _]]]] Hh Hhd.
+  destruct (Hheads c h Hh Hhd) as [Hgr _]. rewrite Hgr.
+  pose proof Hhd as Hhd'. unfold is_head, is_stone in Hhd'. apply andb_true_iff in Hhd' as [Hst Hself].
+  destruct (cell_eqb_spec (b h) (Stone c)) as [Hbh|]; [|discriminate].
+  destruct (point_eqb_spec (st_root st h) h) as [Eself|]; [|discriminate].
+  unfold growth_count, growth_in. split.
+  - intros [_ [_ Hno]]. destruct (filter _ (legal_moves N b c)) as [|g rest] eqn:Hf; [reflexivity|].
+    exfalso. assert (Hg : In g (filter (fun g => point_eqb (st_root st (friend b c g)) h) (legal_moves N b c)))
+      by (rewrite Hf; left; reflexivity).
+    apply filter_In in Hg as [Hg Hr]. apply legal_moves_spec in Hg.
+    destruct (point_eqb_spec (st_root st (friend b c g)) h) as [Er|]; [|discriminate].
+    destruct (friend_stone b c g Hg) as [Hadj Hbf].
+    destruct (adj_on_board N g _ Hadj) as [_ Hfon].
+    destruct (Hlab _ Hfon (ltac:(rewrite Hbf; discriminate))) as [Hc _]. rewrite Er in Hc.
+    apply (Hno g). destruct Hg as [Hgon [Hge Hone]].
+    split; [exact Hgon|]. split; [exact Hge|]. split; [exists c; split; [exact Hbh|exact Hone]|].
+    exists (friend b c g). split; [exact Hadj|apply conn_sym, Hc].
+  - intros Hzero. split; [exact Hh|]. split; [rewrite Hbh; discriminate|].
+    intros g [Hgon [Hge [[c' [Hc' Hone]] [t [Ht Hct]]]]].
+    rewrite Hbh in Hc'. injection Hc' as Ec. subst c'.
+    assert (Hgl : legal N b c g) by (split; [exact Hgon|split; [exact Hge|exact Hone]]).
+    destruct (conn_inv N b h t Hct) as [_ [_ [_ Ebt]]]. rewrite Hbh in Ebt.
+    assert (Hin : In g (filter (fun g => point_eqb (st_root st (friend b c g)) h) (legal_moves N b c))).
+    { apply filter_In. split; [apply legal_moves_spec, Hgl|].
+      rewrite (friend_is b c g t Hgl Ht Ebt), <- (Hsame h t Hct), Eself.
+      destruct (point_eqb_spec h h) as [_|E]; [reflexivity|contradiction]. }
+    destruct (filter _ (legal_moves N b c)) as [|x rest]; [destruct Hin|discriminate].
+Qed.
+
+(* So when, after a legal placement done by play_as's updates, no head has a zero growth count,
+   rule 6 removes nothing: the board with the stone placed is the move's result, and the state
+   refines it. *)
+Theorem place_no_zero_growth b st st' c v : refines b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  place_update b st c v st' ->
+  (forall c' h, on_board N h -> is_head (place b v c) st' c' h = true -> st_growth st' h <> 0) ->
+  move N b c v (place b v c) /\ refines (place b v c) st'.
+Proof.
+  intros Href Hl Hcover Hup Hnz.
+  pose proof (place_refines b st st' c v Href Hl Hcover Hup) as Href'.
+  apply (move_refines b st st' c v Href Hl); [|exact Hcover|exact Hup].
+  assert (Hnb : forall s, bounded N (place b v c) s -> False).
+  { intros s Hb. pose proof Hb as [Hs [Hne _]].
+    pose proof Href' as [_ [_ [[Hlab _] _]]]. destruct (Hlab s Hs Hne) as [Hc Hself].
+    destruct (place b v c s) as [|e] eqn:Hbs; [contradiction|].
+    destruct (conn_inv N (place b v c) s _ Hc) as [_ [Hhon [_ Ebh]]].
+    assert (Hhd : is_head (place b v c) st' e (st_root st' s) = true).
+    { unfold is_head, is_stone. rewrite Ebh, Hbs, Hself. simpl.
+      destruct (color_eqb_spec e e) as [_|E]; [|contradiction].
+      destruct (point_eqb_spec (st_root st' s) (st_root st' s)) as [_|E]; [reflexivity|contradiction]. }
+    apply (Hnz e _ Hhon Hhd).
+    apply (proj1 (bounded_growth (place b v c) st' e _ Href' Hhon Hhd)).
+    apply (bounded_conn N (place b v c) s); [exact Hc|exact Hb]. }
+  intros q _ Hr. destruct Hr as [[Hb _]|[_ Hb]]; exact (Hnb _ Hb).
 Qed.
 
 End Refinement.
