@@ -936,22 +936,70 @@ Proof.
     apply in_neighbours in Hx. apply (proj2 (adj_on_board N v x Hx)).
 Qed.
 
-(* The legal-set part of add_stone, for each colour c': legal_[c'] holds the points legal_after
-   admits, each once, with legal_pos_ indexing it (whatever order the swap-with-last removals
-   and the appends leave); the bitset is the old one with v's and its neighbours' bits updated;
-   each word count changes by the bits set minus the bits cleared among v and its neighbours. *)
-Definition place_legal_update (st st' : state) (c : color) (v : point) : Prop :=
+(* The legal-set updates of add_stone and remove_stone have one shape. `adm c' l q` says, from
+   the state before, whether q is in colour c''s set after (l: the set's members before, as the
+   legal list or the bitset holds them); D is the points the update looks at. legal_[c'] holds
+   the points adm admits, each once, with legal_pos_ indexing it (whatever order the
+   swap-with-last removals and the appends leave); the bitset is the points adm admits; each
+   word count changes by the bits set minus the bits cleared among D. *)
+Definition legal_update (adm : color -> list point -> point -> bool) (D : list point) (st st' : state) : Prop :=
   forall c',
     NoDup (st_legal st' c') /\
-    (forall q, In q (st_legal st' c') <-> legal_after st c v c' (st_legal st c') q = true) /\
+    (forall q, In q (st_legal st' c') <-> adm c' (st_legal st c') q = true) /\
     (forall i, i < length (st_legal st' c') -> st_pos st' c' (nth i (st_legal st' c') (0, 0)) = i) /\
-    st_bits st' c' = filter (legal_after st c v c' (st_bits st c')) (all_points N) /\
+    st_bits st' c' = filter (adm c' (st_bits st c')) (all_points N) /\
     length (st_wcount st' c') = length (st_wcount st c') /\
     (forall w, w < length (st_wcount st c') ->
        nth w (st_wcount st' c') 0 +
-         length (filter (fun p => (word_of p =? w) && mem p (st_bits st c')) (v :: neighbours N v)) =
+         length (filter (fun p => (word_of p =? w) && mem p (st_bits st c')) D) =
        nth w (st_wcount st c') 0 +
-         length (filter (fun p => (word_of p =? w) && legal_after st c v c' (st_bits st c') p) (v :: neighbours N v))).
+         length (filter (fun p => (word_of p =? w) && adm c' (st_bits st c') p) D)).
+
+(* Such an update keeps the legal sets exact, from board b to board b', when adm decides
+   legality on b' from the legal set on b, legality changes only on D (each point once, on the
+   board), and the word-count array spans the board. *)
+Lemma legal_update_ok b b' st st' adm D : legal_ok b st -> NoDup D -> incl D (all_points N) ->
+  (forall c' l q, (forall p, In p l <-> legal N b c' p) -> (adm c' l q = true <-> legal N b' c' q)) ->
+  (forall c' x, ~ In x D -> legalb N b' c' x = legalb N b c' x) ->
+  (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
+  legal_update adm D st st' -> legal_ok b' st'.
+Proof.
+  intros Hlegal HndD HinclD Hadm Hout Hcover Hup c'.
+  destruct (Hlegal c') as [_ [Hin [_ [Hbits [Hwc _]]]]].
+  destruct (Hup c') as [Hnd' [Hin' [Hpos' [Hbits' [Hlen' Hwc']]]]].
+  assert (Hbits_in : forall p, In p (st_bits st c') <-> legal N b c' p)
+    by (intros p; rewrite Hbits; apply legal_moves_spec).
+  assert (Hafter : forall q, adm c' (st_bits st c') q = legalb N b' c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec. apply Hadm, Hbits_in. }
+  assert (Hbefore : forall q, mem q (st_bits st c') = legalb N b c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec, mem_spec. apply Hbits_in. }
+  split; [exact Hnd'|]. split.
+  { intros p. rewrite Hin'. apply Hadm, Hin. }
+  split; [exact Hpos'|]. split.
+  { rewrite Hbits'. unfold legal_moves. apply filter_ext. exact Hafter. }
+  split.
+  - intros w Hw. rewrite Hlen' in Hw. pose proof (Hwc' w Hw) as Hw'. rewrite (Hwc w Hw) in Hw'.
+    unfold legal_moves in Hw' |- *. rewrite !filter_twice in Hw' |- *.
+    assert (Hd1 : forall E, filter (fun p => (word_of p =? w) && mem p (st_bits st c')) E =
+                           filter (fun p => legalb N b c' p && (word_of p =? w)) E).
+    { intros E. apply filter_ext. intros p. rewrite Hbefore, andb_comm. reflexivity. }
+    assert (Hd2 : forall E, filter (fun p => (word_of p =? w) && adm c' (st_bits st c') p) E =
+                           filter (fun p => legalb N b' c' p && (word_of p =? w)) E).
+    { intros E. apply filter_ext. intros p. rewrite Hafter, andb_comm. reflexivity. }
+    rewrite Hd1, Hd2 in Hw'.
+    pose proof (filter_local (fun p => legalb N b c' p && (word_of p =? w))
+                  (fun p => legalb N b' c' p && (word_of p =? w))
+                  (all_points N) D (nodup_all_points N) HndD HinclD) as Hloc.
+    assert (Hsame : forall x, In x (all_points N) -> ~ In x D ->
+              legalb N b c' x && (word_of x =? w) = legalb N b' c' x && (word_of x =? w)).
+    { intros x _ Hx. rewrite (Hout c' x Hx). reflexivity. }
+    specialize (Hloc Hsame). lia.
+  - intros p Hp. rewrite Hlen'. apply Hcover, (proj1 Hp).
+Qed.
+
+(* The legal-set part of add_stone: legal_after admits, on v and its neighbours. *)
+Definition place_legal_update (st st' : state) (c : color) (v : point) : Prop :=
+  legal_update (legal_after st c v) (v :: neighbours N v) st st'.
 
 (* add_stone's legal-set updates keep the legal lists, positions, bitsets and word counts exact
    (the word-count array spanning the board, as board.cpp's does). *)
@@ -959,40 +1007,14 @@ Lemma place_legal_ok b st st' c v : words_ok b st -> legal_ok b st -> on_board N
   (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
   place_legal_update st st' c v -> legal_ok (place b v c) st'.
 Proof.
-  intros Hwords Hlegal Hvon Hv Hcover Hup c'.
-  destruct (Hlegal c') as [_ [Hin [_ [Hbits [Hwc _]]]]].
-  destruct (Hup c') as [Hnd' [Hin' [Hpos' [Hbits' [Hlen' Hwc']]]]].
-  assert (Hbits_in : forall p, In p (st_bits st c') <-> legal N b c' p)
-    by (intros p; rewrite Hbits; apply legal_moves_spec).
-  assert (Hafter : forall q, legal_after st c v c' (st_bits st c') q = legalb N (place b v c) c' q).
-  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec. apply legal_after_spec; assumption. }
-  assert (Hbefore : forall q, mem q (st_bits st c') = legalb N b c' q).
-  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec, mem_spec. apply Hbits_in. }
-  split; [exact Hnd'|]. split.
-  { intros p. rewrite Hin'. apply legal_after_spec; assumption. }
-  split; [exact Hpos'|]. split.
-  { rewrite Hbits'. unfold legal_moves. apply filter_ext. exact Hafter. }
-  split.
-  - intros w Hw. rewrite Hlen' in Hw. pose proof (Hwc' w Hw) as Hw'. rewrite (Hwc w Hw) in Hw'.
-    unfold legal_moves in Hw' |- *. rewrite !filter_twice in Hw' |- *.
-    assert (Hd1 : forall D, filter (fun p => (word_of p =? w) && mem p (st_bits st c')) D =
-                           filter (fun p => legalb N b c' p && (word_of p =? w)) D).
-    { intros D. apply filter_ext. intros p. rewrite Hbefore, andb_comm. reflexivity. }
-    assert (Hd2 : forall D, filter (fun p => (word_of p =? w) && legal_after st c v c' (st_bits st c') p) D =
-                           filter (fun p => legalb N (place b v c) c' p && (word_of p =? w)) D).
-    { intros D. apply filter_ext. intros p. rewrite Hafter, andb_comm. reflexivity. }
-    rewrite Hd1, Hd2 in Hw'.
-    destruct (around_ok v Hvon) as [HndD HinclD].
-    pose proof (filter_local (fun p => legalb N b c' p && (word_of p =? w))
-                  (fun p => legalb N (place b v c) c' p && (word_of p =? w))
-                  (all_points N) (v :: neighbours N v) (nodup_all_points N) HndD HinclD) as Hloc.
-    assert (Hsame : forall x, In x (all_points N) -> ~ In x (v :: neighbours N v) ->
-              legalb N b c' x && (word_of x =? w) = legalb N (place b v c) c' x && (word_of x =? w)).
-    { intros x _ Hx. rewrite legalb_place_out; [reflexivity|exact Hv| |].
-      - intros Exv. apply Hx. left. symmetry. exact Exv.
-      - intros Hxn. apply Hx. right. exact Hxn. }
-    specialize (Hloc Hsame). lia.
-  - intros p Hp. rewrite Hlen'. apply Hcover, (proj1 Hp).
+  intros Hwords Hlegal Hvon Hv Hcover Hup.
+  destruct (around_ok v Hvon) as [HndD HinclD].
+  apply (legal_update_ok b (place b v c) st st' (legal_after st c v) (v :: neighbours N v));
+    [exact Hlegal|exact HndD|exact HinclD| | |exact Hcover|exact Hup].
+  - intros c' l q Hl. apply legal_after_spec; assumption.
+  - intros c' x Hx. apply legalb_place_out; [exact Hv| |].
+    + intros Exv. apply Hx. left. symmetry. exact Exv.
+    + intros Hxn. apply Hx. right. exact Hxn.
 Qed.
 
 (* add_stone's totals: stones_[c] goes up by one, roots_ unchanged (a placement makes no new
@@ -1122,19 +1144,9 @@ Proof.
       rewrite (place_other b v c q Hqv), (friendly_count_place b v c c' q Hv), Hup. apply iff_refl.
 Qed.
 
-(* The legal-set part of remove_stone, for each colour c', as place_legal_update for add_stone. *)
+(* The legal-set part of remove_stone: legal_undo admits, on v and its neighbours. *)
 Definition undo_legal_update (st' st'' : state) (c : color) (v : point) : Prop :=
-  forall c',
-    NoDup (st_legal st'' c') /\
-    (forall q, In q (st_legal st'' c') <-> legal_undo st' c v c' (st_legal st' c') q = true) /\
-    (forall i, i < length (st_legal st'' c') -> st_pos st'' c' (nth i (st_legal st'' c') (0, 0)) = i) /\
-    st_bits st'' c' = filter (legal_undo st' c v c' (st_bits st' c')) (all_points N) /\
-    length (st_wcount st'' c') = length (st_wcount st' c') /\
-    (forall w, w < length (st_wcount st' c') ->
-       nth w (st_wcount st'' c') 0 +
-         length (filter (fun p => (word_of p =? w) && mem p (st_bits st' c')) (v :: neighbours N v)) =
-       nth w (st_wcount st' c') 0 +
-         length (filter (fun p => (word_of p =? w) && legal_undo st' c v c' (st_bits st' c') p) (v :: neighbours N v))).
+  legal_update (legal_undo st' c v) (v :: neighbours N v) st' st''.
 
 (* remove_stone's legal-set updates, taking back the stone placed on v, make the legal lists,
    positions, bitsets and word counts exact for the board before the placement. *)
@@ -1143,40 +1155,14 @@ Lemma undo_legal_ok b st' st'' c v : words_ok (place b v c) st' -> legal_ok (pla
   (forall c' p, on_board N p -> word_of p < length (st_wcount st' c')) ->
   undo_legal_update st' st'' c v -> legal_ok b st''.
 Proof.
-  intros Hwords Hlegal Hvon Hv Hcover Hup c'.
-  destruct (Hlegal c') as [_ [Hin [_ [Hbits [Hwc _]]]]].
-  destruct (Hup c') as [Hnd'' [Hin'' [Hpos'' [Hbits'' [Hlen'' Hwc'']]]]].
-  assert (Hbits_in : forall p, In p (st_bits st' c') <-> legal N (place b v c) c' p)
-    by (intros p; rewrite Hbits; apply legal_moves_spec).
-  assert (Hafter : forall q, legal_undo st' c v c' (st_bits st' c') q = legalb N b c' q).
-  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec. apply legal_undo_spec; assumption. }
-  assert (Hbefore : forall q, mem q (st_bits st' c') = legalb N (place b v c) c' q).
-  { intros q. apply Bool.eq_iff_eq_true. rewrite legalb_spec, mem_spec. apply Hbits_in. }
-  split; [exact Hnd''|]. split.
-  { intros p. rewrite Hin''. apply legal_undo_spec; assumption. }
-  split; [exact Hpos''|]. split.
-  { rewrite Hbits''. unfold legal_moves. apply filter_ext. exact Hafter. }
-  split.
-  - intros w Hw. rewrite Hlen'' in Hw. pose proof (Hwc'' w Hw) as Hw'. rewrite (Hwc w Hw) in Hw'.
-    unfold legal_moves in Hw' |- *. rewrite !filter_twice in Hw' |- *.
-    assert (Hd1 : forall D, filter (fun p => (word_of p =? w) && mem p (st_bits st' c')) D =
-                           filter (fun p => legalb N (place b v c) c' p && (word_of p =? w)) D).
-    { intros D. apply filter_ext. intros p. rewrite Hbefore, andb_comm. reflexivity. }
-    assert (Hd2 : forall D, filter (fun p => (word_of p =? w) && legal_undo st' c v c' (st_bits st' c') p) D =
-                           filter (fun p => legalb N b c' p && (word_of p =? w)) D).
-    { intros D. apply filter_ext. intros p. rewrite Hafter, andb_comm. reflexivity. }
-    rewrite Hd1, Hd2 in Hw'.
-    destruct (around_ok v Hvon) as [HndD HinclD].
-    pose proof (filter_local (fun p => legalb N (place b v c) c' p && (word_of p =? w))
-                  (fun p => legalb N b c' p && (word_of p =? w))
-                  (all_points N) (v :: neighbours N v) (nodup_all_points N) HndD HinclD) as Hloc.
-    assert (Hsame : forall x, In x (all_points N) -> ~ In x (v :: neighbours N v) ->
-              legalb N (place b v c) c' x && (word_of x =? w) = legalb N b c' x && (word_of x =? w)).
-    { intros x _ Hx. rewrite legalb_place_out; [reflexivity|exact Hv| |].
-      - intros Exv. apply Hx. left. symmetry. exact Exv.
-      - intros Hxn. apply Hx. right. exact Hxn. }
-    specialize (Hloc Hsame). lia.
-  - intros p Hp. rewrite Hlen''. apply Hcover, (proj1 Hp).
+  intros Hwords Hlegal Hvon Hv Hcover Hup.
+  destruct (around_ok v Hvon) as [HndD HinclD].
+  apply (legal_update_ok (place b v c) b st' st'' (legal_undo st' c v) (v :: neighbours N v));
+    [exact Hlegal|exact HndD|exact HinclD| | |exact Hcover|exact Hup].
+  - intros c' l q Hl. apply legal_undo_spec; assumption.
+  - intros c' x Hx. symmetry. apply legalb_place_out; [exact Hv| |].
+    + intros Exv. apply Hx. left. symmetry. exact Exv.
+    + intros Hxn. apply Hx. right. exact Hxn.
 Qed.
 
 (* undo_as's take-back of a placement of c on v that removed nothing, as updates of the state
