@@ -926,6 +926,20 @@ Proof.
   rewrite andb_false_r. reflexivity.
 Qed.
 
+(* A stone of another colour than h's is not h. *)
+Lemma other_stone_not b h c' x e : b h = Stone c' -> b x = Stone e -> e <> c' -> point_eqb x h = false.
+Proof.
+  intros Hbh Hbx Hne. destruct (point_eqb_spec x h) as [Exh|]; [|reflexivity].
+  rewrite Exh, Hbh in Hbx. injection Hbx as E. symmetry in E. contradiction.
+Qed.
+
+(* A neighbour of an on-board v is another point, on the board. *)
+Lemma neighbour_ok v n : In n (neighbours N v) -> n <> v /\ on_board N n.
+Proof.
+  intros Hn. apply in_neighbours in Hn. split; [|apply (proj2 (adj_on_board N v n Hn))].
+  intros Env. subst n. apply (adj_irrefl N v Hn).
+Qed.
+
 (* v and its neighbours: on the board, each once. *)
 Lemma around_ok v : on_board N v -> NoDup (v :: neighbours N v) /\ incl (v :: neighbours N v) (all_points N).
 Proof.
@@ -1381,12 +1395,10 @@ Proof.
   assert (Hbh : b h = Stone c').
   { unfold is_head, is_stone in Hhead. rewrite (place_other b v c h Hhv) in Hhead.
     apply andb_true_iff in Hhead as [Hs _]. destruct (cell_eqb_spec (b h) (Stone c')) as [E|]; [exact E|discriminate]. }
-  assert (Hnot_h : forall x e, b x = Stone e -> e <> c' -> point_eqb x h = false).
-  { intros x e Hbx Hne. destruct (point_eqb_spec x h) as [Exh|]; [|reflexivity].
-    rewrite Exh, Hbh in Hbx. injection Hbx as E. symmetry in E. contradiction. }
-  assert (Hnb : forall n, In n (neighbours N v) -> n <> v /\ on_board N n).
-  { intros n Hn. apply in_neighbours in Hn. split; [|apply (proj2 (adj_on_board N v n Hn))].
-    intros Env. subst n. apply (adj_irrefl N v Hn). }
+  assert (Hnot_h : forall x e, b x = Stone e -> e <> c' -> point_eqb x h = false)
+    by (intros x e; apply (other_stone_not b h c' x e Hbh)).
+  assert (Hnb : forall n, In n (neighbours N v) -> n <> v /\ on_board N n)
+    by (intros n; apply neighbour_ok).
   assert (Hnew_v : grows (place b v c) st' c' h v = false).
   { unfold grows, legalb. rewrite place_at. destruct (on_boardb N v); reflexivity. }
   rewrite !len_filter_cons, Hnew_v.
@@ -1524,12 +1536,10 @@ Proof.
   assert (Hbh : b h = Stone c').
   { unfold is_head, is_stone in Hhead. apply andb_true_iff in Hhead as [Hs _].
     destruct (cell_eqb_spec (b h) (Stone c')) as [E|]; [exact E|discriminate]. }
-  assert (Hnot_h : forall x e, b x = Stone e -> e <> c' -> point_eqb x h = false).
-  { intros x e Hbx Hne. destruct (point_eqb_spec x h) as [Exh|]; [|reflexivity].
-    rewrite Exh, Hbh in Hbx. injection Hbx as E. symmetry in E. contradiction. }
-  assert (Hnb : forall n, In n (neighbours N v) -> n <> v /\ on_board N n).
-  { intros n Hn. apply in_neighbours in Hn. split; [|apply (proj2 (adj_on_board N v n Hn))].
-    intros Env. subst n. apply (adj_irrefl N v Hn). }
+  assert (Hnot_h : forall x e, b x = Stone e -> e <> c' -> point_eqb x h = false)
+    by (intros x e; apply (other_stone_not b h c' x e Hbh)).
+  assert (Hnb : forall n, In n (neighbours N v) -> n <> v /\ on_board N n)
+    by (intros n; apply neighbour_ok).
   assert (Hself : mem v (neighbours N v) = false).
   { destruct (mem v (neighbours N v)) eqn:Hm; [|reflexivity].
     apply mem_spec, in_neighbours in Hm. exfalso. apply (adj_irrefl N v Hm). }
