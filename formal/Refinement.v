@@ -1696,3 +1696,379 @@ Proof.
 Qed.
 
 End Refinement.
+
+(* ======================= Rule 6's removal ================================================ *)
+(* remove_bounded / remove_roots / remove_root (board.cpp) as their net effect on the state, after
+   the placement: the removed stones are the points rm marks, and strip empties them. *)
+Section RemovalRefinement.
+Variables N W : nat.
+
+(* The board after rule 6: the points rm marks emptied. *)
+Definition strip (b1 : board) (rm : point -> bool) : board := fun q => if rm q then Empty else b1 q.
+
+Lemma xor_split (k : point -> nat) (f g : point -> bool) l :
+  xor_all (map k (filter f l)) =
+  Nat.lxor (xor_all (map k (filter (fun x => f x && g x) l))) (xor_all (map k (filter (fun x => f x && negb (g x)) l))).
+Proof.
+  induction l as [|a l IH]; simpl; [reflexivity|].
+  destruct (f a), (g a); simpl; rewrite IH; rewrite ?Nat.lxor_assoc; try reflexivity.
+  rewrite <- !Nat.lxor_assoc, (Nat.lxor_comm (k a)). reflexivity.
+Qed.
+
+(* A point the removal made legal for c: its word reads empty with one c neighbour after, not
+   before (remove_root's legal_add, for a neighbour whose count fell to one and for the emptied
+   point itself). *)
+Definition newly (st st' : state) (c : color) (q : point) : bool := key_one st' c q && negb (key_one st c q).
+
+(* remove_root's legal-set updates, net, for each colour c': legal_add of each newly legal point
+   (the list, each point once, indexed by legal_pos_, in whatever order; its bit set; its word's
+   count up by one); nothing leaves. *)
+Definition remove_legal_update (st st' : state) : Prop :=
+  forall c',
+    NoDup (st_legal st' c') /\
+    (forall q, In q (st_legal st' c') <-> In q (st_legal st c') \/ (on_board N q /\ newly st st' c' q = true)) /\
+    (forall i, i < length (st_legal st' c') -> st_pos st' c' (nth i (st_legal st' c') (0, 0)) = i) /\
+    st_bits st' c' = filter (fun q => mem q (st_bits st c') || newly st st' c' q) (all_points N) /\
+    length (st_wcount st' c') = length (st_wcount st c') /\
+    (forall w, w < length (st_wcount st c') ->
+       nth w (st_wcount st' c') 0 =
+       nth w (st_wcount st c') 0 + length (filter (fun q => (word_of W q =? w) && newly st st' c' q) (all_points N))).
+
+Section Strip.
+Variables (b1 : board) (rm : point -> bool).
+Variable Hrm_stone : forall q, rm q = true -> on_board N q /\ b1 q <> Empty.
+Variable Hrm_closed : forall s q, rm s = true -> conn N b1 s q -> rm q = true.
+Variable Hrm_bounded : forall s, rm s = true -> bounded N b1 s.
+Local Notation b2 := (strip b1 rm).
+
+Lemma strip_X q : on_board N q -> (rm q = true /\ b2 q = Empty) \/ (~ rm q = true /\ b2 q = b1 q).
+Proof. intros _. unfold strip. destruct (rm q); [left|right]; split; congruence. Qed.
+
+Lemma strip_conn s q : conn N b2 s q <-> (rm s = false /\ conn N b1 s q).
+Proof.
+  split.
+  - intros Hc. split.
+    + destruct (rm s) eqn:E; [|reflexivity]. exfalso. apply (conn_stone N b2 s s); [apply (conn_trans N b2 s q s Hc), conn_sym, Hc|].
+      unfold strip. rewrite E. reflexivity.
+    + apply (removal_conn_back N b1 b2 (fun x => rm x = true) strip_X s q Hc).
+  - intros [Hs Hc]. apply (removal_conn N b1 b2 (fun x => rm x = true) strip_X Hrm_closed); [congruence|exact Hc].
+Qed.
+
+(* The removed stones' neighbours of colour c' around q. *)
+Definition gone (c' : color) (q : point) : list point :=
+  filter (fun n => rm n && is_stone b1 c' n) (neighbours N q).
+
+Lemma strip_friends c' q : friends N b2 c' q = filter (fun n => is_stone b1 c' n && negb (rm n)) (neighbours N q).
+Proof.
+  unfold friends. apply filter_ext. intros n. unfold strip, is_stone. destruct (rm n); simpl.
+  - rewrite andb_false_r. destruct c'; reflexivity.
+  - rewrite andb_true_r. reflexivity.
+Qed.
+
+(* remove_root's point-word updates, net: each removed stone's point emptied; each point's count
+   of colour c' down by its removed c' neighbours, their vertices XORed out of its c' XOR. *)
+Lemma strip_words st st' : words_ok N W b1 st ->
+  (forall q, st_content st' q = if rm q then 0 else st_content st q) ->
+  (forall c' q, st_count st' c' q + length (gone c' q) = st_count st c' q) ->
+  (forall c' q, st_xor st' c' q = Nat.lxor (xor_all (map (vid W) (gone c' q))) (st_xor st c' q)) ->
+  words_ok N W b2 st'.
+Proof.
+  intros Hok Hcontent Hcount Hxor p Hp. destruct (Hok p Hp) as [Hc Hcs]. split.
+  - rewrite Hcontent. unfold strip. destruct (rm p); [reflexivity|exact Hc].
+  - intros c'. destruct (Hcs c') as [Hn Hx].
+    specialize (Hcount c' p). rewrite Hxor.
+    unfold friendly_count in Hn |- *. fold (friends N b2 c' p). fold (friends N b1 c' p) in Hn.
+    unfold friend_xor in Hx |- *. rewrite strip_friends.
+    assert (Hf : friends N b1 c' p = filter (is_stone b1 c') (neighbours N p)) by reflexivity.
+    rewrite Hf in Hn, Hx.
+    rewrite (filter_and_split (is_stone b1 c') (fun n => negb (rm n))) in Hn.
+    rewrite (xor_split (vid W) (is_stone b1 c') (fun n => negb (rm n))) in Hx.
+    assert (Hg : filter (fun x => is_stone b1 c' x && negb (negb (rm x))) (neighbours N p) = gone c' p).
+    { unfold gone. apply filter_ext. intros n. rewrite negb_involutive, andb_comm. reflexivity. }
+    rewrite Hg in Hn, Hx. split; [lia|].
+    rewrite Hx. set (K := xor_all (map (vid W) (filter (fun x => is_stone b1 c' x && negb (rm x)) (neighbours N p)))).
+    set (G := xor_all (map (vid W) (gone c' p))).
+    rewrite (Nat.lxor_comm K G), <- Nat.lxor_assoc, Nat.lxor_nilpotent, Nat.lxor_0_l. reflexivity.
+Qed.
+
+Lemma is_stone_strip c' q : is_stone b2 c' q = is_stone b1 c' q && negb (rm q).
+Proof.
+  unfold is_stone, strip. destruct (rm q); simpl.
+  - rewrite andb_false_r. destruct c'; reflexivity.
+  - rewrite andb_true_r. reflexivity.
+Qed.
+
+(* Labels stay (remove_root does not touch root_): the surviving roots keep theirs. *)
+Lemma strip_roots st st' : roots_ok N b1 st -> (forall q, st_root st' q = st_root st q) ->
+  roots_ok N b2 st'.
+Proof.
+  intros [Hlab Hsame] Hroot. split.
+  - intros s Hs Hne. assert (Hrs : rm s = false).
+    { destruct (rm s) eqn:E; [|reflexivity]. exfalso. apply Hne. unfold strip. rewrite E. reflexivity. }
+    assert (Hne1 : b1 s <> Empty) by (unfold strip in Hne; rewrite Hrs in Hne; exact Hne).
+    destruct (Hlab s Hs Hne1) as [Hc Hself]. rewrite !Hroot. split; [|exact Hself].
+    apply strip_conn. split; [exact Hrs|exact Hc].
+  - intros s t Hc. rewrite !Hroot. apply Hsame, (proj2 (proj1 (strip_conn s t) Hc)).
+Qed.
+
+(* A stone next to a point legal for its colour is not removed: the point is a growth point of
+   its root, which a removed root (bounded) has none of. *)
+Lemma strip_keeps_friend c' g n : legal N b1 c' g -> In n (neighbours N g) -> is_stone b1 c' n = true ->
+  rm n = false.
+Proof.
+  intros [Hg [He Hone]] Hn Hst. destruct (rm n) eqn:E; [|reflexivity]. exfalso.
+  destruct (Hrm_bounded n E) as [Hnon [Hne Hno]]. apply (Hno g).
+  unfold is_stone in Hst. destruct (cell_eqb_spec (b1 n) (Stone c')) as [Ebn|]; [|discriminate].
+  split; [exact Hg|]. split; [exact He|]. split; [exists c'; split; [exact Ebn|exact Hone]|].
+  exists n. split; [apply in_neighbours, Hn|]. constructor; [exact Hnon|exact Hne].
+Qed.
+
+Lemma strip_friends_legal c' g : legal N b1 c' g -> friends N b2 c' g = friends N b1 c' g.
+Proof.
+  intros Hl. rewrite strip_friends. unfold friends. apply filter_ext_in. intros n Hn.
+  change (cell_eqb (b1 n) (Stone c')) with (is_stone b1 c' n).
+  destruct (is_stone b1 c' n) eqn:Hs; [|reflexivity].
+  rewrite (strip_keeps_friend c' g n Hl Hn Hs). reflexivity.
+Qed.
+
+(* Removal only makes points legal: a point legal before stays legal, with the same friend. *)
+Lemma strip_legal_mono c' g : legal N b1 c' g -> legal N b2 c' g /\ friend N b2 c' g = friend N b1 c' g.
+Proof.
+  intros Hl. pose proof Hl as [Hg [He Hone]].
+  assert (Hrg : rm g = false).
+  { destruct (rm g) eqn:E; [|reflexivity]. destruct (Hrm_stone g E) as [_ Hne]. contradiction. }
+  unfold friend. rewrite (strip_friends_legal c' g Hl). split; [|reflexivity].
+  split; [exact Hg|]. split; [unfold strip; rewrite Hrg; exact He|].
+  unfold friendly_count. fold (friends N b2 c' g). rewrite (strip_friends_legal c' g Hl). exact Hone.
+Qed.
+
+(* remove_root's totals, net: stones_ down by the removed stones, roots_ by the removed heads. *)
+Lemma strip_totals st st' : totals_ok N b1 st -> (forall q, st_root st' q = st_root st q) ->
+  (forall c, st_stones st' c + length (filter (fun q => rm q && is_stone b1 c q) (all_points N)) = st_stones st c) ->
+  (forall c, st_roots st' c + length (filter (fun h => rm h && is_head b1 st c h) (all_points N)) = st_roots st c) ->
+  totals_ok N b2 st'.
+Proof.
+  intros Htot Hroot Hstones Hroots c. destruct (Htot c) as [Hs Hr]. specialize (Hstones c). specialize (Hroots c).
+  split.
+  - unfold stone_count in Hs |- *. rewrite (filter_and_split (is_stone b1 c) (fun q => negb (rm q))) in Hs.
+    assert (E1 : filter (is_stone b2 c) (all_points N) = filter (fun x => is_stone b1 c x && negb (rm x)) (all_points N))
+      by (apply filter_ext; intros x; apply is_stone_strip).
+    assert (E2 : filter (fun x => is_stone b1 c x && negb (negb (rm x))) (all_points N) =
+                 filter (fun q => rm q && is_stone b1 c q) (all_points N))
+      by (apply filter_ext; intros x; rewrite negb_involutive, andb_comm; reflexivity).
+    rewrite E1. rewrite E2 in Hs. lia.
+  - rewrite (filter_and_split (is_head b1 st c) (fun q => negb (rm q))) in Hr.
+    assert (E1 : filter (is_head b2 st' c) (all_points N) = filter (fun x => is_head b1 st c x && negb (rm x)) (all_points N)).
+    { apply filter_ext; intros x. unfold is_head. rewrite is_stone_strip, Hroot.
+      destruct (rm x), (is_stone b1 c x); simpl; rewrite ?andb_false_r, ?andb_true_r; reflexivity. }
+    assert (E2 : filter (fun x => is_head b1 st c x && negb (negb (rm x))) (all_points N) =
+                 filter (fun h => rm h && is_head b1 st c h) (all_points N))
+      by (apply filter_ext; intros x; rewrite negb_involutive, andb_comm; reflexivity).
+    rewrite E1. rewrite E2 in Hr. lia.
+Qed.
+
+(* Read off the words: legality before and after, and what is newly legal. *)
+Lemma strip_legalb st st' c' p : words_ok N W b1 st -> words_ok N W b2 st' -> on_board N p ->
+  (legalb N b1 c' p = true -> legalb N b2 c' p = true) /\
+  newly st st' c' p = legalb N b2 c' p && negb (legalb N b1 c' p).
+Proof.
+  intros Hw1 Hw2 Hp. split.
+  - intros Hl. apply legalb_spec. apply legalb_spec in Hl. apply (strip_legal_mono c' p Hl).
+  - unfold newly. rewrite (legalb_words N W b1 st c' p Hw1 Hp), (legalb_words N W b2 st' c' p Hw2 Hp). reflexivity.
+Qed.
+
+(* remove_root's legal-set updates keep the legal lists, positions, bitsets and word counts exact. *)
+Lemma strip_legal_ok st st' : words_ok N W b1 st -> words_ok N W b2 st' -> legal_ok N W b1 st ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
+  remove_legal_update st st' -> legal_ok N W b2 st'.
+Proof.
+  intros Hw1 Hw2 Hlegal Hcover Hup c'.
+  destruct (Hlegal c') as [_ [Hin [_ [Hbits [Hwc _]]]]].
+  destruct (Hup c') as [Hnd' [Hin' [Hpos' [Hbits' [Hlen' Hwc']]]]].
+  assert (Hpt : forall p, In p (all_points N) ->
+            (legalb N b1 c' p = true -> legalb N b2 c' p = true) /\
+            newly st st' c' p = legalb N b2 c' p && negb (legalb N b1 c' p))
+    by (intros p Hp; apply strip_legalb; [exact Hw1|exact Hw2|apply in_all_points, Hp]).
+  assert (Hmem : forall q, mem q (st_bits st c') = legalb N b1 c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite mem_spec, Hbits, legal_moves_spec, legalb_spec. reflexivity. }
+  split; [exact Hnd'|]. split.
+  { intros q. rewrite Hin', Hin. split.
+    - intros [Hq|[Hq Hn]]; [apply (strip_legal_mono c' q Hq)|].
+      apply legalb_spec. destruct (Hpt q (proj2 (in_all_points N q) Hq)) as [_ E]. rewrite E in Hn.
+      apply andb_true_iff in Hn as [Hn _]. exact Hn.
+    - intros Hq. destruct (legalb N b1 c' q) eqn:E1; [left; apply legalb_spec, E1|right].
+      pose proof (proj1 Hq) as Hon. split; [exact Hon|].
+      destruct (Hpt q (proj2 (in_all_points N q) Hon)) as [_ E]. rewrite E, E1, (proj2 (legalb_spec N b2 c' q) Hq).
+      reflexivity. }
+  split; [exact Hpos'|]. split.
+  { rewrite Hbits'. unfold legal_moves. apply filter_ext_in. intros q Hq. rewrite Hmem.
+    destruct (Hpt q Hq) as [Hm E]. rewrite E. destruct (legalb N b1 c' q) eqn:E1.
+    - rewrite (Hm eq_refl). reflexivity.
+    - simpl. rewrite andb_true_r. reflexivity. }
+  split.
+  - intros w Hw. rewrite Hlen' in Hw. rewrite (Hwc' w Hw), (Hwc w Hw). unfold legal_moves. rewrite !filter_twice.
+    rewrite (filter_and_split (fun x => legalb N b2 c' x && (word_of W x =? w)) (legalb N b1 c')).
+    assert (EA : filter (fun x => legalb N b2 c' x && (word_of W x =? w) && legalb N b1 c' x) (all_points N) =
+                 filter (fun x => legalb N b1 c' x && (word_of W x =? w)) (all_points N)).
+    { apply filter_ext_in. intros q Hq. destruct (Hpt q Hq) as [Hm _].
+      destruct (legalb N b1 c' q) eqn:E1; [rewrite (Hm eq_refl)|]; destruct (word_of W q =? w);
+        rewrite ?andb_false_r; reflexivity. }
+    assert (EB : filter (fun x => legalb N b2 c' x && (word_of W x =? w) && negb (legalb N b1 c' x)) (all_points N) =
+                 filter (fun q => (word_of W q =? w) && newly st st' c' q) (all_points N)).
+    { apply filter_ext_in. intros q Hq. destruct (Hpt q Hq) as [_ E]. rewrite E.
+      destruct (legalb N b2 c' q), (word_of W q =? w), (legalb N b1 c' q); reflexivity. }
+    rewrite EA, EB. reflexivity.
+  - intros p Hp. rewrite Hlen'. apply Hcover, (proj1 Hp).
+Qed.
+
+(* Heads and lists: a surviving head labels the same stones, its next_ list is untouched, and its
+   growth count goes up by the points newly legal for its colour whose one friendly neighbour
+   (after the removal) it labels (remove_root's ++growth_[owner]). *)
+Lemma strip_heads st st' : words_ok N W b1 st -> roots_ok N b1 st -> heads_ok N b1 st -> words_ok N W b2 st' ->
+  (forall q, st_root st' q = st_root st q) -> (forall q, st_next st' q = st_next st q) ->
+  (forall c h, is_head b2 st' c h = true ->
+     st_growth st' h = st_growth st h +
+       length (filter (fun g => newly st st' c g && point_eqb (st_root st (friend N b2 c g)) h) (all_points N))) ->
+  heads_ok N b2 st'.
+Proof.
+  intros Hw1 [Hlab Hsame] Hheads Hw2 Hroot Hnext Hgrowth c h Hh Hhd.
+  assert (Hhd1 : is_head b1 st c h = true /\ rm h = false).
+  { unfold is_head in Hhd. rewrite is_stone_strip, Hroot in Hhd.
+    destruct (rm h); [rewrite andb_false_r in Hhd; discriminate|]. rewrite andb_true_r in Hhd. split; [exact Hhd|reflexivity]. }
+  destruct Hhd1 as [Hhd1 Hrh].
+  destruct (Hheads c h Hh Hhd1) as [Hgr [Hnd [Hwalk Hiter]]].
+  assert (Hlabelled : labelled N b2 st' c h = labelled N b1 st c h).
+  { unfold labelled. apply filter_ext_in. intros s Hs. rewrite is_stone_strip, Hroot.
+    destruct (rm s) eqn:Ers; [|rewrite andb_true_r; reflexivity].
+    rewrite andb_false_r. simpl. symmetry.
+    destruct (is_stone b1 c s) eqn:Es; [|reflexivity]. simpl.
+    destruct (point_eqb_spec (st_root st s) h) as [Eh|]; [|reflexivity]. exfalso.
+    destruct (Hrm_stone s Ers) as [Hson Hne].
+    destruct (Hlab s Hson Hne) as [Hc _]. rewrite Eh in Hc.
+    rewrite (Hrm_closed s h Ers Hc) in Hrh. discriminate. }
+  cbv zeta. rewrite Hlabelled.
+  destruct (walk_same (st_next st) (st_next st') (length (labelled N b1 st c h)) h) as [Ew Ei];
+    [intros x _; apply Hnext|].
+  rewrite Ew, Ei. split; [|split; [exact Hnd|split; [|exact Hiter]]].
+  - rewrite (Hgrowth c h Hhd), Hgr. unfold growth_count, growth_in, legal_moves. rewrite !filter_twice.
+    rewrite (filter_and_split (fun x => legalb N b2 c x && point_eqb (st_root st' (friend N b2 c x)) h) (legalb N b1 c)).
+    assert (EA : filter (fun x => legalb N b2 c x && point_eqb (st_root st' (friend N b2 c x)) h && legalb N b1 c x) (all_points N) =
+                 filter (fun x => legalb N b1 c x && point_eqb (st_root st (friend N b1 c x)) h) (all_points N)).
+    { apply filter_ext_in. intros q Hq. destruct (legalb N b1 c q) eqn:E1; [|rewrite andb_false_r; reflexivity].
+      destruct (strip_legal_mono c q (proj1 (legalb_spec N b1 c q) E1)) as [Hl2 Ef].
+      rewrite (proj2 (legalb_spec N b2 c q) Hl2), Ef, Hroot. simpl. rewrite andb_true_r. reflexivity. }
+    assert (EB : filter (fun x => legalb N b2 c x && point_eqb (st_root st' (friend N b2 c x)) h && negb (legalb N b1 c x)) (all_points N) =
+                 filter (fun g => newly st st' c g && point_eqb (st_root st (friend N b2 c g)) h) (all_points N)).
+    { apply filter_ext_in. intros q Hq.
+      destruct (strip_legalb st st' c q Hw1 Hw2 (proj1 (in_all_points N q) Hq)) as [_ E]. rewrite E, Hroot.
+      destruct (legalb N b2 c q), (point_eqb (st_root st (friend N b2 c q)) h), (legalb N b1 c q); reflexivity. }
+    rewrite EA, EB. reflexivity.
+  - intros s. rewrite Hwalk, strip_conn. split; [intros Hc; split; [exact Hrh|exact Hc]|intros [_ Hc]; exact Hc].
+Qed.
+End Strip.
+
+(* Rule 6's removal of the roots rm marks (remove_bounded, remove_roots, remove_root), as its net
+   effect on the state st left by the placement, giving st': every removed stone's point emptied;
+   each point's count of colour c' down by its removed c' neighbours and their vertices XORed out
+   of its c' XOR; root_ and next_ untouched (the removed roots' lists are kept for undo); the
+   newly legal points added to the legal sets (remove_legal_update); each surviving head's growth
+   count up by the newly legal points of its colour whose one friendly neighbour it labels; the
+   removed heads' growth counts back to zero; stones_ down by the removed stones, roots_ by the
+   removed heads. *)
+Definition remove_update (b1 : board) (rm : point -> bool) (st st' : state) : Prop :=
+  (forall q, st_content st' q = if rm q then 0 else st_content st q) /\
+  (forall c' q, st_count st' c' q + length (gone b1 rm c' q) = st_count st c' q) /\
+  (forall c' q, st_xor st' c' q = Nat.lxor (xor_all (map (vid W) (gone b1 rm c' q))) (st_xor st c' q)) /\
+  (forall q, st_root st' q = st_root st q) /\
+  (forall q, st_next st' q = st_next st q) /\
+  remove_legal_update st st' /\
+  (forall c h, is_head (strip b1 rm) st' c h = true ->
+     st_growth st' h = st_growth st h +
+       length (filter (fun g => newly st st' c g && point_eqb (st_root st (friend N (strip b1 rm) c g)) h) (all_points N))) /\
+  (forall c h, rm h = true -> is_head b1 st c h = true -> st_growth st' h = 0) /\
+  (forall c, st_stones st' c + length (filter (fun q => rm q && is_stone b1 c q) (all_points N)) = st_stones st c) /\
+  (forall c, st_roots st' c + length (filter (fun h => rm h && is_head b1 st c h) (all_points N)) = st_roots st c).
+
+(* Rule 6's removal keeps the abstraction: after c's stone on v, with rm marking exactly the
+   stones rule 6 removes (Rules.v's `removed`), a state refining the board with the stone placed
+   (place_refines) and updated by the removal refines the board with those stones emptied. *)
+Theorem remove_refines b c v rm st st' :
+  (forall q, rm q = true -> on_board N q) ->
+  (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
+  refines N W (place b v c) st ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
+  remove_update (place b v c) rm st st' ->
+  refines N W (strip (place b v c) rm) st'.
+Proof.
+  intros Hon Hrm [Hwords [Hlegal [Hroots [Hheads Htot]]]] Hcover
+         [Hcontent [Hcount [Hxor [Hroot [Hnext [Hlup [Hgrowth [_ [Hstones Hnroots]]]]]]]]].
+  assert (Hrem : forall q, rm q = true -> removed N (place b v c) v q)
+    by (intros q Hq; apply (Hrm q (Hon q Hq)), Hq).
+  assert (Hstone : forall q, rm q = true -> on_board N q /\ place b v c q <> Empty)
+    by (intros q Hq; apply (removed_stone N b c v q (Hrem q Hq))).
+  assert (Hclosed : forall s q, rm s = true -> conn N (place b v c) s q -> rm q = true).
+  { intros s q Hs Hc. destruct (conn_inv N _ s q Hc) as [_ [Hq _]].
+    apply (Hrm q Hq), (removed_closed N b c v s q (Hrem s Hs) Hc). }
+  assert (Hbounded : forall s, rm s = true -> bounded N (place b v c) s).
+  { intros s Hs. destruct (Hrem s Hs) as [[Hb Hc]|[_ Hb]]; [apply (bounded_conn N _ v s Hc Hb)|exact Hb]. }
+  assert (Hw2 : words_ok N W (strip (place b v c) rm) st') by (eapply strip_words; eassumption).
+  split; [exact Hw2|].
+  split; [eapply strip_legal_ok; eassumption|].
+  split; [eapply strip_roots; eassumption|].
+  split; [eapply strip_heads; eassumption|].
+  eapply strip_totals; eassumption.
+Qed.
+
+(* A whole move in which rule 6 removes the stones rm marks: play_as's placement (place_update)
+   then the removal (remove_update) take a state refining the board before the move to one
+   refining the board after it, which is Rules.v's move result. *)
+Theorem move_refines_removal b st st1 st2 c v rm : refines N W b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
+  place_update N W b st c v st1 ->
+  (forall q, rm q = true -> on_board N q) ->
+  (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
+  remove_update (place b v c) rm st1 st2 ->
+  move N b c v (strip (place b v c) rm) /\ refines N W (strip (place b v c) rm) st2.
+Proof.
+  intros Href Hl Hcover Hpu Hon Hrm Hru.
+  pose proof (place_refines N W b st st1 c v Href Hl Hcover Hpu) as Href1.
+  assert (Hcover1 : forall c' p, on_board N p -> word_of W p < length (st_wcount st1 c')).
+  { intros c' p Hp. destruct Hpu as [[_ [_ [_ [_ [_ [Hlup _]]]]]] _].
+    destruct (Hlup c') as [_ [_ [_ [_ [Hlen _]]]]]. rewrite Hlen. apply Hcover, Hp. }
+  split.
+  - split; [exact Hl|]. intros q Hq. unfold strip. destruct (rm q) eqn:E.
+    + left. split; [apply (Hrm q Hq), E|reflexivity].
+    + right. split; [|reflexivity]. intros Hr. apply (Hrm q Hq) in Hr. congruence.
+  - apply (remove_refines b c v rm st1 st2 Hon Hrm Href1 Hcover1 Hru).
+Qed.
+
+(* The roots remove_bounded removes are those of rule 6: in a state refining the board with c's
+   stone placed on v, a head's root is removed exactly when either the growth count of v's head
+   (the expanded root) is zero and the head is v's (case 1, that root alone), or it is not zero
+   and the head's own growth count is zero (case 2, every root with no growth point left). *)
+Theorem removed_heads b c v st c' h : refines N W (place b v c) st -> on_board N v ->
+  on_board N h -> is_head (place b v c) st c' h = true ->
+  (removed N (place b v c) v h <->
+   (st_growth st (st_root st v) = 0 /\ st_root st v = h) \/
+   (st_growth st (st_root st v) <> 0 /\ st_growth st h = 0)).
+Proof.
+  intros Href Hvon Hh Hhd. pose proof Href as [_ [_ [[Hlab Hsame] _]]].
+  assert (Hv : place b v c v <> Empty) by (rewrite place_at; discriminate).
+  destruct (Hlab v Hvon Hv) as [Hve Hself].
+  destruct (conn_inv N _ v _ Hve) as [_ [Heon [_ Ebe]]].
+  assert (Hehd : is_head (place b v c) st c (st_root st v) = true).
+  { unfold is_head, is_stone. rewrite Ebe, place_at, Hself. simpl.
+    destruct (color_eqb_spec c c) as [_|E]; [|contradiction].
+    destruct (point_eqb_spec (st_root st v) (st_root st v)) as [_|E]; [reflexivity|contradiction]. }
+  assert (Hbv : bounded N (place b v c) v <-> st_growth st (st_root st v) = 0).
+  { rewrite <- (bounded_growth N W _ st c _ Href Heon Hehd).
+    split; intros Hb; [apply (bounded_conn N _ v _ Hve Hb)|apply (bounded_conn N _ _ v (conn_sym N _ v _ Hve) Hb)]. }
+  assert (Hbh : bounded N (place b v c) h <-> st_growth st h = 0) by (apply (bounded_growth N W _ st c' h Href Hh Hhd)).
+  assert (Hrh : st_root st h = h).
+  { unfold is_head in Hhd. apply andb_true_iff in Hhd as [_ E].
+    destruct (point_eqb_spec (st_root st h) h) as [E'|]; [exact E'|discriminate]. }
+  assert (Hcv : conn N (place b v c) v h <-> st_root st v = h).
+  { split; [intros Hc; rewrite (Hsame v h Hc); exact Hrh|intros E; rewrite <- E; exact Hve]. }
+  unfold removed. rewrite Hbv, Hbh, Hcv. reflexivity.
+Qed.
+End RemovalRefinement.
