@@ -2072,3 +2072,276 @@ Proof.
   unfold removed. rewrite Hbv, Hbh, Hcv. reflexivity.
 Qed.
 End RemovalRefinement.
+
+(* ======================= Undo of a removal ================================================ *)
+Section Restore.
+Variables N W : nat.
+
+(* undo_as's restore_root of each removed root (add_stone without logging, stone by stone along
+   the root's intact next_ list, root_[s] = head; ++roots_), as its net effect on the state st2
+   after the removal, giving st3: every removed stone's point gets its content back; each point's
+   count of colour c' up by its removed c' neighbours and their vertices XORed back into its c'
+   XOR; root_ and next_ as they are (the labels written are the heads they were); the points
+   the removal had made legal taken out of the legal sets (legal_remove: out of the list, bit
+   cleared, word count down); each head's growth count down by the points the removal had made
+   legal for its colour whose friendly neighbour it labels; stones_ and roots_ back up by the
+   restored stones and heads. *)
+Definition restore_update (b1 : board) (rm : point -> bool) (st2 st3 : state) : Prop :=
+  (forall q, st_content st3 q = if rm q then code (b1 q) else st_content st2 q) /\
+  (forall c' q, st_count st3 c' q = st_count st2 c' q + length (gone N b1 rm c' q)) /\
+  (forall c' q, st_xor st3 c' q = Nat.lxor (xor_all (map (vid W) (gone N b1 rm c' q))) (st_xor st2 c' q)) /\
+  (forall q, st_root st3 q = st_root st2 q) /\
+  (forall q, st_next st3 q = st_next st2 q) /\
+  (forall c',
+    NoDup (st_legal st3 c') /\
+    (forall q, In q (st_legal st3 c') <-> In q (st_legal st2 c') /\ newly st3 st2 c' q = false) /\
+    (forall i, i < length (st_legal st3 c') -> st_pos st3 c' (nth i (st_legal st3 c') (0, 0)) = i) /\
+    st_bits st3 c' = filter (fun q => mem q (st_bits st2 c') && negb (newly st3 st2 c' q)) (all_points N) /\
+    length (st_wcount st3 c') = length (st_wcount st2 c') /\
+    (forall w, w < length (st_wcount st2 c') ->
+       nth w (st_wcount st3 c') 0 + length (filter (fun q => (word_of W q =? w) && newly st3 st2 c' q) (all_points N)) =
+       nth w (st_wcount st2 c') 0)) /\
+  (forall c h, is_head b1 st3 c h = true ->
+     st_growth st3 h +
+       length (filter (fun g => newly st3 st2 c g && point_eqb (st_root st2 (friend N (strip b1 rm) c g)) h) (all_points N)) =
+     st_growth st2 h) /\
+  (forall c, st_stones st3 c = st_stones st2 c + length (filter (fun q => rm q && is_stone b1 c q) (all_points N))) /\
+  (forall c, st_roots st3 c = st_roots st2 c + length (filter (fun h => rm h && is_head b1 st2 c h) (all_points N))).
+
+(* Undo of rule 6's removal: after c's stone on v and the removal of the stones rm marks (those
+   of rule 6), restore_root's updates take the state back to one refining the board with the
+   stone placed (the board before the removal): every part as before the removal, the legal
+   lists possibly in another order. *)
+Theorem restore_refines b c v rm st1 st2 st3 :
+  (forall q, rm q = true -> on_board N q) ->
+  (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
+  refines N W (place b v c) st1 ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st1 c')) ->
+  remove_update N W (place b v c) rm st1 st2 -> restore_update (place b v c) rm st2 st3 ->
+  refines N W (place b v c) st3.
+Proof.
+  intros Hon Hrm Href1 Hcover1 Hru Hsu.
+  pose proof (remove_refines N W b c v rm st1 st2 Hon Hrm Href1 Hcover1 Hru) as Href2.
+  set (b1 := place b v c) in *.
+  destruct Href1 as [Hw1 [Hl1 [Hr1 [Hh1 Ht1]]]]. destruct Href2 as [Hw2 [Hl2 _]].
+  destruct Hru as [Rcontent [Rcount [Rxor [Rroot [Rnext [Rlup [Rgrowth [Rzero [Rstones Rroots]]]]]]]]].
+  destruct Hsu as [Scontent [Scount [Sxor [Sroot [Snext [Slup [Sgrowth [Sstones Sroots]]]]]]]].
+  assert (Hrem : forall q, rm q = true -> removed N b1 v q)
+    by (intros q Hq; apply (Hrm q (Hon q Hq)), Hq).
+  assert (Hbounded : forall s, rm s = true -> bounded N b1 s).
+  { intros s Hs. destruct (Hrem s Hs) as [[Hb Hc]|[_ Hb]]; [apply (bounded_conn N _ v s Hc Hb)|exact Hb]. }
+  assert (Hroot : forall q, st_root st3 q = st_root st1 q) by (intros q; rewrite Sroot, Rroot; reflexivity).
+  assert (Hnext : forall q, st_next st3 q = st_next st1 q) by (intros q; rewrite Snext, Rnext; reflexivity).
+  (* The point words are back to what they were before the removal. *)
+  assert (Hw3 : words_ok N W b1 st3).
+  { intros p Hp. destruct (Hw1 p Hp) as [Hc Hcs]. split.
+    - rewrite Scontent, Rcontent. destruct (rm p); [reflexivity|exact Hc].
+    - intros c'. destruct (Hcs c') as [Hn Hx]. rewrite Scount, Sxor, Rxor.
+      specialize (Rcount c' p). split; [lia|].
+      rewrite <- Nat.lxor_assoc, Nat.lxor_nilpotent, Nat.lxor_0_l. exact Hx. }
+  assert (Hhead : forall c' h, is_head b1 st3 c' h = is_head b1 st1 c' h)
+    by (intros c' h; unfold is_head; rewrite Hroot; reflexivity).
+  assert (Hlabelled : forall c' h, labelled N b1 st3 c' h = labelled N b1 st1 c' h)
+    by (intros c' h; unfold labelled; apply filter_ext; intros s; rewrite Hroot; reflexivity).
+  split; [exact Hw3|]. split; [|split; [|split]].
+  - (* legal sets *)
+    intros c'. destruct (Hl2 c') as [_ [Hin2 [_ [Hbits2 [Hwc2 _]]]]].
+    destruct (Slup c') as [Hnd3 [Hin3 [Hpos3 [Hbits3 [Hlen3 Hwc3]]]]].
+    assert (Hpt : forall p, In p (all_points N) ->
+              (legalb N b1 c' p = true -> legalb N (strip b1 rm) c' p = true) /\
+              newly st3 st2 c' p = legalb N (strip b1 rm) c' p && negb (legalb N b1 c' p)).
+    { intros p Hp. apply (strip_legalb N W b1 rm); try assumption.
+      - intros q Hq. split; [apply Hon, Hq|apply (removed_stone N b c v q (Hrem q Hq))].
+      - apply in_all_points, Hp. }
+    assert (Hmem : forall q, mem q (st_bits st2 c') = legalb N (strip b1 rm) c' q).
+    { intros q. apply Bool.eq_iff_eq_true. rewrite mem_spec, Hbits2, legal_moves_spec, legalb_spec. reflexivity. }
+    split; [exact Hnd3|]. split.
+    { intros q. rewrite Hin3, Hin2. split.
+      - intros [Hq Hn]. pose proof (proj1 Hq) as Hqon.
+        destruct (Hpt q (proj2 (in_all_points N q) Hqon)) as [_ E]. rewrite E, (proj2 (legalb_spec N _ c' q) Hq) in Hn.
+        destruct (legalb N b1 c' q) eqn:E1; [apply legalb_spec, E1|discriminate].
+      - intros Hq. pose proof (proj1 Hq) as Hqon.
+        destruct (Hpt q (proj2 (in_all_points N q) Hqon)) as [Hm E].
+        pose proof (Hm (proj2 (legalb_spec N b1 c' q) Hq)) as Hq2.
+        split; [apply legalb_spec, Hq2|]. rewrite E, (proj2 (legalb_spec N b1 c' q) Hq), andb_false_r. reflexivity. }
+    split; [exact Hpos3|]. split.
+    { rewrite Hbits3. unfold legal_moves. apply filter_ext_in. intros q Hq. rewrite Hmem.
+      destruct (Hpt q Hq) as [Hm E]. rewrite E. destruct (legalb N b1 c' q) eqn:E1.
+      - rewrite (Hm eq_refl). reflexivity.
+      - destruct (legalb N (strip b1 rm) c' q); reflexivity. }
+    destruct (Rlup c') as [_ [_ [_ [_ [Rlen _]]]]].
+    split.
+    + intros w Hw. rewrite Hlen3 in Hw.
+      pose proof (Hwc3 w Hw) as E3. rewrite (Hwc2 w Hw) in E3.
+      unfold legal_moves in E3 |- *. rewrite !filter_twice in E3 |- *.
+      rewrite (filter_and_split (fun x => legalb N (strip b1 rm) c' x && (word_of W x =? w)) (legalb N b1 c')) in E3.
+      assert (EA : filter (fun x => legalb N (strip b1 rm) c' x && (word_of W x =? w) && legalb N b1 c' x) (all_points N) =
+                   filter (fun x => legalb N b1 c' x && (word_of W x =? w)) (all_points N)).
+      { apply filter_ext_in. intros q Hq. destruct (Hpt q Hq) as [Hm _].
+        destruct (legalb N b1 c' q) eqn:E1; [rewrite (Hm eq_refl)|]; destruct (word_of W q =? w);
+          rewrite ?andb_false_r; reflexivity. }
+      assert (EB : filter (fun x => legalb N (strip b1 rm) c' x && (word_of W x =? w) && negb (legalb N b1 c' x)) (all_points N) =
+                   filter (fun q => (word_of W q =? w) && newly st3 st2 c' q) (all_points N)).
+      { apply filter_ext_in. intros q Hq. destruct (Hpt q Hq) as [_ E]. rewrite E.
+        destruct (legalb N (strip b1 rm) c' q), (word_of W q =? w), (legalb N b1 c' q); reflexivity. }
+      rewrite EA, EB in E3. lia.
+    + intros p Hp. rewrite Hlen3, Rlen. apply Hcover1, (proj1 Hp).
+  - (* labels: as before the removal *)
+    destruct Hr1 as [Hlab Hsame]. split.
+    + intros s Hs Hne. rewrite !Hroot. apply Hlab; assumption.
+    + intros s t Hc. rewrite !Hroot. apply Hsame, Hc.
+  - (* heads: growth counts and lists as before the removal *)
+    intros c' h Hh Hhd. rewrite Hhead in Hhd. destruct (Hh1 c' h Hh Hhd) as [Hgr [Hnd [Hwalk Hiter]]].
+    cbv zeta. rewrite Hlabelled.
+    destruct (walk_same (st_next st1) (st_next st3) (length (labelled N b1 st1 c' h)) h) as [Ew Ei];
+      [intros x _; apply Hnext|].
+    rewrite Ew, Ei. split; [|split; [exact Hnd|split; [exact Hwalk|exact Hiter]]].
+    assert (Hgc : growth_count N b1 st3 c' h = growth_count N b1 st1 c' h).
+    { unfold growth_count, growth_in. f_equal. apply filter_ext. intros g. rewrite Hroot. reflexivity. }
+    rewrite Hgc, <- Hgr.
+    assert (Hs3 := Sgrowth c' h (eq_trans (Hhead c' h) Hhd)).
+    destruct (rm h) eqn:Erh.
+    + (* a restored head: bounded before the removal, so its count was and is zero *)
+      rewrite (Rzero c' h Erh Hhd) in Hs3.
+      rewrite (proj1 (bounded_growth N W b1 st1 c' h (conj Hw1 (conj Hl1 (conj Hr1 (conj Hh1 Ht1)))) Hh Hhd) (Hbounded h Erh)).
+      lia.
+    + (* a surviving head: the removal's gain taken back *)
+      assert (Hhd2 : is_head (strip b1 rm) st2 c' h = true).
+      { unfold is_head in Hhd |- *. rewrite is_stone_strip, Rroot, Erh, andb_true_r. exact Hhd. }
+      rewrite (Rgrowth c' h Hhd2) in Hs3.
+      assert (Hf : filter (fun g => newly st3 st2 c' g && point_eqb (st_root st2 (friend N (strip b1 rm) c' g)) h) (all_points N) =
+                   filter (fun g => newly st1 st2 c' g && point_eqb (st_root st1 (friend N (strip b1 rm) c' g)) h) (all_points N)).
+      { apply filter_ext_in. intros g Hg. rewrite Rroot. unfold newly.
+        rewrite <- (legalb_words N W b1 st3 c' g Hw3 (proj1 (in_all_points N g) Hg)).
+        rewrite <- (legalb_words N W b1 st1 c' g Hw1 (proj1 (in_all_points N g) Hg)). reflexivity. }
+      rewrite Hf in Hs3. lia.
+  - (* totals: as before the removal *)
+    intros c'. destruct (Ht1 c') as [Hs Hr]. split.
+    + rewrite Sstones, <- Hs, <- (Rstones c'). reflexivity.
+    + assert (E1 : filter (is_head b1 st3 c') (all_points N) = filter (is_head b1 st1 c') (all_points N))
+        by (apply filter_ext; intros h; apply Hhead).
+      assert (E2 : filter (fun h => rm h && is_head b1 st2 c' h) (all_points N) = filter (fun h => rm h && is_head b1 st1 c' h) (all_points N))
+        by (apply filter_ext; intros h; unfold is_head; rewrite Rroot; reflexivity).
+      rewrite Sroots, E1, E2, <- Hr, <- (Rroots c'). reflexivity.
+Qed.
+
+(* After restore_root the state is the one before the removal, but for the order of the legal
+   lists (and growth_ away from heads): every other field the abstraction reads is equal. *)
+Lemma restore_same b c v rm st1 st2 st3 :
+  (forall q, rm q = true -> on_board N q) ->
+  (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
+  refines N W (place b v c) st1 ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st1 c')) ->
+  remove_update N W (place b v c) rm st1 st2 -> restore_update (place b v c) rm st2 st3 ->
+  (forall q, st_content st3 q = st_content st1 q) /\
+  (forall c' q, st_count st3 c' q = st_count st1 c' q) /\
+  (forall c' q, st_xor st3 c' q = st_xor st1 c' q) /\
+  (forall q, st_root st3 q = st_root st1 q) /\
+  (forall q, st_next st3 q = st_next st1 q) /\
+  (forall c' q, In q (st_legal st3 c') <-> In q (st_legal st1 c')) /\
+  (forall c', st_bits st3 c' = st_bits st1 c') /\
+  (forall c', st_wcount st3 c' = st_wcount st1 c') /\
+  (forall c' h, is_head (place b v c) st1 c' h = true -> st_growth st3 h = st_growth st1 h) /\
+  (forall c', st_stones st3 c' = st_stones st1 c') /\
+  (forall c', st_roots st3 c' = st_roots st1 c').
+Proof.
+  intros Hon Hrm Href1 Hcover1 Hru Hsu.
+  pose proof (restore_refines b c v rm st1 st2 st3 Hon Hrm Href1 Hcover1 Hru Hsu) as Href3.
+  pose proof (remove_refines N W b c v rm st1 st2 Hon Hrm Href1 Hcover1 Hru) as Href2.
+  set (b1 := place b v c) in *.
+  pose proof Href1 as [Hw1 [Hl1 [Hr1 [Hh1 Ht1]]]]. destruct Href3 as [Hw3 [Hl3 [_ [_ Ht3]]]].
+  destruct Href2 as [Hw2 _].
+  destruct Hru as [Rcontent [Rcount [Rxor [Rroot [Rnext [Rlup [Rgrowth [Rzero [Rstones Rroots]]]]]]]]].
+  destruct Hsu as [Scontent [Scount [Sxor [Sroot [Snext [Slup [Sgrowth [Sstones Sroots]]]]]]]].
+  assert (Hroot : forall q, st_root st3 q = st_root st1 q) by (intros q; rewrite Sroot, Rroot; reflexivity).
+  split; [|split; [|split; [|split; [|split; [|split; [|split; [|split; [|split; [|split]]]]]]]]].
+  - intros q. rewrite Scontent, Rcontent. destruct (rm q) eqn:E; [|reflexivity].
+    destruct (Hw1 q (Hon q E)) as [Hc _]. symmetry. exact Hc.
+  - intros c' q. rewrite Scount. specialize (Rcount c' q). lia.
+  - intros c' q. rewrite Sxor, Rxor, <- Nat.lxor_assoc, Nat.lxor_nilpotent, Nat.lxor_0_l. reflexivity.
+  - exact Hroot.
+  - intros q. rewrite Snext, Rnext. reflexivity.
+  - intros c' q. destruct (Hl3 c') as [_ [E3 _]]. destruct (Hl1 c') as [_ [E1 _]]. rewrite E3, E1. reflexivity.
+  - intros c'. destruct (Hl3 c') as [_ [_ [_ [E3 _]]]]. destruct (Hl1 c') as [_ [_ [_ [E1 _]]]]. rewrite E3, E1. reflexivity.
+  - intros c'. destruct (Hl3 c') as [_ [_ [_ [_ [E3 _]]]]]. destruct (Hl1 c') as [_ [_ [_ [_ [E1 _]]]]].
+    destruct (Slup c') as [_ [_ [_ [_ [Hlen3 _]]]]]. destruct (Rlup c') as [_ [_ [_ [_ [Hlen2 _]]]]].
+    apply (nth_ext _ _ 0 0); [rewrite Hlen3, Hlen2; reflexivity|].
+    intros w Hw. rewrite (E3 w Hw). rewrite Hlen3, Hlen2 in Hw. rewrite (E1 w Hw). reflexivity.
+  - intros c' h Hhd. assert (Hhd3 : is_head b1 st3 c' h = true) by (unfold is_head; rewrite Hroot; exact Hhd).
+    pose proof (Sgrowth c' h Hhd3) as Hs3.
+    destruct (rm h) eqn:Erh.
+    + rewrite (Rzero c' h Erh Hhd) in Hs3.
+      assert (Hbd : bounded N b1 h).
+      { assert (Hr : removed N b1 v h) by (apply (Hrm h (Hon h Erh)), Erh).
+        destruct Hr as [[Hb Hc]|[_ Hb]]; [apply (bounded_conn N _ v h Hc Hb)|exact Hb]. }
+      rewrite (proj1 (bounded_growth N W b1 st1 c' h Href1 (Hon h Erh) Hhd) Hbd). lia.
+    + assert (Hhd2 : is_head (strip b1 rm) st2 c' h = true).
+      { unfold is_head in Hhd |- *. rewrite is_stone_strip, Rroot, Erh, andb_true_r. exact Hhd. }
+      rewrite (Rgrowth c' h Hhd2) in Hs3.
+      assert (Hf : filter (fun g => newly st3 st2 c' g && point_eqb (st_root st2 (friend N (strip b1 rm) c' g)) h) (all_points N) =
+                   filter (fun g => newly st1 st2 c' g && point_eqb (st_root st1 (friend N (strip b1 rm) c' g)) h) (all_points N)).
+      { apply filter_ext_in. intros g Hg. rewrite Rroot. unfold newly.
+        rewrite <- (legalb_words N W b1 st3 c' g Hw3 (proj1 (in_all_points N g) Hg)).
+        rewrite <- (legalb_words N W b1 st1 c' g Hw1 (proj1 (in_all_points N g) Hg)). reflexivity. }
+      rewrite Hf in Hs3. lia.
+  - intros c'. destruct (Ht3 c') as [E3 _]. destruct (Ht1 c') as [E1 _]. rewrite E3, E1. reflexivity.
+  - intros c'. destruct (Ht3 c') as [_ E3]. destruct (Ht1 c') as [_ E1]. rewrite E3, E1.
+    f_equal. apply filter_ext. intros h. unfold is_head. rewrite Hroot. reflexivity.
+Qed.
+
+(* The undo of a whole move that removed stones (undo_as): restore_root for the removed roots
+   (restore_update), then the placement taken back (remove_stone and the next_ restore,
+   undo_update, read off the restored state) leaves a state refining the board before the move. *)
+Theorem undo_move_refines b st st1 st2 st3 st4 c v rm : refines N W b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
+  place_update N W b st c v st1 ->
+  (forall q, rm q = true -> on_board N q) ->
+  (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
+  remove_update N W (place b v c) rm st1 st2 -> restore_update (place b v c) rm st2 st3 ->
+  undo_update N W b st c v st3 st4 -> refines N W b st4.
+Proof.
+  intros Href Hl Hcover Hpu Hon Hrm Hru Hsu Hun.
+  pose proof (place_refines N W b st st1 c v Href Hl Hcover Hpu) as Href1.
+  assert (Hcover1 : forall c' p, on_board N p -> word_of W p < length (st_wcount st1 c')).
+  { intros c' p Hp. destruct Hpu as [[_ [_ [_ [_ [_ [Hlup _]]]]]] _].
+    destruct (Hlup c') as [_ [_ [_ [_ [Hlen _]]]]]. rewrite Hlen. apply Hcover, Hp. }
+  destruct (restore_same b c v rm st1 st2 st3 Hon Hrm Href1 Hcover1 Hru Hsu)
+    as [Econtent [Ecount [Exor [Eroot [Enext [Elegal [Ebits [Ewc [Egrowth [Estones Eroots]]]]]]]]]].
+  apply (undo_place N W b st st1 st4 c v Href Hl Hcover Hpu).
+  destruct Hun as [[Ucontent [Ucount [Uxor [Uroot [Unext [Ulup [Ustones Uroots]]]]]]] Ugrowth].
+  split; [split; [|split; [|split; [|split; [|split; [|split; [|split]]]]]]|].
+  - intros q. rewrite Ucontent, Econtent. reflexivity.
+  - intros c' q. rewrite Ucount, Ecount. reflexivity.
+  - intros c' q. rewrite Uxor, Exor. reflexivity.
+  - intros q. rewrite Uroot, Eroot. reflexivity.
+  - intros q. rewrite Unext, !Enext. reflexivity.
+  - intros c'. destruct (Ulup c') as [Hnd [Hin [Hpos [Hbits [Hlen Hwc]]]]].
+    assert (Hundo : forall l l', (forall q, In q l <-> In q l') -> forall q,
+              legal_undo N st3 c v c' l q = legal_undo N st1 c v c' l' q).
+    { intros l l' Hll q. unfold legal_undo. rewrite !Ecount, !Econtent.
+      destruct (point_eqb q v); [reflexivity|]. destruct (color_eqb c' c && mem q (neighbours N v)); [reflexivity|].
+      apply Bool.eq_iff_eq_true. rewrite !mem_spec. apply Hll. }
+    split; [exact Hnd|]. split.
+    { intros q. rewrite Hin, (Hundo _ (st_legal st1 c')); [reflexivity|apply Elegal]. }
+    split; [exact Hpos|]. split.
+    { rewrite Hbits, Ebits. apply filter_ext. intros q. apply Hundo. reflexivity. }
+    rewrite Ewc in Hlen, Hwc. split; [exact Hlen|].
+    intros w Hw. specialize (Hwc w Hw). rewrite Ebits in Hwc.
+    assert (Hf : filter (fun p => (word_of W p =? w) && legal_undo N st3 c v c' (st_bits st1 c') p) (v :: neighbours N v) =
+                 filter (fun p => (word_of W p =? w) && legal_undo N st1 c v c' (st_bits st1 c') p) (v :: neighbours N v)).
+    { apply filter_ext. intros p. rewrite (Hundo (st_bits st1 c') (st_bits st1 c')); [reflexivity|]. intros q. reflexivity. }
+    rewrite Hf in Hwc. exact Hwc.
+  - intros c'. rewrite Ustones, Estones. reflexivity.
+  - intros c'. rewrite Uroots, Eroots. reflexivity.
+  - intros c' h Hhd. pose proof (Ugrowth c' h Hhd) as Hg.
+    pose proof Hl as [_ [Hv _]].
+    assert (Hhv : h <> v).
+    { intros E. subst h. unfold is_head, is_stone in Hhd. rewrite Hv in Hhd. discriminate. }
+    assert (Hhd1 : is_head (place b v c) st1 c' h = true).
+    { unfold is_head, is_stone in Hhd |- *. rewrite (place_other b v c h Hhv), <- Eroot, <- Uroot. exact Hhd. }
+    assert (Hf : filter (grows N (place b v c) st3 c' h) (v :: neighbours N v) =
+                 filter (grows N (place b v c) st1 c' h) (v :: neighbours N v))
+      by (apply filter_ext; intros g; unfold grows; rewrite Eroot; reflexivity).
+    rewrite Hf, (Egrowth c' h Hhd1) in Hg. exact Hg.
+Qed.
+End Restore.
