@@ -13,10 +13,19 @@
    remove_stone's growth arithmetic, `remove_stone_growth_ok` and `undo_refines`). A head's
    growth count is zero exactly when its root is bounded (`bounded_growth`), so when no count is
    zero after the placement rule 6 removes nothing (`place_no_zero_growth`).
-   Rule-6 removal (remove_bounded, remove_root) and the undo of a removal (restore_root) are
-   not composed here. The updates are modelled at the level of board.cpp's update rules, not of
-   its C++ syntax; docs/formal.md, "The optimized engine's state", says what is modelled and
-   what stays C++. *)
+   Rule-6 removal (remove_bounded, remove_roots, remove_root) as its net effect on the state
+   (`remove_update`, for the stones rm marks, which `strip` empties) keeps `refines` when rm
+   marks exactly the stones Rules.v's `removed` takes (`remove_refines`), so a whole move with
+   removal does (`move_refines_removal`: the stripped board is Rules.v's `move` result); the
+   heads remove_bounded picks by their growth counts (the expanded root when its count is zero,
+   else every head whose count is zero) are exactly the removed roots (`removed_heads`). The
+   undo of a removal (restore_root, `restore_update`) brings back a state refining the placed
+   board, equal to the one before the removal but for the legal lists' order (`restore_refines`,
+   `restore_same`), and the undo of a whole move with removal, restore_root then the placement
+   taken back, refines the board before the move (`undo_move_refines`). The updates are
+   modelled at the level of board.cpp's update rules (each one's net effect per point), not of
+   its C++ syntax or step order; docs/formal.md, "The optimized engine's state", says what is
+   modelled and what stays C++. *)
 From Coq Require Import List Arith Lia Bool.
 Import ListNotations.
 From Tanbo Require Import Rules Theorems.
