@@ -18,7 +18,9 @@
    marks exactly the stones Rules.v's `removed` takes (`remove_refines`), so a whole move with
    removal does (`move_refines_removal`: the stripped board is Rules.v's `move` result); the
    heads remove_bounded picks by their growth counts (the expanded root when its count is zero,
-   else every head whose count is zero) are exactly the removed roots (`removed_heads`). The
+   else every head whose count is zero) are exactly the removed roots (`removed_heads`,
+   `engine_rm_removed`), so a move whose removal is that choice keeps `refines` of the move's
+   result (`move_refines_engine`). The
    undo of a removal (restore_root, `restore_update`) brings back a state refining the placed
    board, equal to the one before the removal but for the legal lists' order (`restore_refines`,
    `restore_same`), and the undo of a whole move with removal, restore_root then the placement
@@ -2354,3 +2356,62 @@ Proof.
     rewrite Hf, (Egrowth c' h Hhd1) in Hg. exact Hg.
 Qed.
 End Restore.
+
+(* ======================= The removal remove_bounded picks ================================== *)
+Section EngineChoice.
+Variables N W : nat.
+
+(* The stones remove_bounded removes, read off the state st after the placement on v: those
+   labelled by the expanded root's head when its growth count is zero (case 1), else those
+   labelled by a head whose growth count is zero (case 2). *)
+Definition engine_rm (b1 : board) (st : state) (v : point) (q : point) : bool :=
+  on_boardb N q && negb (cell_eqb (b1 q) Empty) &&
+  (if st_growth st (st_root st v) =? 0 then point_eqb (st_root st q) (st_root st v)
+   else st_growth st (st_root st q) =? 0).
+
+(* Those are exactly the stones rule 6 removes. *)
+Theorem engine_rm_removed b c v st : refines N W (place b v c) st -> on_board N v ->
+  (forall q, engine_rm (place b v c) st v q = true -> on_board N q) /\
+  (forall q, on_board N q -> (engine_rm (place b v c) st v q = true <-> removed N (place b v c) v q)).
+Proof.
+  intros Href Hvon. pose proof Href as [_ [_ [[Hlab Hsame] _]]].
+  split.
+  - intros q Hq. unfold engine_rm in Hq. apply andb_true_iff in Hq as [Hq _]. apply andb_true_iff in Hq as [Hq _].
+    apply on_boardb_spec, Hq.
+  - intros q Hq. unfold engine_rm. rewrite (proj2 (on_boardb_spec N q) Hq), andb_true_l.
+    destruct (place b v c q) as [|e] eqn:Hbq.
+    + simpl. split; [discriminate|]. intros Hr. destruct (removed_stone N b c v q Hr) as [_ Hne]. contradiction.
+    + simpl. assert (Hne : place b v c q <> Empty) by (rewrite Hbq; discriminate).
+      destruct (Hlab q Hq Hne) as [Hc Hself].
+      destruct (conn_inv N _ q _ Hc) as [_ [Hhon [_ Ebh]]].
+      assert (Hhd : is_head (place b v c) st e (st_root st q) = true).
+      { unfold is_head, is_stone. rewrite Ebh, Hbq, Hself. simpl.
+        destruct (color_eqb_spec e e) as [_|E]; [|contradiction].
+        destruct (point_eqb_spec (st_root st q) (st_root st q)) as [_|E]; [reflexivity|contradiction]. }
+      assert (Hrq : removed N (place b v c) v q <-> removed N (place b v c) v (st_root st q)).
+      { split; intros Hr; [apply (removed_closed N b c v q _ Hr Hc)|apply (removed_closed N b c v _ q Hr (conn_sym N _ _ _ Hc))]. }
+      rewrite Hrq, (removed_heads N W b c v st e _ Href Hvon Hhon Hhd).
+      destruct (Nat.eqb_spec (st_growth st (st_root st v)) 0) as [Z|Z].
+      * destruct (point_eqb_spec (st_root st q) (st_root st v)) as [E|E].
+        { split; [intros _; left; split; [exact Z|symmetry; exact E]|reflexivity]. }
+        { split; [discriminate|]. intros [[_ E']|[Z' _]]; [symmetry in E'; contradiction|contradiction]. }
+      * rewrite Nat.eqb_eq. split; [intros E; right; split; [exact Z|exact E]|].
+        intros [[Z' _]|[_ E]]; [contradiction|exact E].
+Qed.
+
+(* A whole move whose removal is the one remove_bounded picks from the growth counts after the
+   placement keeps the abstraction: the board after is Rules.v's move result, and the state
+   refines it. *)
+Theorem move_refines_engine b st st1 st2 c v : refines N W b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
+  place_update N W b st c v st1 ->
+  remove_update N W (place b v c) (engine_rm (place b v c) st1 v) st1 st2 ->
+  move N b c v (strip (place b v c) (engine_rm (place b v c) st1 v)) /\
+  refines N W (strip (place b v c) (engine_rm (place b v c) st1 v)) st2.
+Proof.
+  intros Href Hl Hcover Hpu Hru.
+  pose proof (place_refines N W b st st1 c v Href Hl Hcover Hpu) as Href1.
+  destruct (engine_rm_removed b c v st1 Href1 (proj1 Hl)) as [Hon Hrm].
+  apply (move_refines_removal N W b st st1 st2 c v _ Href Hl Hcover Hpu Hon Hrm Hru).
+Qed.
+End EngineChoice.
