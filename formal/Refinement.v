@@ -13,10 +13,21 @@
    remove_stone's growth arithmetic, `remove_stone_growth_ok` and `undo_refines`). A head's
    growth count is zero exactly when its root is bounded (`bounded_growth`), so when no count is
    zero after the placement rule 6 removes nothing (`place_no_zero_growth`).
-   Rule-6 removal (remove_bounded, remove_root) and the undo of a removal (restore_root) are
-   not composed here. The updates are modelled at the level of board.cpp's update rules, not of
-   its C++ syntax; docs/formal.md, "The optimized engine's state", says what is modelled and
-   what stays C++. *)
+   Rule-6 removal (remove_bounded, remove_roots, remove_root) as its net effect on the state
+   (`remove_update`, for the stones rm marks, which `strip` empties) keeps `refines` when rm
+   marks exactly the stones Rules.v's `removed` takes (`remove_refines`), so a whole move with
+   removal does (`move_refines_removal`: the stripped board is Rules.v's `move` result); the
+   heads remove_bounded picks by their growth counts (the expanded root when its count is zero,
+   else every head whose count is zero) are exactly the removed roots (`removed_heads`,
+   `engine_rm_removed`), so a move whose removal is that choice keeps `refines` of the move's
+   result (`move_refines_engine`). The
+   undo of a removal (restore_root, `restore_update`) brings back a state refining the placed
+   board, equal to the one before the removal but for the legal lists' order (`restore_refines`,
+   `restore_same`), and the undo of a whole move with removal, restore_root then the placement
+   taken back, refines the board before the move (`undo_move_refines`). The updates are
+   modelled at the level of board.cpp's update rules (each one's net effect per point), not of
+   its C++ syntax or step order; docs/formal.md, "The optimized engine's state", says what is
+   modelled and what stays C++. *)
 From Coq Require Import List Arith Lia Bool.
 Import ListNotations.
 From Tanbo Require Import Rules Theorems.
@@ -1692,3 +1703,711 @@ Proof.
 Qed.
 
 End Refinement.
+
+(* ======================= Rule 6's removal ================================================ *)
+(* remove_bounded / remove_roots / remove_root (board.cpp) as their net effect on the state, after
+   the placement: the removed stones are the points rm marks, and strip empties them. *)
+Section RemovalRefinement.
+Variables N W : nat.
+
+(* The board after rule 6: the points rm marks emptied. *)
+Definition strip (b1 : board) (rm : point -> bool) : board := fun q => if rm q then Empty else b1 q.
+
+Lemma xor_split (k : point -> nat) (f g : point -> bool) l :
+  xor_all (map k (filter f l)) =
+  Nat.lxor (xor_all (map k (filter (fun x => f x && g x) l))) (xor_all (map k (filter (fun x => f x && negb (g x)) l))).
+Proof.
+  induction l as [|a l IH]; simpl; [reflexivity|].
+  destruct (f a), (g a); simpl; rewrite IH; rewrite ?Nat.lxor_assoc; try reflexivity.
+  rewrite <- !Nat.lxor_assoc, (Nat.lxor_comm (k a)). reflexivity.
+Qed.
+
+(* A point the removal made legal for c: its word reads empty with one c neighbour after, not
+   before (remove_root's legal_add, for a neighbour whose count fell to one and for the emptied
+   point itself). *)
+Definition newly (st st' : state) (c : color) (q : point) : bool := key_one st' c q && negb (key_one st c q).
+
+(* remove_root's legal-set updates, net, for each colour c': legal_add of each newly legal point
+   (the list, each point once, indexed by legal_pos_, in whatever order; its bit set; its word's
+   count up by one); nothing leaves. *)
+Definition remove_legal_update (st st' : state) : Prop :=
+  forall c',
+    NoDup (st_legal st' c') /\
+    (forall q, In q (st_legal st' c') <-> In q (st_legal st c') \/ (on_board N q /\ newly st st' c' q = true)) /\
+    (forall i, i < length (st_legal st' c') -> st_pos st' c' (nth i (st_legal st' c') (0, 0)) = i) /\
+    st_bits st' c' = filter (fun q => mem q (st_bits st c') || newly st st' c' q) (all_points N) /\
+    length (st_wcount st' c') = length (st_wcount st c') /\
+    (forall w, w < length (st_wcount st c') ->
+       nth w (st_wcount st' c') 0 =
+       nth w (st_wcount st c') 0 + length (filter (fun q => (word_of W q =? w) && newly st st' c' q) (all_points N))).
+
+Section Strip.
+Variables (b1 : board) (rm : point -> bool).
+Variable Hrm_stone : forall q, rm q = true -> on_board N q /\ b1 q <> Empty.
+Variable Hrm_closed : forall s q, rm s = true -> conn N b1 s q -> rm q = true.
+Variable Hrm_bounded : forall s, rm s = true -> bounded N b1 s.
+Local Notation b2 := (strip b1 rm).
+
+Lemma strip_X q : on_board N q -> (rm q = true /\ b2 q = Empty) \/ (~ rm q = true /\ b2 q = b1 q).
+Proof. intros _. unfold strip. destruct (rm q); [left|right]; split; congruence. Qed.
+
+Lemma strip_conn s q : conn N b2 s q <-> (rm s = false /\ conn N b1 s q).
+Proof.
+  split.
+  - intros Hc. split.
+    + destruct (rm s) eqn:E; [|reflexivity]. exfalso. apply (conn_stone N b2 s s); [apply (conn_trans N b2 s q s Hc), conn_sym, Hc|].
+      unfold strip. rewrite E. reflexivity.
+    + apply (removal_conn_back N b1 b2 (fun x => rm x = true) strip_X s q Hc).
+  - intros [Hs Hc]. apply (removal_conn N b1 b2 (fun x => rm x = true) strip_X Hrm_closed); [congruence|exact Hc].
+Qed.
+
+(* The removed stones' neighbours of colour c' around q. *)
+Definition gone (c' : color) (q : point) : list point :=
+  filter (fun n => rm n && is_stone b1 c' n) (neighbours N q).
+
+Lemma strip_friends c' q : friends N b2 c' q = filter (fun n => is_stone b1 c' n && negb (rm n)) (neighbours N q).
+Proof.
+  unfold friends. apply filter_ext. intros n. unfold strip, is_stone. destruct (rm n); simpl.
+  - rewrite andb_false_r. destruct c'; reflexivity.
+  - rewrite andb_true_r. reflexivity.
+Qed.
+
+(* remove_root's point-word updates, net: each removed stone's point emptied; each point's count
+   of colour c' down by its removed c' neighbours, their vertices XORed out of its c' XOR. *)
+Lemma strip_words st st' : words_ok N W b1 st ->
+  (forall q, st_content st' q = if rm q then 0 else st_content st q) ->
+  (forall c' q, st_count st' c' q + length (gone c' q) = st_count st c' q) ->
+  (forall c' q, st_xor st' c' q = Nat.lxor (xor_all (map (vid W) (gone c' q))) (st_xor st c' q)) ->
+  words_ok N W b2 st'.
+Proof.
+  intros Hok Hcontent Hcount Hxor p Hp. destruct (Hok p Hp) as [Hc Hcs]. split.
+  - rewrite Hcontent. unfold strip. destruct (rm p); [reflexivity|exact Hc].
+  - intros c'. destruct (Hcs c') as [Hn Hx].
+    specialize (Hcount c' p). rewrite Hxor.
+    unfold friendly_count in Hn |- *. fold (friends N b2 c' p). fold (friends N b1 c' p) in Hn.
+    unfold friend_xor in Hx |- *. rewrite strip_friends.
+    assert (Hf : friends N b1 c' p = filter (is_stone b1 c') (neighbours N p)) by reflexivity.
+    rewrite Hf in Hn, Hx.
+    rewrite (filter_and_split (is_stone b1 c') (fun n => negb (rm n))) in Hn.
+    rewrite (xor_split (vid W) (is_stone b1 c') (fun n => negb (rm n))) in Hx.
+    assert (Hg : filter (fun x => is_stone b1 c' x && negb (negb (rm x))) (neighbours N p) = gone c' p).
+    { unfold gone. apply filter_ext. intros n. rewrite negb_involutive, andb_comm. reflexivity. }
+    rewrite Hg in Hn, Hx. split; [lia|].
+    rewrite Hx. set (K := xor_all (map (vid W) (filter (fun x => is_stone b1 c' x && negb (rm x)) (neighbours N p)))).
+    set (G := xor_all (map (vid W) (gone c' p))).
+    rewrite (Nat.lxor_comm K G), <- Nat.lxor_assoc, Nat.lxor_nilpotent, Nat.lxor_0_l. reflexivity.
+Qed.
+
+Lemma is_stone_strip c' q : is_stone b2 c' q = is_stone b1 c' q && negb (rm q).
+Proof.
+  unfold is_stone, strip. destruct (rm q); simpl.
+  - rewrite andb_false_r. destruct c'; reflexivity.
+  - rewrite andb_true_r. reflexivity.
+Qed.
+
+(* Labels stay (remove_root does not touch root_): the surviving roots keep theirs. *)
+Lemma strip_roots st st' : roots_ok N b1 st -> (forall q, st_root st' q = st_root st q) ->
+  roots_ok N b2 st'.
+Proof.
+  intros [Hlab Hsame] Hroot. split.
+  - intros s Hs Hne. assert (Hrs : rm s = false).
+    { destruct (rm s) eqn:E; [|reflexivity]. exfalso. apply Hne. unfold strip. rewrite E. reflexivity. }
+    assert (Hne1 : b1 s <> Empty) by (unfold strip in Hne; rewrite Hrs in Hne; exact Hne).
+    destruct (Hlab s Hs Hne1) as [Hc Hself]. rewrite !Hroot. split; [|exact Hself].
+    apply strip_conn. split; [exact Hrs|exact Hc].
+  - intros s t Hc. rewrite !Hroot. apply Hsame, (proj2 (proj1 (strip_conn s t) Hc)).
+Qed.
+
+(* A stone next to a point legal for its colour is not removed: the point is a growth point of
+   its root, which a removed root (bounded) has none of. *)
+Lemma strip_keeps_friend c' g n : legal N b1 c' g -> In n (neighbours N g) -> is_stone b1 c' n = true ->
+  rm n = false.
+Proof.
+  intros [Hg [He Hone]] Hn Hst. destruct (rm n) eqn:E; [|reflexivity]. exfalso.
+  destruct (Hrm_bounded n E) as [Hnon [Hne Hno]]. apply (Hno g).
+  unfold is_stone in Hst. destruct (cell_eqb_spec (b1 n) (Stone c')) as [Ebn|]; [|discriminate].
+  split; [exact Hg|]. split; [exact He|]. split; [exists c'; split; [exact Ebn|exact Hone]|].
+  exists n. split; [apply in_neighbours, Hn|]. constructor; [exact Hnon|exact Hne].
+Qed.
+
+Lemma strip_friends_legal c' g : legal N b1 c' g -> friends N b2 c' g = friends N b1 c' g.
+Proof.
+  intros Hl. rewrite strip_friends. unfold friends. apply filter_ext_in. intros n Hn.
+  change (cell_eqb (b1 n) (Stone c')) with (is_stone b1 c' n).
+  destruct (is_stone b1 c' n) eqn:Hs; [|reflexivity].
+  rewrite (strip_keeps_friend c' g n Hl Hn Hs). reflexivity.
+Qed.
+
+(* Removal only makes points legal: a point legal before stays legal, with the same friend. *)
+Lemma strip_legal_mono c' g : legal N b1 c' g -> legal N b2 c' g /\ friend N b2 c' g = friend N b1 c' g.
+Proof.
+  intros Hl. pose proof Hl as [Hg [He Hone]].
+  assert (Hrg : rm g = false).
+  { destruct (rm g) eqn:E; [|reflexivity]. destruct (Hrm_stone g E) as [_ Hne]. contradiction. }
+  unfold friend. rewrite (strip_friends_legal c' g Hl). split; [|reflexivity].
+  split; [exact Hg|]. split; [unfold strip; rewrite Hrg; exact He|].
+  unfold friendly_count. fold (friends N b2 c' g). rewrite (strip_friends_legal c' g Hl). exact Hone.
+Qed.
+
+(* remove_root's totals, net: stones_ down by the removed stones, roots_ by the removed heads. *)
+Lemma strip_totals st st' : totals_ok N b1 st -> (forall q, st_root st' q = st_root st q) ->
+  (forall c, st_stones st' c + length (filter (fun q => rm q && is_stone b1 c q) (all_points N)) = st_stones st c) ->
+  (forall c, st_roots st' c + length (filter (fun h => rm h && is_head b1 st c h) (all_points N)) = st_roots st c) ->
+  totals_ok N b2 st'.
+Proof.
+  intros Htot Hroot Hstones Hroots c. destruct (Htot c) as [Hs Hr]. specialize (Hstones c). specialize (Hroots c).
+  split.
+  - unfold stone_count in Hs |- *. rewrite (filter_and_split (is_stone b1 c) (fun q => negb (rm q))) in Hs.
+    assert (E1 : filter (is_stone b2 c) (all_points N) = filter (fun x => is_stone b1 c x && negb (rm x)) (all_points N))
+      by (apply filter_ext; intros x; apply is_stone_strip).
+    assert (E2 : filter (fun x => is_stone b1 c x && negb (negb (rm x))) (all_points N) =
+                 filter (fun q => rm q && is_stone b1 c q) (all_points N))
+      by (apply filter_ext; intros x; rewrite negb_involutive, andb_comm; reflexivity).
+    rewrite E1. rewrite E2 in Hs. lia.
+  - rewrite (filter_and_split (is_head b1 st c) (fun q => negb (rm q))) in Hr.
+    assert (E1 : filter (is_head b2 st' c) (all_points N) = filter (fun x => is_head b1 st c x && negb (rm x)) (all_points N)).
+    { apply filter_ext; intros x. unfold is_head. rewrite is_stone_strip, Hroot.
+      destruct (rm x), (is_stone b1 c x); simpl; rewrite ?andb_false_r, ?andb_true_r; reflexivity. }
+    assert (E2 : filter (fun x => is_head b1 st c x && negb (negb (rm x))) (all_points N) =
+                 filter (fun h => rm h && is_head b1 st c h) (all_points N))
+      by (apply filter_ext; intros x; rewrite negb_involutive, andb_comm; reflexivity).
+    rewrite E1. rewrite E2 in Hr. lia.
+Qed.
+
+(* Read off the words: legality before and after, and what is newly legal. *)
+Lemma strip_legalb st st' c' p : words_ok N W b1 st -> words_ok N W b2 st' -> on_board N p ->
+  (legalb N b1 c' p = true -> legalb N b2 c' p = true) /\
+  newly st st' c' p = legalb N b2 c' p && negb (legalb N b1 c' p).
+Proof.
+  intros Hw1 Hw2 Hp. split.
+  - intros Hl. apply legalb_spec. apply legalb_spec in Hl. apply (strip_legal_mono c' p Hl).
+  - unfold newly. rewrite (legalb_words N W b1 st c' p Hw1 Hp), (legalb_words N W b2 st' c' p Hw2 Hp). reflexivity.
+Qed.
+
+(* remove_root's legal-set updates keep the legal lists, positions, bitsets and word counts exact. *)
+Lemma strip_legal_ok st st' : words_ok N W b1 st -> words_ok N W b2 st' -> legal_ok N W b1 st ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
+  remove_legal_update st st' -> legal_ok N W b2 st'.
+Proof.
+  intros Hw1 Hw2 Hlegal Hcover Hup c'.
+  destruct (Hlegal c') as [_ [Hin [_ [Hbits [Hwc _]]]]].
+  destruct (Hup c') as [Hnd' [Hin' [Hpos' [Hbits' [Hlen' Hwc']]]]].
+  assert (Hpt : forall p, In p (all_points N) ->
+            (legalb N b1 c' p = true -> legalb N b2 c' p = true) /\
+            newly st st' c' p = legalb N b2 c' p && negb (legalb N b1 c' p))
+    by (intros p Hp; apply strip_legalb; [exact Hw1|exact Hw2|apply in_all_points, Hp]).
+  assert (Hmem : forall q, mem q (st_bits st c') = legalb N b1 c' q).
+  { intros q. apply Bool.eq_iff_eq_true. rewrite mem_spec, Hbits, legal_moves_spec, legalb_spec. reflexivity. }
+  split; [exact Hnd'|]. split.
+  { intros q. rewrite Hin', Hin. split.
+    - intros [Hq|[Hq Hn]]; [apply (strip_legal_mono c' q Hq)|].
+      apply legalb_spec. destruct (Hpt q (proj2 (in_all_points N q) Hq)) as [_ E]. rewrite E in Hn.
+      apply andb_true_iff in Hn as [Hn _]. exact Hn.
+    - intros Hq. destruct (legalb N b1 c' q) eqn:E1; [left; apply legalb_spec, E1|right].
+      pose proof (proj1 Hq) as Hon. split; [exact Hon|].
+      destruct (Hpt q (proj2 (in_all_points N q) Hon)) as [_ E]. rewrite E, E1, (proj2 (legalb_spec N b2 c' q) Hq).
+      reflexivity. }
+  split; [exact Hpos'|]. split.
+  { rewrite Hbits'. unfold legal_moves. apply filter_ext_in. intros q Hq. rewrite Hmem.
+    destruct (Hpt q Hq) as [Hm E]. rewrite E. destruct (legalb N b1 c' q) eqn:E1.
+    - rewrite (Hm eq_refl). reflexivity.
+    - simpl. rewrite andb_true_r. reflexivity. }
+  split.
+  - intros w Hw. rewrite Hlen' in Hw. rewrite (Hwc' w Hw), (Hwc w Hw). unfold legal_moves. rewrite !filter_twice.
+    rewrite (filter_and_split (fun x => legalb N b2 c' x && (word_of W x =? w)) (legalb N b1 c')).
+    assert (EA : filter (fun x => legalb N b2 c' x && (word_of W x =? w) && legalb N b1 c' x) (all_points N) =
+                 filter (fun x => legalb N b1 c' x && (word_of W x =? w)) (all_points N)).
+    { apply filter_ext_in. intros q Hq. destruct (Hpt q Hq) as [Hm _].
+      destruct (legalb N b1 c' q) eqn:E1; [rewrite (Hm eq_refl)|]; destruct (word_of W q =? w);
+        rewrite ?andb_false_r; reflexivity. }
+    assert (EB : filter (fun x => legalb N b2 c' x && (word_of W x =? w) && negb (legalb N b1 c' x)) (all_points N) =
+                 filter (fun q => (word_of W q =? w) && newly st st' c' q) (all_points N)).
+    { apply filter_ext_in. intros q Hq. destruct (Hpt q Hq) as [_ E]. rewrite E.
+      destruct (legalb N b2 c' q), (word_of W q =? w), (legalb N b1 c' q); reflexivity. }
+    rewrite EA, EB. reflexivity.
+  - intros p Hp. rewrite Hlen'. apply Hcover, (proj1 Hp).
+Qed.
+
+(* Heads and lists: a surviving head labels the same stones, its next_ list is untouched, and its
+   growth count goes up by the points newly legal for its colour whose one friendly neighbour
+   (after the removal) it labels (remove_root's ++growth_[owner]). *)
+Lemma strip_heads st st' : words_ok N W b1 st -> roots_ok N b1 st -> heads_ok N b1 st -> words_ok N W b2 st' ->
+  (forall q, st_root st' q = st_root st q) -> (forall q, st_next st' q = st_next st q) ->
+  (forall c h, is_head b2 st' c h = true ->
+     st_growth st' h = st_growth st h +
+       length (filter (fun g => newly st st' c g && point_eqb (st_root st (friend N b2 c g)) h) (all_points N))) ->
+  heads_ok N b2 st'.
+Proof.
+  intros Hw1 [Hlab Hsame] Hheads Hw2 Hroot Hnext Hgrowth c h Hh Hhd.
+  assert (Hhd1 : is_head b1 st c h = true /\ rm h = false).
+  { unfold is_head in Hhd. rewrite is_stone_strip, Hroot in Hhd.
+    destruct (rm h); [rewrite andb_false_r in Hhd; discriminate|]. rewrite andb_true_r in Hhd. split; [exact Hhd|reflexivity]. }
+  destruct Hhd1 as [Hhd1 Hrh].
+  destruct (Hheads c h Hh Hhd1) as [Hgr [Hnd [Hwalk Hiter]]].
+  assert (Hlabelled : labelled N b2 st' c h = labelled N b1 st c h).
+  { unfold labelled. apply filter_ext_in. intros s Hs. rewrite is_stone_strip, Hroot.
+    destruct (rm s) eqn:Ers; [|rewrite andb_true_r; reflexivity].
+    rewrite andb_false_r. simpl. symmetry.
+    destruct (is_stone b1 c s) eqn:Es; [|reflexivity]. simpl.
+    destruct (point_eqb_spec (st_root st s) h) as [Eh|]; [|reflexivity]. exfalso.
+    destruct (Hrm_stone s Ers) as [Hson Hne].
+    destruct (Hlab s Hson Hne) as [Hc _]. rewrite Eh in Hc.
+    rewrite (Hrm_closed s h Ers Hc) in Hrh. discriminate. }
+  cbv zeta. rewrite Hlabelled.
+  destruct (walk_same (st_next st) (st_next st') (length (labelled N b1 st c h)) h) as [Ew Ei];
+    [intros x _; apply Hnext|].
+  rewrite Ew, Ei. split; [|split; [exact Hnd|split; [|exact Hiter]]].
+  - rewrite (Hgrowth c h Hhd), Hgr. unfold growth_count, growth_in, legal_moves. rewrite !filter_twice.
+    rewrite (filter_and_split (fun x => legalb N b2 c x && point_eqb (st_root st' (friend N b2 c x)) h) (legalb N b1 c)).
+    assert (EA : filter (fun x => legalb N b2 c x && point_eqb (st_root st' (friend N b2 c x)) h && legalb N b1 c x) (all_points N) =
+                 filter (fun x => legalb N b1 c x && point_eqb (st_root st (friend N b1 c x)) h) (all_points N)).
+    { apply filter_ext_in. intros q Hq. destruct (legalb N b1 c q) eqn:E1; [|rewrite andb_false_r; reflexivity].
+      destruct (strip_legal_mono c q (proj1 (legalb_spec N b1 c q) E1)) as [Hl2 Ef].
+      rewrite (proj2 (legalb_spec N b2 c q) Hl2), Ef, Hroot. simpl. rewrite andb_true_r. reflexivity. }
+    assert (EB : filter (fun x => legalb N b2 c x && point_eqb (st_root st' (friend N b2 c x)) h && negb (legalb N b1 c x)) (all_points N) =
+                 filter (fun g => newly st st' c g && point_eqb (st_root st (friend N b2 c g)) h) (all_points N)).
+    { apply filter_ext_in. intros q Hq.
+      destruct (strip_legalb st st' c q Hw1 Hw2 (proj1 (in_all_points N q) Hq)) as [_ E]. rewrite E, Hroot.
+      destruct (legalb N b2 c q), (point_eqb (st_root st (friend N b2 c q)) h), (legalb N b1 c q); reflexivity. }
+    rewrite EA, EB. reflexivity.
+  - intros s. rewrite Hwalk, strip_conn. split; [intros Hc; split; [exact Hrh|exact Hc]|intros [_ Hc]; exact Hc].
+Qed.
+End Strip.
+
+(* Rule 6's removal of the roots rm marks (remove_bounded, remove_roots, remove_root), as its net
+   effect on the state st left by the placement, giving st': every removed stone's point emptied;
+   each point's count of colour c' down by its removed c' neighbours and their vertices XORed out
+   of its c' XOR; root_ and next_ untouched (the removed roots' lists are kept for undo); the
+   newly legal points added to the legal sets (remove_legal_update); each surviving head's growth
+   count up by the newly legal points of its colour whose one friendly neighbour it labels; the
+   removed heads' growth counts back to zero; stones_ down by the removed stones, roots_ by the
+   removed heads. *)
+Definition remove_update (b1 : board) (rm : point -> bool) (st st' : state) : Prop :=
+  (forall q, st_content st' q = if rm q then 0 else st_content st q) /\
+  (forall c' q, st_count st' c' q + length (gone b1 rm c' q) = st_count st c' q) /\
+  (forall c' q, st_xor st' c' q = Nat.lxor (xor_all (map (vid W) (gone b1 rm c' q))) (st_xor st c' q)) /\
+  (forall q, st_root st' q = st_root st q) /\
+  (forall q, st_next st' q = st_next st q) /\
+  remove_legal_update st st' /\
+  (forall c h, is_head (strip b1 rm) st' c h = true ->
+     st_growth st' h = st_growth st h +
+       length (filter (fun g => newly st st' c g && point_eqb (st_root st (friend N (strip b1 rm) c g)) h) (all_points N))) /\
+  (forall c h, rm h = true -> is_head b1 st c h = true -> st_growth st' h = 0) /\
+  (forall c, st_stones st' c + length (filter (fun q => rm q && is_stone b1 c q) (all_points N)) = st_stones st c) /\
+  (forall c, st_roots st' c + length (filter (fun h => rm h && is_head b1 st c h) (all_points N)) = st_roots st c).
+
+(* Rule 6's removal keeps the abstraction: after c's stone on v, with rm marking exactly the
+   stones rule 6 removes (Rules.v's `removed`), a state refining the board with the stone placed
+   (place_refines) and updated by the removal refines the board with those stones emptied. *)
+Theorem remove_refines b c v rm st st' :
+  (forall q, rm q = true -> on_board N q) ->
+  (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
+  refines N W (place b v c) st ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
+  remove_update (place b v c) rm st st' ->
+  refines N W (strip (place b v c) rm) st'.
+Proof.
+  intros Hon Hrm [Hwords [Hlegal [Hroots [Hheads Htot]]]] Hcover
+         [Hcontent [Hcount [Hxor [Hroot [Hnext [Hlup [Hgrowth [_ [Hstones Hnroots]]]]]]]]].
+  assert (Hrem : forall q, rm q = true -> removed N (place b v c) v q)
+    by (intros q Hq; apply (Hrm q (Hon q Hq)), Hq).
+  assert (Hstone : forall q, rm q = true -> on_board N q /\ place b v c q <> Empty)
+    by (intros q Hq; apply (removed_stone N b c v q (Hrem q Hq))).
+  assert (Hclosed : forall s q, rm s = true -> conn N (place b v c) s q -> rm q = true).
+  { intros s q Hs Hc. destruct (conn_inv N _ s q Hc) as [_ [Hq _]].
+    apply (Hrm q Hq), (removed_closed N b c v s q (Hrem s Hs) Hc). }
+  assert (Hbounded : forall s, rm s = true -> bounded N (place b v c) s).
+  { intros s Hs. destruct (Hrem s Hs) as [[Hb Hc]|[_ Hb]]; [apply (bounded_conn N _ v s Hc Hb)|exact Hb]. }
+  assert (Hw2 : words_ok N W (strip (place b v c) rm) st') by (eapply strip_words; eassumption).
+  split; [exact Hw2|].
+  split; [eapply strip_legal_ok; eassumption|].
+  split; [eapply strip_roots; eassumption|].
+  split; [eapply strip_heads; eassumption|].
+  eapply strip_totals; eassumption.
+Qed.
+
+(* A whole move in which rule 6 removes the stones rm marks: play_as's placement (place_update)
+   then the removal (remove_update) take a state refining the board before the move to one
+   refining the board after it, which is Rules.v's move result. *)
+Theorem move_refines_removal b st st1 st2 c v rm : refines N W b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
+  place_update N W b st c v st1 ->
+  (forall q, rm q = true -> on_board N q) ->
+  (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
+  remove_update (place b v c) rm st1 st2 ->
+  move N b c v (strip (place b v c) rm) /\ refines N W (strip (place b v c) rm) st2.
+Proof.
+  intros Href Hl Hcover Hpu Hon Hrm Hru.
+  pose proof (place_refines N W b st st1 c v Href Hl Hcover Hpu) as Href1.
+  assert (Hcover1 : forall c' p, on_board N p -> word_of W p < length (st_wcount st1 c')).
+  { intros c' p Hp. destruct Hpu as [[_ [_ [_ [_ [_ [Hlup _]]]]]] _].
+    destruct (Hlup c') as [_ [_ [_ [_ [Hlen _]]]]]. rewrite Hlen. apply Hcover, Hp. }
+  split.
+  - split; [exact Hl|]. intros q Hq. unfold strip. destruct (rm q) eqn:E.
+    + left. split; [apply (Hrm q Hq), E|reflexivity].
+    + right. split; [|reflexivity]. intros Hr. apply (Hrm q Hq) in Hr. congruence.
+  - apply (remove_refines b c v rm st1 st2 Hon Hrm Href1 Hcover1 Hru).
+Qed.
+
+(* The roots remove_bounded removes are those of rule 6: in a state refining the board with c's
+   stone placed on v, a head's root is removed exactly when either the growth count of v's head
+   (the expanded root) is zero and the head is v's (case 1, that root alone), or it is not zero
+   and the head's own growth count is zero (case 2, every root with no growth point left). *)
+Theorem removed_heads b c v st c' h : refines N W (place b v c) st -> on_board N v ->
+  on_board N h -> is_head (place b v c) st c' h = true ->
+  (removed N (place b v c) v h <->
+   (st_growth st (st_root st v) = 0 /\ st_root st v = h) \/
+   (st_growth st (st_root st v) <> 0 /\ st_growth st h = 0)).
+Proof.
+  intros Href Hvon Hh Hhd. pose proof Href as [_ [_ [[Hlab Hsame] _]]].
+  assert (Hv : place b v c v <> Empty) by (rewrite place_at; discriminate).
+  destruct (Hlab v Hvon Hv) as [Hve Hself].
+  destruct (conn_inv N _ v _ Hve) as [_ [Heon [_ Ebe]]].
+  assert (Hehd : is_head (place b v c) st c (st_root st v) = true).
+  { unfold is_head, is_stone. rewrite Ebe, place_at, Hself. simpl.
+    destruct (color_eqb_spec c c) as [_|E]; [|contradiction].
+    destruct (point_eqb_spec (st_root st v) (st_root st v)) as [_|E]; [reflexivity|contradiction]. }
+  assert (Hbv : bounded N (place b v c) v <-> st_growth st (st_root st v) = 0).
+  { rewrite <- (bounded_growth N W _ st c _ Href Heon Hehd).
+    split; intros Hb; [apply (bounded_conn N _ v _ Hve Hb)|apply (bounded_conn N _ _ v (conn_sym N _ v _ Hve) Hb)]. }
+  assert (Hbh : bounded N (place b v c) h <-> st_growth st h = 0) by (apply (bounded_growth N W _ st c' h Href Hh Hhd)).
+  assert (Hrh : st_root st h = h).
+  { unfold is_head in Hhd. apply andb_true_iff in Hhd as [_ E].
+    destruct (point_eqb_spec (st_root st h) h) as [E'|]; [exact E'|discriminate]. }
+  assert (Hcv : conn N (place b v c) v h <-> st_root st v = h).
+  { split; [intros Hc; rewrite (Hsame v h Hc); exact Hrh|intros E; rewrite <- E; exact Hve]. }
+  unfold removed. rewrite Hbv, Hbh, Hcv. reflexivity.
+Qed.
+End RemovalRefinement.
+
+(* ======================= Undo of a removal ================================================ *)
+Section Restore.
+Variables N W : nat.
+
+(* undo_as's restore_root of each removed root (add_stone without logging, stone by stone along
+   the root's intact next_ list, root_[s] = head; ++roots_), as its net effect on the state st2
+   after the removal, giving st3: every removed stone's point gets its content back; each point's
+   count of colour c' up by its removed c' neighbours and their vertices XORed back into its c'
+   XOR; root_ and next_ as they are (the labels written are the heads they were); the points
+   the removal had made legal taken out of the legal sets (legal_remove: out of the list, bit
+   cleared, word count down); each head's growth count down by the points the removal had made
+   legal for its colour whose friendly neighbour it labels; stones_ and roots_ back up by the
+   restored stones and heads. *)
+Definition restore_update (b1 : board) (rm : point -> bool) (st2 st3 : state) : Prop :=
+  (forall q, st_content st3 q = if rm q then code (b1 q) else st_content st2 q) /\
+  (forall c' q, st_count st3 c' q = st_count st2 c' q + length (gone N b1 rm c' q)) /\
+  (forall c' q, st_xor st3 c' q = Nat.lxor (xor_all (map (vid W) (gone N b1 rm c' q))) (st_xor st2 c' q)) /\
+  (forall q, st_root st3 q = st_root st2 q) /\
+  (forall q, st_next st3 q = st_next st2 q) /\
+  (forall c',
+    NoDup (st_legal st3 c') /\
+    (forall q, In q (st_legal st3 c') <-> In q (st_legal st2 c') /\ newly st3 st2 c' q = false) /\
+    (forall i, i < length (st_legal st3 c') -> st_pos st3 c' (nth i (st_legal st3 c') (0, 0)) = i) /\
+    st_bits st3 c' = filter (fun q => mem q (st_bits st2 c') && negb (newly st3 st2 c' q)) (all_points N) /\
+    length (st_wcount st3 c') = length (st_wcount st2 c') /\
+    (forall w, w < length (st_wcount st2 c') ->
+       nth w (st_wcount st3 c') 0 + length (filter (fun q => (word_of W q =? w) && newly st3 st2 c' q) (all_points N)) =
+       nth w (st_wcount st2 c') 0)) /\
+  (forall c h, is_head b1 st3 c h = true ->
+     st_growth st3 h +
+       length (filter (fun g => newly st3 st2 c g && point_eqb (st_root st2 (friend N (strip b1 rm) c g)) h) (all_points N)) =
+     st_growth st2 h) /\
+  (forall c, st_stones st3 c = st_stones st2 c + length (filter (fun q => rm q && is_stone b1 c q) (all_points N))) /\
+  (forall c, st_roots st3 c = st_roots st2 c + length (filter (fun h => rm h && is_head b1 st2 c h) (all_points N))).
+
+(* Undo of rule 6's removal: after c's stone on v and the removal of the stones rm marks (those
+   of rule 6), restore_root's updates take the state back to one refining the board with the
+   stone placed (the board before the removal): every part as before the removal, the legal
+   lists possibly in another order. *)
+Theorem restore_refines b c v rm st1 st2 st3 :
+  (forall q, rm q = true -> on_board N q) ->
+  (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
+  refines N W (place b v c) st1 ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st1 c')) ->
+  remove_update N W (place b v c) rm st1 st2 -> restore_update (place b v c) rm st2 st3 ->
+  refines N W (place b v c) st3.
+Proof.
+  intros Hon Hrm Href1 Hcover1 Hru Hsu.
+  pose proof (remove_refines N W b c v rm st1 st2 Hon Hrm Href1 Hcover1 Hru) as Href2.
+  set (b1 := place b v c) in *.
+  destruct Href1 as [Hw1 [Hl1 [Hr1 [Hh1 Ht1]]]]. destruct Href2 as [Hw2 [Hl2 _]].
+  destruct Hru as [Rcontent [Rcount [Rxor [Rroot [Rnext [Rlup [Rgrowth [Rzero [Rstones Rroots]]]]]]]]].
+  destruct Hsu as [Scontent [Scount [Sxor [Sroot [Snext [Slup [Sgrowth [Sstones Sroots]]]]]]]].
+  assert (Hrem : forall q, rm q = true -> removed N b1 v q)
+    by (intros q Hq; apply (Hrm q (Hon q Hq)), Hq).
+  assert (Hbounded : forall s, rm s = true -> bounded N b1 s).
+  { intros s Hs. destruct (Hrem s Hs) as [[Hb Hc]|[_ Hb]]; [apply (bounded_conn N _ v s Hc Hb)|exact Hb]. }
+  assert (Hroot : forall q, st_root st3 q = st_root st1 q) by (intros q; rewrite Sroot, Rroot; reflexivity).
+  assert (Hnext : forall q, st_next st3 q = st_next st1 q) by (intros q; rewrite Snext, Rnext; reflexivity).
+  (* The point words are back to what they were before the removal. *)
+  assert (Hw3 : words_ok N W b1 st3).
+  { intros p Hp. destruct (Hw1 p Hp) as [Hc Hcs]. split.
+    - rewrite Scontent, Rcontent. destruct (rm p); [reflexivity|exact Hc].
+    - intros c'. destruct (Hcs c') as [Hn Hx]. rewrite Scount, Sxor, Rxor.
+      specialize (Rcount c' p). split; [lia|].
+      rewrite <- Nat.lxor_assoc, Nat.lxor_nilpotent, Nat.lxor_0_l. exact Hx. }
+  assert (Hhead : forall c' h, is_head b1 st3 c' h = is_head b1 st1 c' h)
+    by (intros c' h; unfold is_head; rewrite Hroot; reflexivity).
+  assert (Hlabelled : forall c' h, labelled N b1 st3 c' h = labelled N b1 st1 c' h)
+    by (intros c' h; unfold labelled; apply filter_ext; intros s; rewrite Hroot; reflexivity).
+  split; [exact Hw3|]. split; [|split; [|split]].
+  - (* legal sets *)
+    intros c'. destruct (Hl2 c') as [_ [Hin2 [_ [Hbits2 [Hwc2 _]]]]].
+    destruct (Slup c') as [Hnd3 [Hin3 [Hpos3 [Hbits3 [Hlen3 Hwc3]]]]].
+    assert (Hpt : forall p, In p (all_points N) ->
+              (legalb N b1 c' p = true -> legalb N (strip b1 rm) c' p = true) /\
+              newly st3 st2 c' p = legalb N (strip b1 rm) c' p && negb (legalb N b1 c' p)).
+    { intros p Hp. apply (strip_legalb N W b1 rm); try assumption.
+      - intros q Hq. split; [apply Hon, Hq|apply (removed_stone N b c v q (Hrem q Hq))].
+      - apply in_all_points, Hp. }
+    assert (Hmem : forall q, mem q (st_bits st2 c') = legalb N (strip b1 rm) c' q).
+    { intros q. apply Bool.eq_iff_eq_true. rewrite mem_spec, Hbits2, legal_moves_spec, legalb_spec. reflexivity. }
+    split; [exact Hnd3|]. split.
+    { intros q. rewrite Hin3, Hin2. split.
+      - intros [Hq Hn]. pose proof (proj1 Hq) as Hqon.
+        destruct (Hpt q (proj2 (in_all_points N q) Hqon)) as [_ E]. rewrite E, (proj2 (legalb_spec N _ c' q) Hq) in Hn.
+        destruct (legalb N b1 c' q) eqn:E1; [apply legalb_spec, E1|discriminate].
+      - intros Hq. pose proof (proj1 Hq) as Hqon.
+        destruct (Hpt q (proj2 (in_all_points N q) Hqon)) as [Hm E].
+        pose proof (Hm (proj2 (legalb_spec N b1 c' q) Hq)) as Hq2.
+        split; [apply legalb_spec, Hq2|]. rewrite E, (proj2 (legalb_spec N b1 c' q) Hq), andb_false_r. reflexivity. }
+    split; [exact Hpos3|]. split.
+    { rewrite Hbits3. unfold legal_moves. apply filter_ext_in. intros q Hq. rewrite Hmem.
+      destruct (Hpt q Hq) as [Hm E]. rewrite E. destruct (legalb N b1 c' q) eqn:E1.
+      - rewrite (Hm eq_refl). reflexivity.
+      - destruct (legalb N (strip b1 rm) c' q); reflexivity. }
+    destruct (Rlup c') as [_ [_ [_ [_ [Rlen _]]]]].
+    split.
+    + intros w Hw. rewrite Hlen3 in Hw.
+      pose proof (Hwc3 w Hw) as E3. rewrite (Hwc2 w Hw) in E3.
+      unfold legal_moves in E3 |- *. rewrite !filter_twice in E3 |- *.
+      rewrite (filter_and_split (fun x => legalb N (strip b1 rm) c' x && (word_of W x =? w)) (legalb N b1 c')) in E3.
+      assert (EA : filter (fun x => legalb N (strip b1 rm) c' x && (word_of W x =? w) && legalb N b1 c' x) (all_points N) =
+                   filter (fun x => legalb N b1 c' x && (word_of W x =? w)) (all_points N)).
+      { apply filter_ext_in. intros q Hq. destruct (Hpt q Hq) as [Hm _].
+        destruct (legalb N b1 c' q) eqn:E1; [rewrite (Hm eq_refl)|]; destruct (word_of W q =? w);
+          rewrite ?andb_false_r; reflexivity. }
+      assert (EB : filter (fun x => legalb N (strip b1 rm) c' x && (word_of W x =? w) && negb (legalb N b1 c' x)) (all_points N) =
+                   filter (fun q => (word_of W q =? w) && newly st3 st2 c' q) (all_points N)).
+      { apply filter_ext_in. intros q Hq. destruct (Hpt q Hq) as [_ E]. rewrite E.
+        destruct (legalb N (strip b1 rm) c' q), (word_of W q =? w), (legalb N b1 c' q); reflexivity. }
+      rewrite EA, EB in E3. lia.
+    + intros p Hp. rewrite Hlen3, Rlen. apply Hcover1, (proj1 Hp).
+  - (* labels: as before the removal *)
+    destruct Hr1 as [Hlab Hsame]. split.
+    + intros s Hs Hne. rewrite !Hroot. apply Hlab; assumption.
+    + intros s t Hc. rewrite !Hroot. apply Hsame, Hc.
+  - (* heads: growth counts and lists as before the removal *)
+    intros c' h Hh Hhd. rewrite Hhead in Hhd. destruct (Hh1 c' h Hh Hhd) as [Hgr [Hnd [Hwalk Hiter]]].
+    cbv zeta. rewrite Hlabelled.
+    destruct (walk_same (st_next st1) (st_next st3) (length (labelled N b1 st1 c' h)) h) as [Ew Ei];
+      [intros x _; apply Hnext|].
+    rewrite Ew, Ei. split; [|split; [exact Hnd|split; [exact Hwalk|exact Hiter]]].
+    assert (Hgc : growth_count N b1 st3 c' h = growth_count N b1 st1 c' h).
+    { unfold growth_count, growth_in. f_equal. apply filter_ext. intros g. rewrite Hroot. reflexivity. }
+    rewrite Hgc, <- Hgr.
+    assert (Hs3 := Sgrowth c' h (eq_trans (Hhead c' h) Hhd)).
+    destruct (rm h) eqn:Erh.
+    + (* a restored head: bounded before the removal, so its count was and is zero *)
+      rewrite (Rzero c' h Erh Hhd) in Hs3.
+      rewrite (proj1 (bounded_growth N W b1 st1 c' h (conj Hw1 (conj Hl1 (conj Hr1 (conj Hh1 Ht1)))) Hh Hhd) (Hbounded h Erh)).
+      lia.
+    + (* a surviving head: the removal's gain taken back *)
+      assert (Hhd2 : is_head (strip b1 rm) st2 c' h = true).
+      { unfold is_head in Hhd |- *. rewrite is_stone_strip, Rroot, Erh, andb_true_r. exact Hhd. }
+      rewrite (Rgrowth c' h Hhd2) in Hs3.
+      assert (Hf : filter (fun g => newly st3 st2 c' g && point_eqb (st_root st2 (friend N (strip b1 rm) c' g)) h) (all_points N) =
+                   filter (fun g => newly st1 st2 c' g && point_eqb (st_root st1 (friend N (strip b1 rm) c' g)) h) (all_points N)).
+      { apply filter_ext_in. intros g Hg. rewrite Rroot. unfold newly.
+        rewrite <- (legalb_words N W b1 st3 c' g Hw3 (proj1 (in_all_points N g) Hg)).
+        rewrite <- (legalb_words N W b1 st1 c' g Hw1 (proj1 (in_all_points N g) Hg)). reflexivity. }
+      rewrite Hf in Hs3. lia.
+  - (* totals: as before the removal *)
+    intros c'. destruct (Ht1 c') as [Hs Hr]. split.
+    + rewrite Sstones, <- Hs, <- (Rstones c'). reflexivity.
+    + assert (E1 : filter (is_head b1 st3 c') (all_points N) = filter (is_head b1 st1 c') (all_points N))
+        by (apply filter_ext; intros h; apply Hhead).
+      assert (E2 : filter (fun h => rm h && is_head b1 st2 c' h) (all_points N) = filter (fun h => rm h && is_head b1 st1 c' h) (all_points N))
+        by (apply filter_ext; intros h; unfold is_head; rewrite Rroot; reflexivity).
+      rewrite Sroots, E1, E2, <- Hr, <- (Rroots c'). reflexivity.
+Qed.
+
+(* After restore_root the state is the one before the removal, but for the order of the legal
+   lists (and growth_ away from heads): every other field the abstraction reads is equal. *)
+Lemma restore_same b c v rm st1 st2 st3 :
+  (forall q, rm q = true -> on_board N q) ->
+  (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
+  refines N W (place b v c) st1 ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st1 c')) ->
+  remove_update N W (place b v c) rm st1 st2 -> restore_update (place b v c) rm st2 st3 ->
+  (forall q, st_content st3 q = st_content st1 q) /\
+  (forall c' q, st_count st3 c' q = st_count st1 c' q) /\
+  (forall c' q, st_xor st3 c' q = st_xor st1 c' q) /\
+  (forall q, st_root st3 q = st_root st1 q) /\
+  (forall q, st_next st3 q = st_next st1 q) /\
+  (forall c' q, In q (st_legal st3 c') <-> In q (st_legal st1 c')) /\
+  (forall c', st_bits st3 c' = st_bits st1 c') /\
+  (forall c', st_wcount st3 c' = st_wcount st1 c') /\
+  (forall c' h, is_head (place b v c) st1 c' h = true -> st_growth st3 h = st_growth st1 h) /\
+  (forall c', st_stones st3 c' = st_stones st1 c') /\
+  (forall c', st_roots st3 c' = st_roots st1 c').
+Proof.
+  intros Hon Hrm Href1 Hcover1 Hru Hsu.
+  pose proof (restore_refines b c v rm st1 st2 st3 Hon Hrm Href1 Hcover1 Hru Hsu) as Href3.
+  pose proof (remove_refines N W b c v rm st1 st2 Hon Hrm Href1 Hcover1 Hru) as Href2.
+  set (b1 := place b v c) in *.
+  pose proof Href1 as [Hw1 [Hl1 [Hr1 [Hh1 Ht1]]]]. destruct Href3 as [Hw3 [Hl3 [_ [_ Ht3]]]].
+  destruct Href2 as [Hw2 _].
+  destruct Hru as [Rcontent [Rcount [Rxor [Rroot [Rnext [Rlup [Rgrowth [Rzero [Rstones Rroots]]]]]]]]].
+  destruct Hsu as [Scontent [Scount [Sxor [Sroot [Snext [Slup [Sgrowth [Sstones Sroots]]]]]]]].
+  assert (Hroot : forall q, st_root st3 q = st_root st1 q) by (intros q; rewrite Sroot, Rroot; reflexivity).
+  split; [|split; [|split; [|split; [|split; [|split; [|split; [|split; [|split; [|split]]]]]]]]].
+  - intros q. rewrite Scontent, Rcontent. destruct (rm q) eqn:E; [|reflexivity].
+    destruct (Hw1 q (Hon q E)) as [Hc _]. symmetry. exact Hc.
+  - intros c' q. rewrite Scount. specialize (Rcount c' q). lia.
+  - intros c' q. rewrite Sxor, Rxor, <- Nat.lxor_assoc, Nat.lxor_nilpotent, Nat.lxor_0_l. reflexivity.
+  - exact Hroot.
+  - intros q. rewrite Snext, Rnext. reflexivity.
+  - intros c' q. destruct (Hl3 c') as [_ [E3 _]]. destruct (Hl1 c') as [_ [E1 _]]. rewrite E3, E1. reflexivity.
+  - intros c'. destruct (Hl3 c') as [_ [_ [_ [E3 _]]]]. destruct (Hl1 c') as [_ [_ [_ [E1 _]]]]. rewrite E3, E1. reflexivity.
+  - intros c'. destruct (Hl3 c') as [_ [_ [_ [_ [E3 _]]]]]. destruct (Hl1 c') as [_ [_ [_ [_ [E1 _]]]]].
+    destruct (Slup c') as [_ [_ [_ [_ [Hlen3 _]]]]]. destruct (Rlup c') as [_ [_ [_ [_ [Hlen2 _]]]]].
+    apply (nth_ext _ _ 0 0); [rewrite Hlen3, Hlen2; reflexivity|].
+    intros w Hw. rewrite (E3 w Hw). rewrite Hlen3, Hlen2 in Hw. rewrite (E1 w Hw). reflexivity.
+  - intros c' h Hhd. assert (Hhd3 : is_head b1 st3 c' h = true) by (unfold is_head; rewrite Hroot; exact Hhd).
+    pose proof (Sgrowth c' h Hhd3) as Hs3.
+    destruct (rm h) eqn:Erh.
+    + rewrite (Rzero c' h Erh Hhd) in Hs3.
+      assert (Hbd : bounded N b1 h).
+      { assert (Hr : removed N b1 v h) by (apply (Hrm h (Hon h Erh)), Erh).
+        destruct Hr as [[Hb Hc]|[_ Hb]]; [apply (bounded_conn N _ v h Hc Hb)|exact Hb]. }
+      rewrite (proj1 (bounded_growth N W b1 st1 c' h Href1 (Hon h Erh) Hhd) Hbd). lia.
+    + assert (Hhd2 : is_head (strip b1 rm) st2 c' h = true).
+      { unfold is_head in Hhd |- *. rewrite is_stone_strip, Rroot, Erh, andb_true_r. exact Hhd. }
+      rewrite (Rgrowth c' h Hhd2) in Hs3.
+      assert (Hf : filter (fun g => newly st3 st2 c' g && point_eqb (st_root st2 (friend N (strip b1 rm) c' g)) h) (all_points N) =
+                   filter (fun g => newly st1 st2 c' g && point_eqb (st_root st1 (friend N (strip b1 rm) c' g)) h) (all_points N)).
+      { apply filter_ext_in. intros g Hg. rewrite Rroot. unfold newly.
+        rewrite <- (legalb_words N W b1 st3 c' g Hw3 (proj1 (in_all_points N g) Hg)).
+        rewrite <- (legalb_words N W b1 st1 c' g Hw1 (proj1 (in_all_points N g) Hg)). reflexivity. }
+      rewrite Hf in Hs3. lia.
+  - intros c'. destruct (Ht3 c') as [E3 _]. destruct (Ht1 c') as [E1 _]. rewrite E3, E1. reflexivity.
+  - intros c'. destruct (Ht3 c') as [_ E3]. destruct (Ht1 c') as [_ E1]. rewrite E3, E1.
+    f_equal. apply filter_ext. intros h. unfold is_head. rewrite Hroot. reflexivity.
+Qed.
+
+(* The undo of a whole move that removed stones (undo_as): restore_root for the removed roots
+   (restore_update), then the placement taken back (remove_stone and the next_ restore,
+   undo_update, read off the restored state) leaves a state refining the board before the move. *)
+Theorem undo_move_refines b st st1 st2 st3 st4 c v rm : refines N W b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
+  place_update N W b st c v st1 ->
+  (forall q, rm q = true -> on_board N q) ->
+  (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
+  remove_update N W (place b v c) rm st1 st2 -> restore_update (place b v c) rm st2 st3 ->
+  undo_update N W b st c v st3 st4 -> refines N W b st4.
+Proof.
+  intros Href Hl Hcover Hpu Hon Hrm Hru Hsu Hun.
+  pose proof (place_refines N W b st st1 c v Href Hl Hcover Hpu) as Href1.
+  assert (Hcover1 : forall c' p, on_board N p -> word_of W p < length (st_wcount st1 c')).
+  { intros c' p Hp. destruct Hpu as [[_ [_ [_ [_ [_ [Hlup _]]]]]] _].
+    destruct (Hlup c') as [_ [_ [_ [_ [Hlen _]]]]]. rewrite Hlen. apply Hcover, Hp. }
+  destruct (restore_same b c v rm st1 st2 st3 Hon Hrm Href1 Hcover1 Hru Hsu)
+    as [Econtent [Ecount [Exor [Eroot [Enext [Elegal [Ebits [Ewc [Egrowth [Estones Eroots]]]]]]]]]].
+  apply (undo_place N W b st st1 st4 c v Href Hl Hcover Hpu).
+  destruct Hun as [[Ucontent [Ucount [Uxor [Uroot [Unext [Ulup [Ustones Uroots]]]]]]] Ugrowth].
+  split; [split; [|split; [|split; [|split; [|split; [|split; [|split]]]]]]|].
+  - intros q. rewrite Ucontent, Econtent. reflexivity.
+  - intros c' q. rewrite Ucount, Ecount. reflexivity.
+  - intros c' q. rewrite Uxor, Exor. reflexivity.
+  - intros q. rewrite Uroot, Eroot. reflexivity.
+  - intros q. rewrite Unext, !Enext. reflexivity.
+  - intros c'. destruct (Ulup c') as [Hnd [Hin [Hpos [Hbits [Hlen Hwc]]]]].
+    assert (Hundo : forall l l', (forall q, In q l <-> In q l') -> forall q,
+              legal_undo N st3 c v c' l q = legal_undo N st1 c v c' l' q).
+    { intros l l' Hll q. unfold legal_undo. rewrite !Ecount, !Econtent.
+      destruct (point_eqb q v); [reflexivity|]. destruct (color_eqb c' c && mem q (neighbours N v)); [reflexivity|].
+      apply Bool.eq_iff_eq_true. rewrite !mem_spec. apply Hll. }
+    split; [exact Hnd|]. split.
+    { intros q. rewrite Hin, (Hundo _ (st_legal st1 c')); [reflexivity|apply Elegal]. }
+    split; [exact Hpos|]. split.
+    { rewrite Hbits, Ebits. apply filter_ext. intros q. apply Hundo. reflexivity. }
+    rewrite Ewc in Hlen, Hwc. split; [exact Hlen|].
+    intros w Hw. specialize (Hwc w Hw). rewrite Ebits in Hwc.
+    assert (Hf : filter (fun p => (word_of W p =? w) && legal_undo N st3 c v c' (st_bits st1 c') p) (v :: neighbours N v) =
+                 filter (fun p => (word_of W p =? w) && legal_undo N st1 c v c' (st_bits st1 c') p) (v :: neighbours N v)).
+    { apply filter_ext. intros p. rewrite (Hundo (st_bits st1 c') (st_bits st1 c')); [reflexivity|]. intros q. reflexivity. }
+    rewrite Hf in Hwc. exact Hwc.
+  - intros c'. rewrite Ustones, Estones. reflexivity.
+  - intros c'. rewrite Uroots, Eroots. reflexivity.
+  - intros c' h Hhd. pose proof (Ugrowth c' h Hhd) as Hg.
+    pose proof Hl as [_ [Hv _]].
+    assert (Hhv : h <> v).
+    { intros E. subst h. unfold is_head, is_stone in Hhd. rewrite Hv in Hhd. discriminate. }
+    assert (Hhd1 : is_head (place b v c) st1 c' h = true).
+    { unfold is_head, is_stone in Hhd |- *. rewrite (place_other b v c h Hhv), <- Eroot, <- Uroot. exact Hhd. }
+    assert (Hf : filter (grows N (place b v c) st3 c' h) (v :: neighbours N v) =
+                 filter (grows N (place b v c) st1 c' h) (v :: neighbours N v))
+      by (apply filter_ext; intros g; unfold grows; rewrite Eroot; reflexivity).
+    rewrite Hf, (Egrowth c' h Hhd1) in Hg. exact Hg.
+Qed.
+End Restore.
+
+(* ======================= The removal remove_bounded picks ================================== *)
+Section EngineChoice.
+Variables N W : nat.
+
+(* The stones remove_bounded removes, read off the state st after the placement on v: those
+   labelled by the expanded root's head when its growth count is zero (case 1), else those
+   labelled by a head whose growth count is zero (case 2). *)
+Definition engine_rm (b1 : board) (st : state) (v : point) (q : point) : bool :=
+  on_boardb N q && negb (cell_eqb (b1 q) Empty) &&
+  (if st_growth st (st_root st v) =? 0 then point_eqb (st_root st q) (st_root st v)
+   else st_growth st (st_root st q) =? 0).
+
+(* Those are exactly the stones rule 6 removes. *)
+Theorem engine_rm_removed b c v st : refines N W (place b v c) st -> on_board N v ->
+  (forall q, engine_rm (place b v c) st v q = true -> on_board N q) /\
+  (forall q, on_board N q -> (engine_rm (place b v c) st v q = true <-> removed N (place b v c) v q)).
+Proof.
+  intros Href Hvon. pose proof Href as [_ [_ [[Hlab Hsame] _]]].
+  split.
+  - intros q Hq. unfold engine_rm in Hq. apply andb_true_iff in Hq as [Hq _]. apply andb_true_iff in Hq as [Hq _].
+    apply on_boardb_spec, Hq.
+  - intros q Hq. unfold engine_rm. rewrite (proj2 (on_boardb_spec N q) Hq), andb_true_l.
+    destruct (place b v c q) as [|e] eqn:Hbq.
+    + simpl. split; [discriminate|]. intros Hr. destruct (removed_stone N b c v q Hr) as [_ Hne]. contradiction.
+    + simpl. assert (Hne : place b v c q <> Empty) by (rewrite Hbq; discriminate).
+      destruct (Hlab q Hq Hne) as [Hc Hself].
+      destruct (conn_inv N _ q _ Hc) as [_ [Hhon [_ Ebh]]].
+      assert (Hhd : is_head (place b v c) st e (st_root st q) = true).
+      { unfold is_head, is_stone. rewrite Ebh, Hbq, Hself. simpl.
+        destruct (color_eqb_spec e e) as [_|E]; [|contradiction].
+        destruct (point_eqb_spec (st_root st q) (st_root st q)) as [_|E]; [reflexivity|contradiction]. }
+      assert (Hrq : removed N (place b v c) v q <-> removed N (place b v c) v (st_root st q)).
+      { split; intros Hr; [apply (removed_closed N b c v q _ Hr Hc)|apply (removed_closed N b c v _ q Hr (conn_sym N _ _ _ Hc))]. }
+      rewrite Hrq, (removed_heads N W b c v st e _ Href Hvon Hhon Hhd).
+      destruct (Nat.eqb_spec (st_growth st (st_root st v)) 0) as [Z|Z].
+      * destruct (point_eqb_spec (st_root st q) (st_root st v)) as [E|E].
+        { split; [intros _; left; split; [exact Z|symmetry; exact E]|reflexivity]. }
+        { split; [discriminate|]. intros [[_ E']|[Z' _]]; [symmetry in E'; contradiction|contradiction]. }
+      * rewrite Nat.eqb_eq. split; [intros E; right; split; [exact Z|exact E]|].
+        intros [[Z' _]|[_ E]]; [contradiction|exact E].
+Qed.
+
+(* A whole move whose removal is the one remove_bounded picks from the growth counts after the
+   placement keeps the abstraction: the board after is Rules.v's move result, and the state
+   refines it. *)
+Theorem move_refines_engine b st st1 st2 c v : refines N W b st -> legal N b c v ->
+  (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
+  place_update N W b st c v st1 ->
+  remove_update N W (place b v c) (engine_rm (place b v c) st1 v) st1 st2 ->
+  move N b c v (strip (place b v c) (engine_rm (place b v c) st1 v)) /\
+  refines N W (strip (place b v c) (engine_rm (place b v c) st1 v)) st2.
+Proof.
+  intros Href Hl Hcover Hpu Hru.
+  pose proof (place_refines N W b st st1 c v Href Hl Hcover Hpu) as Href1.
+  destruct (engine_rm_removed b c v st1 Href1 (proj1 Hl)) as [Hon Hrm].
+  apply (move_refines_removal N W b st st1 st2 c v _ Href Hl Hcover Hpu Hon Hrm Hru).
+Qed.
+End EngineChoice.
