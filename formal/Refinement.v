@@ -2049,6 +2049,20 @@ Proof.
   - apply (remove_refines b c v rm st1 st2 Hon Hrm Href1 Hcover1 Hru).
 Qed.
 
+(* A stone's label is a head of the stone's colour (roots_ok: the label is a stone of its root
+   that labels itself). *)
+Lemma label_is_head b st q e : roots_ok N b st -> on_board N q -> b q = Stone e ->
+  is_head b st e (st_root st q) = true.
+Proof.
+  intros [Hlab _] Hq Hbq.
+  assert (Hne : b q <> Empty) by (rewrite Hbq; discriminate).
+  destruct (Hlab q Hq Hne) as [Hc Hself].
+  destruct (conn_inv N _ q _ Hc) as [_ [_ [_ Ebh]]].
+  unfold is_head, is_stone. rewrite Ebh, Hbq, Hself. simpl.
+  destruct (color_eqb_spec e e) as [_|E]; [|contradiction].
+  destruct (point_eqb_spec (st_root st q) (st_root st q)) as [_|E]; [reflexivity|contradiction].
+Qed.
+
 (* The roots remove_bounded removes are those of rule 6: in a state refining the board with c's
    stone placed on v, a head's root is removed exactly when either the growth count of v's head
    (the expanded root) is zero and the head is v's (case 1, that root alone), or it is not zero
@@ -2063,10 +2077,8 @@ Proof.
   assert (Hv : place b v c v <> Empty) by (rewrite place_at; discriminate).
   destruct (Hlab v Hvon Hv) as [Hve Hself].
   destruct (conn_inv N _ v _ Hve) as [_ [Heon [_ Ebe]]].
-  assert (Hehd : is_head (place b v c) st c (st_root st v) = true).
-  { unfold is_head, is_stone. rewrite Ebe, place_at, Hself. simpl.
-    destruct (color_eqb_spec c c) as [_|E]; [|contradiction].
-    destruct (point_eqb_spec (st_root st v) (st_root st v)) as [_|E]; [reflexivity|contradiction]. }
+  assert (Hehd : is_head (place b v c) st c (st_root st v) = true)
+    by (apply label_is_head; [exact (conj Hlab Hsame)|exact Hvon|apply place_at]).
   assert (Hbv : bounded N (place b v c) v <-> st_growth st (st_root st v) = 0).
   { rewrite <- (bounded_growth N W _ st c _ Href Heon Hehd).
     split; intros Hb; [apply (bounded_conn N _ v _ Hve Hb)|apply (bounded_conn N _ _ v (conn_sym N _ v _ Hve) Hb)]. }
@@ -2114,6 +2126,19 @@ Definition restore_update (b1 : board) (rm : point -> bool) (st2 st3 : state) : 
      st_growth st2 h) /\
   (forall c, st_stones st3 c = st_stones st2 c + length (filter (fun q => rm q && is_stone b1 c q) (all_points N))) /\
   (forall c, st_roots st3 c = st_roots st2 c + length (filter (fun h => rm h && is_head b1 st2 c h) (all_points N))).
+
+(* The points a removal made newly legal, with the head owning each, are the same list whether
+   read against st1 or st3, two states whose point words both describe b1 and whose labels agree
+   with st2's: restore_refines and restore_same need it for every surviving head. *)
+Lemma newly_owned_same b1 rm st1 st2 st3 c' h :
+  words_ok N W b1 st1 -> words_ok N W b1 st3 -> (forall q, st_root st2 q = st_root st1 q) ->
+  filter (fun g => newly st3 st2 c' g && point_eqb (st_root st2 (friend N (strip b1 rm) c' g)) h) (all_points N) =
+  filter (fun g => newly st1 st2 c' g && point_eqb (st_root st1 (friend N (strip b1 rm) c' g)) h) (all_points N).
+Proof.
+  intros Hw1 Hw3 Rroot. apply filter_ext_in. intros g Hg. rewrite Rroot. unfold newly.
+  rewrite <- (legalb_words N W b1 st3 c' g Hw3 (proj1 (in_all_points N g) Hg)).
+  rewrite <- (legalb_words N W b1 st1 c' g Hw1 (proj1 (in_all_points N g) Hg)). reflexivity.
+Qed.
 
 (* Undo of rule 6's removal: after c's stone on v and the removal of the stones rm marks (those
    of rule 6), restore_root's updates take the state back to one refining the board with the
@@ -2216,12 +2241,7 @@ Proof.
       assert (Hhd2 : is_head (strip b1 rm) st2 c' h = true).
       { unfold is_head in Hhd |- *. rewrite is_stone_strip, Rroot, Erh, andb_true_r. exact Hhd. }
       rewrite (Rgrowth c' h Hhd2) in Hs3.
-      assert (Hf : filter (fun g => newly st3 st2 c' g && point_eqb (st_root st2 (friend N (strip b1 rm) c' g)) h) (all_points N) =
-                   filter (fun g => newly st1 st2 c' g && point_eqb (st_root st1 (friend N (strip b1 rm) c' g)) h) (all_points N)).
-      { apply filter_ext_in. intros g Hg. rewrite Rroot. unfold newly.
-        rewrite <- (legalb_words N W b1 st3 c' g Hw3 (proj1 (in_all_points N g) Hg)).
-        rewrite <- (legalb_words N W b1 st1 c' g Hw1 (proj1 (in_all_points N g) Hg)). reflexivity. }
-      rewrite Hf in Hs3. lia.
+      rewrite (newly_owned_same b1 rm st1 st2 st3 c' h Hw1 Hw3 Rroot) in Hs3. lia.
   - (* totals: as before the removal *)
     intros c'. destruct (Ht1 c') as [Hs Hr]. split.
     + rewrite Sstones, <- Hs, <- (Rstones c'). reflexivity.
@@ -2285,12 +2305,7 @@ Proof.
     + assert (Hhd2 : is_head (strip b1 rm) st2 c' h = true).
       { unfold is_head in Hhd |- *. rewrite is_stone_strip, Rroot, Erh, andb_true_r. exact Hhd. }
       rewrite (Rgrowth c' h Hhd2) in Hs3.
-      assert (Hf : filter (fun g => newly st3 st2 c' g && point_eqb (st_root st2 (friend N (strip b1 rm) c' g)) h) (all_points N) =
-                   filter (fun g => newly st1 st2 c' g && point_eqb (st_root st1 (friend N (strip b1 rm) c' g)) h) (all_points N)).
-      { apply filter_ext_in. intros g Hg. rewrite Rroot. unfold newly.
-        rewrite <- (legalb_words N W b1 st3 c' g Hw3 (proj1 (in_all_points N g) Hg)).
-        rewrite <- (legalb_words N W b1 st1 c' g Hw1 (proj1 (in_all_points N g) Hg)). reflexivity. }
-      rewrite Hf in Hs3. lia.
+      rewrite (newly_owned_same b1 rm st1 st2 st3 c' h Hw1 Hw3 Rroot) in Hs3. lia.
   - intros c'. destruct (Ht3 c') as [E3 _]. destruct (Ht1 c') as [E1 _]. rewrite E3, E1. reflexivity.
   - intros c'. destruct (Ht3 c') as [_ E3]. destruct (Ht1 c') as [_ E1]. rewrite E3, E1.
     f_equal. apply filter_ext. intros h. unfold is_head. rewrite Hroot. reflexivity.
@@ -2380,10 +2395,8 @@ Proof.
     + simpl. assert (Hne : place b v c q <> Empty) by (rewrite Hbq; discriminate).
       destruct (Hlab q Hq Hne) as [Hc Hself].
       destruct (conn_inv N _ q _ Hc) as [_ [Hhon [_ Ebh]]].
-      assert (Hhd : is_head (place b v c) st e (st_root st q) = true).
-      { unfold is_head, is_stone. rewrite Ebh, Hbq, Hself. simpl.
-        destruct (color_eqb_spec e e) as [_|E]; [|contradiction].
-        destruct (point_eqb_spec (st_root st q) (st_root st q)) as [_|E]; [reflexivity|contradiction]. }
+      assert (Hhd : is_head (place b v c) st e (st_root st q) = true)
+        by (apply (label_is_head N); [exact (conj Hlab Hsame)|exact Hq|exact Hbq]).
       assert (Hrq : removed N (place b v c) v q <-> removed N (place b v c) v (st_root st q)).
       { split; intros Hr; [apply (removed_closed N b c v q _ Hr Hc)|apply (removed_closed N b c v _ q Hr (conn_sym N _ _ _ Hc))]. }
       rewrite Hrq, (removed_heads N W b c v st e _ Href Hvon Hhon Hhd).
