@@ -9,11 +9,24 @@
 #   OUT        page to write (default docs/performance.md); "-" prints it instead
 # Environment: TANBO_PERF_SECONDS (seconds per timed bench round, default 2), TANBO_PERF_ROUNDS
 # (interleaved rounds of the optimized/reference comparison, default 3).
+#   TANBO_PERF_BEFORE     a Release build folder of an older commit (configured with g++ like
+#                         BUILD_DIR; Python ON for the Python row, TANBO_BUILD_TESTS ON for the
+#                         fuzz_differential row). When set, the page gains the table "Before and
+#                         after": the loops users run (the differential check, the MCTS example, a
+#                         C API game, Python's and JavaScript's per-move loops) on that build and on
+#                         BUILD_DIR, the same inputs and seeds on both sides, so a change's effect on
+#                         them is on the page and not only in a commit message. Unset: no such table
+#                         (the page says how to get it), and nothing else changes.
+#   TANBO_PERF_BEFORE_JS  the older commit's js/ package folder with dist/ built (its "wasm" preset
+#                         build writes dist/ there), for the JavaScript row; TANBO_PERF_JS is the
+#                         current one (default js/ of this tree). A side without dist/ leaves the
+#                         row out, saying why.
 #
 # On a shared machine wall-clock rates depend on the load, so the page leads with what does not:
 # callgrind instruction counts (deterministic), the bench signature (identical for every engine
 # and build), sizes, and ratios measured in the same run (per CPU-second, interleaved rounds).
-# Needs: cmake, ninja, a C++20 compiler, libbenchmark-dev, valgrind, python3.
+# Needs: cmake, ninja, a C++20 compiler, libbenchmark-dev, valgrind, python3 (and for the
+# before-and-after table gcc, node for its JavaScript row).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -39,6 +52,35 @@ grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$build/CMakeCache.txt" ||
   die "$build is not a Release build (figures from other build types mean nothing)"
 cmake --build "$build" -j "$(nproc)" --target tanbo tanbo_microbench tanbo_example_random_playouts > /dev/null
 for bin in "$tanbo" "$micro" "$playouts"; do [[ -x $bin ]] || die "$bin was not built"; done
+
+# The older build of the before-and-after table, when one is named; both builds get the loops'
+# programs (the Python module and fuzz_differential where the build has them).
+before=${TANBO_PERF_BEFORE:-}
+js_after=${TANBO_PERF_JS:-$root/js}
+js_before=${TANBO_PERF_BEFORE_JS:-}
+has_target() { cmake --build "$1" --target help 2> /dev/null | grep -q "^$2: "; }
+build_loops() {
+  local dir=$1 targets=(tanbo tanbo_example_random_playouts tanbo_example_mcts_player tanbo_example_c_random_game)
+  local t
+  for t in tanbo_python fuzz_differential; do
+    if has_target "$dir" "$t"; then targets+=("$t"); fi
+  done
+  cmake --build "$dir" -j "$(nproc)" --target "${targets[@]}" > /dev/null ||
+    die "could not build ${targets[*]} in $dir"
+  for t in cli/tanbo examples/mcts_player examples/random_playouts capi/libtanbo_c.a; do
+    [[ -e $dir/$t ]] || die "$dir/$t was not built"
+  done
+}
+if [[ -n $before ]]; then
+  before="$(realpath -m "$before")"
+  [[ -f $before/CMakeCache.txt ]] ||
+    die "TANBO_PERF_BEFORE=$before is not a configured build folder (no CMakeCache.txt)"
+  grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$before/CMakeCache.txt" ||
+    die "TANBO_PERF_BEFORE=$before is not a Release build (figures from other build types mean nothing)"
+  [[ $before != "$build" ]] || die "TANBO_PERF_BEFORE names BUILD_DIR itself; name a build of an older commit"
+  build_loops "$before"
+  build_loops "$build"
+fi
 
 # --- the machine ------------------------------------------------------------------------------
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
@@ -87,7 +129,9 @@ done
 printf '\x01' > "$tmp/one-step.bin"
 diff_one=$(callgrind_total --profile "$tmp/profile-one.txt" "$tanbo" diff --input "$tmp/one-step.bin")
 diff_instr=0 diff_steps=0 i=0
-for f in $(find "$root/fuzz/corpus/differential" -type f -printf '%s %p\n' | sort -k1,1nr -k2 | head -8 | cut -d' ' -f2); do
+mapfile -t diff_inputs < <(find "$root/fuzz/corpus/differential" -type f -printf '%s %p\n' |
+  sort -k1,1nr -k2 | head -8 | cut -d' ' -f2)
+for f in "${diff_inputs[@]}"; do
   total=$(callgrind_total --profile "$tmp/profile-$i.txt" "$tanbo" diff --input "$f")
   i=$((i + 1))
   steps=$("$tanbo" diff --input "$f" | sed -n 's/.*the engines agree: \([0-9]*\) steps.*/\1/p')
@@ -101,10 +145,259 @@ echo "$diff_instr $diff_steps" > "$tmp/diff-steps.txt"
   --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
   --benchmark_format=json > "$tmp/micro.json" 2> /dev/null
 
+# --- before and after (TANBO_PERF_BEFORE) -----------------------------------------------------
+# The loops users run, on the older build and on this one, with the same inputs and seeds on both
+# sides: callgrind instruction counts where the loop is native code, moves per CPU-second in
+# interleaved rounds (before then after, after then before, ...) where an interpreter or a JIT runs
+# it. Each loop is one tab-separated line of before-after.tsv for the page: KEY, BEFORE, AFTER,
+# whether both sides printed the same ("same", or what differs), and the files of the loop's own
+# program that differ between the two source trees; or KEY, -, -, why it was not measured.
+ba="$tmp/before-after.tsv"
+: > "$ba"
+record() { local IFS=$'\t'; printf '%s\n' "$*" >> "$ba"; }
+side_dir() { if [[ $1 == before ]]; then echo "$before"; else echo "$build"; fi; }
+side_js() { if [[ $1 == before ]]; then echo "$js_before"; else echo "$js_after"; fi; }
+same_output() { if cmp -s "$1" "$2"; then echo same; else echo "outputs differ"; fi; }
+# changed PATH...: those of the paths (files or folders of the source tree) that differ between
+# the before build's source tree and this one, comma-separated.
+changed() {
+  local p list=()
+  for p in "$@"; do
+    diff -rq "$src_before/$p" "$src_after/$p" > /dev/null 2>&1 || list+=("$p")
+  done
+  local IFS=,
+  echo "${list[*]}"
+}
+# callgrind_output FILE [VAR=VALUE...] COMMAND...: callgrind's total for one run of COMMAND (in
+# the environment VAR=VALUE...); the program's output goes to FILE.
+callgrind_output() {
+  local file=$1 vars=()
+  shift
+  while [[ $1 =~ ^[A-Z_][A-Z0-9_]*= ]]; do vars+=("$1"); shift; done
+  env "${vars[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+    2> "$file.valgrind" > "$file" ||
+    die "$* failed under callgrind: $(grep -v '^==' "$file.valgrind" | head -3)"
+  sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$file.valgrind"
+}
+# per_game KEY ONE MANY CHANGED COMMAND...: on each side, (count(MANY) - count(ONE)) / (MANY -
+# ONE) of COMMAND, whose words have @N@ replaced by ONE or MANY, @DIR@ by the side's build
+# folder and @SIDE@ by the side: what one more game costs, start-up removed.
+per_game() {
+  local key=$1 one=$2 many=$3 note=$4 side n a b word args
+  shift 4
+  for side in before after; do
+    for n in "$one" "$many"; do
+      args=()
+      for word in "$@"; do
+        word=${word//@N@/$n} word=${word//@SIDE@/$side}
+        args+=("${word//@DIR@/$(side_dir "$side")}")
+      done
+      callgrind_output "$tmp/$key-$side-$n.out" "${args[@]}" > "$tmp/$key-$side-$n.count"
+    done
+    a=$(< "$tmp/$key-$side-$one.count") b=$(< "$tmp/$key-$side-$many.count")
+    [[ -n $a && -n $b ]] || die "could not read callgrind's count for the $key loop on the $side side"
+    echo $(( (b - a) / (many - one) )) > "$tmp/$key-$side.txt"
+  done
+  record "$key" "$(< "$tmp/$key-before.txt")" "$(< "$tmp/$key-after.txt")" \
+    "$(same_output "$tmp/$key-before-$many.out" "$tmp/$key-after-$many.out")" "$note"
+}
+# interleaved KEY COMMAND...: $rounds rounds of COMMAND on both sides, alternating which goes
+# first; COMMAND (words as for per_game, and @JS@ for the side's js/ package folder) prints one
+# rate. Records every round's rates.
+interleaved() {
+  local key=$1 i side word args
+  shift
+  : > "$tmp/$key-before.rates"
+  : > "$tmp/$key-after.rates"
+  for ((i = 0; i < rounds; ++i)); do
+    for side in before after; do
+      ((i % 2 == 0)) || side=$([[ $side == before ]] && echo after || echo before)
+      args=()
+      for word in "$@"; do
+        word=${word//@JS@/$(side_js "$side")}
+        args+=("${word//@DIR@/$(side_dir "$side")}")
+      done
+      "${args[@]}" >> "$tmp/$key-$side.rates" || die "the $key loop failed on the $side side: ${args[*]}"
+    done
+  done
+  record "$key" "$(paste -sd, "$tmp/$key-before.rates")" "$(paste -sd, "$tmp/$key-after.rates")" same ""
+}
+
+if [[ -n $before ]]; then
+  before_version=$("$before/cli/tanbo" --version)
+  before_cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$before/CMakeCache.txt")
+  before_compiler=$("$before_cxx" --version | head -1)
+  src_before=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$before/CMakeCache.txt")
+  src_after=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")
+
+  # For scale, the first table's Engine-API game and playout loop on both builds.
+  per_game selfplay 1 101 "$(changed cli/src/selfplay.cpp)" \
+    @DIR@/cli/tanbo selfplay --games @N@ --seed 1 --engine optimized
+  for side in before after; do
+    "$root/scripts/count-playout-instructions.sh" "$(side_dir "$side")" 300 classic |
+      sed -n 's/^playout: *\([0-9]*\).*/\1/p' > "$tmp/playout-$side.txt"
+  done
+  record playout "$(< "$tmp/playout-before.txt")" "$(< "$tmp/playout-after.txt")" same \
+    "$(changed examples/random_playouts.cpp)"
+
+  # The differential check: `tanbo diff --input` over the inputs of the first table's row.
+  b_instr=0 b_steps=0
+  b_one=$(callgrind_total "$before/cli/tanbo" diff --input "$tmp/one-step.bin")
+  for f in "${diff_inputs[@]}"; do
+    total=$(callgrind_total "$before/cli/tanbo" diff --input "$f")
+    steps=$("$before/cli/tanbo" diff --input "$f" | sed -n 's/.*the engines agree: \([0-9]*\) steps.*/\1/p')
+    [[ -n $total && -n $steps ]] || die "could not measure $before/cli/tanbo diff --input $f"
+    b_instr=$((b_instr + total - b_one)) b_steps=$((b_steps + steps))
+  done
+  same=same
+  [[ $b_steps == "$diff_steps" ]] || same="steps $b_steps / $diff_steps"
+  record diff "$((b_instr / b_steps))" "$((diff_instr / diff_steps))" "$same" "$(changed cli/src/diff.cpp verify)"
+
+  # fuzz_differential: the libFuzzer target's LLVMFuzzerTestOneInput, here with the replay main()
+  # of a build without libFuzzer, over the same inputs; TANBO_FUZZ_STATS counts its steps.
+  if [[ -x $before/fuzz/fuzz_differential && -x $build/fuzz/fuzz_differential ]]; then
+    for side in before after; do
+      bin="$(side_dir "$side")/fuzz/fuzz_differential"
+      one=$(callgrind_output "$tmp/fuzz-one-$side.out" "$bin" "$tmp/one-step.bin")
+      all=$(callgrind_output "$tmp/fuzz-$side.out" TANBO_FUZZ_STATS="$tmp/fuzz-$side.stats" "$bin" "${diff_inputs[@]}")
+      steps=$(sed -n 's/.* steps \([0-9]*\) .*/\1/p' "$tmp/fuzz-$side.stats")
+      [[ -n $one && -n $all && -n $steps ]] || die "could not measure $bin"
+      echo "$(( (all - one) / steps )) $steps" > "$tmp/fuzz-$side.txt"
+    done
+    read -r fuzz_before fuzz_before_steps < "$tmp/fuzz-before.txt"
+    read -r fuzz_after fuzz_after_steps < "$tmp/fuzz-after.txt"
+    same=same
+    [[ $fuzz_before_steps == "$fuzz_after_steps" ]] || same="steps $fuzz_before_steps / $fuzz_after_steps"
+    record fuzz "$fuzz_before" "$fuzz_after" "$same" "$(changed fuzz/fuzz_differential.cpp verify)"
+  else
+    record fuzz - - "no fuzz/fuzz_differential in both builds (it is built when TANBO_BUILD_TESTS is ON)"
+  fi
+
+  # The MCTS example: 300 playouts per move on lattice-9 (its test's setting), seed 1.
+  # Its search is examples/mcts.hpp in older trees, api/include/tanbo/api/mcts.hpp in newer ones.
+  per_game mcts 1 3 "$(changed examples/mcts_player.cpp examples/mcts.hpp api/include/tanbo/api/mcts.hpp)" \
+    @DIR@/examples/mcts_player @N@ 300 1 lattice-9
+
+  # A random game through the C API: scripts/perf-capi-games.c built against each build's header
+  # and libraries with the build's compilers.
+  for side in before after; do
+    dir=$(side_dir "$side")
+    src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$dir/CMakeCache.txt")
+    cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$dir/CMakeCache.txt")
+    cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$dir/CMakeCache.txt")
+    libs=()
+    for lib in capi/libtanbo_c.a api/libtanbo_api.a optimized/libtanbo_optimized.a \
+               reference/libtanbo_reference.a core/libtanbo_core.a; do
+      if [[ -f $dir/$lib ]]; then libs+=("$dir/$lib"); fi
+    done
+    mkdir -p "$tmp/$side"
+    { "${cc:-cc}" -std=c99 -O3 -DNDEBUG -I"$src/capi/include" -c "$root/scripts/perf-capi-games.c" \
+        -o "$tmp/$side/perf-capi-games.o" &&
+      "${cxx:-c++}" "$tmp/$side/perf-capi-games.o" -Wl,--start-group "${libs[@]}" -Wl,--end-group \
+        -o "$tmp/$side/perf-capi-games"; } || die "could not build scripts/perf-capi-games.c against $dir"
+  done
+  per_game capi 1 11 "" "$tmp/@SIDE@/perf-capi-games" classic @N@ 1
+
+  # Python's per-move loop, pyspiel style, with each build's module under the interpreter it was
+  # built for: instructions per game (callgrind) and moves per CPU-second (interleaved rounds).
+  cat > "$tmp/py-loop.py" << 'EOF'
+"""count GAMES: total moves of GAMES random classic games; rate SECONDS: moves per CPU-second."""
+import sys
+import time
+
+import tanbo
+
+mode, arg, where = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+if not tanbo.__file__.startswith(where):
+    sys.exit(f"py-loop: imported {tanbo.__file__}, not the module in {where}")
+rng = tanbo.Rng(1)
+
+
+def game():
+    g = tanbo.Game("classic")
+    while not g.is_terminal():
+        legal = g.legal_actions()
+        g.apply_action(legal[rng.below(len(legal))])
+    return g.ply
+
+
+if mode == "count":
+    print(sum(game() for _ in range(int(arg))))
+else:
+    game()  # warm-up
+    moves, start = 0, time.process_time()
+    while time.process_time() - start < arg:
+        moves += game()
+    print(f"{moves / (time.process_time() - start):.0f}")
+EOF
+  py_missing=""
+  for side in before after; do
+    dir=$(side_dir "$side")
+    compgen -G "$dir/python/tanbo/_core*.so" > /dev/null ||
+      py_missing+="${py_missing:+; }$dir has no Python module (configure it with -DTANBO_BUILD_PYTHON=ON)"
+  done
+  if [[ -z $py_missing ]]; then
+    py_before=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$before/CMakeCache.txt")
+    py_after=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt")
+    [[ ${py_before:-python3} == "${py_after:-python3}" ]] ||
+      die "the two builds' Python modules are for different interpreters ($py_before, $py_after)"
+    py=${py_after:-python3}
+    pyenv=(PYTHONHASHSEED=0 PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=@DIR@/python)
+    per_game python 1 11 "" "${pyenv[@]}" "$py" "$tmp/py-loop.py" count @N@ @DIR@/python/
+    interleaved python-rate env "${pyenv[@]}" "$py" "$tmp/py-loop.py" rate "$seconds" @DIR@/python/
+  else
+    record python - - "$py_missing"
+    record python-rate - - "$py_missing"
+  fi
+
+  # JavaScript's per-move loop (the npm package's README loop) under Node: moves per CPU-second.
+  cat > "$tmp/js-loop.mjs" << 'EOF'
+// node js-loop.mjs PACKAGE SECONDS: moves per CPU-second of random classic games through the
+// package in PACKAGE (its src/index.mjs and dist/), `game.play(game.randomMove(rng))` per move.
+import { pathToFileURL } from "node:url";
+const [pkg, seconds] = process.argv.slice(2);
+const { load } = await import(pathToFileURL(`${pkg}/src/index.mjs`).href);
+const tanbo = await load();
+const rng = new tanbo.Rng(1);
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+const game = () => {
+  const g = new tanbo.Game("classic");
+  while (!g.isOver) g.play(g.randomMove(rng));
+  const ply = g.ply;
+  g.dispose();
+  return ply;
+};
+for (let i = 0; i < 3; ++i) game();  // warm-up: the JIT tiers of the glue and the WASM code
+let moves = 0;
+const start = cpu();
+while (cpu() - start < Number(seconds)) moves += game();
+console.log((moves / (cpu() - start)).toFixed(0));
+EOF
+  js_missing=""
+  if ! command -v node > /dev/null; then
+    js_missing="node is not installed"
+  elif [[ -z $js_before ]]; then
+    js_missing="TANBO_PERF_BEFORE_JS names no package folder of the older build"
+  else
+    for pkg in "$js_before" "$js_after"; do
+      [[ -f $pkg/src/index.mjs && -f $pkg/dist/tanbo_wasm.mjs ]] ||
+        js_missing+="${js_missing:+; }$pkg has no built package (src/index.mjs and dist/, from the wasm preset)"
+    done
+  fi
+  if [[ -z $js_missing ]]; then
+    js_before=$(realpath "$js_before") js_after=$(realpath "$js_after")
+    interleaved js-rate node "$tmp/js-loop.mjs" @JS@ "$seconds"
+  else
+    record js-rate - - "$js_missing"
+  fi
+fi
+
 # --- the page ---------------------------------------------------------------------------------
-page=$(python3 - "$tmp" "$cpu" "$cores" "$load" "$compiler" "$version" "$seconds" "$rounds" <<'EOF'
+page=$(python3 - "$tmp" "$cpu" "$cores" "$load" "$compiler" "$version" "$seconds" "$rounds" \
+  "${before:+yes}" "${before_version:-}" "${before_compiler:-}" <<'EOF'
 import json, re, statistics, sys
-tmp, cpu, cores, load, compiler, version, seconds, rounds = sys.argv[1:]
+tmp, cpu, cores, load, compiler, version, seconds, rounds = sys.argv[1:9]
+has_before, before_version, before_compiler = sys.argv[9:12]
 rounds = int(rounds)
 
 def load_json(name):
@@ -284,6 +577,85 @@ print("|---|---|---|")
 for what, n in sorted(split.items(), key=lambda kv: -kv[1]):
     print(f"| {what} | {num(n / diff_steps)} | {100 * n / split_total:.1f} % |")
 print()
+
+# The before-and-after table (TANBO_PERF_BEFORE): one row per loop, from before-after.tsv.
+BEFORE_AFTER = {
+    # key: (what, kind, how); kind "count" (instructions: fewer is faster) or "rate"
+    "selfplay": ("Engine-API game, for scale: instructions per random classic game", "count",
+                 "callgrind, `tanbo selfplay --games N --seed 1 --engine optimized`, (101 games − 1) / "
+                 "100: the first table's row, the path the loops below sit on"),
+    "playout": ("playout loop, for scale: instructions per classic playout", "count",
+                "callgrind, `scripts/count-playout-instructions.sh` (300 playouts, seed 42)"),
+    "diff": ("differential check (`tanbo diff`): instructions per step", "count",
+             "callgrind, `tanbo diff --input` over the 8 inputs of the first table's row, start-up removed"),
+    "fuzz": ("differential fuzz target (`fuzz_differential`): instructions per step", "count",
+             "callgrind, `fuzz/fuzz_differential` over the same 8 inputs, start-up removed: the target's "
+             "`LLVMFuzzerTestOneInput` under the replay `main` of a build without libFuzzer (a fuzzing "
+             "build adds coverage and sanitizers to every step); steps counted by `TANBO_FUZZ_STATS`"),
+    "mcts": ("MCTS example (`examples/mcts_player`): instructions per game", "count",
+             "callgrind, `mcts_player N 300 1 lattice-9` (UCT, 300 playouts per move, against a random "
+             "player), (3 games − 1) / 2; the search plays on `optimized::Board19` directly (`play_vertex`, "
+             "copy-make), not through the Engine API"),
+    "capi": ("C API random game: instructions per game", "count",
+             "callgrind, `scripts/perf-capi-games.c` compiled against each build's `tanbo.h` and "
+             "libraries: `tanbo_random_move` and `tanbo_play_index` until `tanbo_is_over` (the loop of "
+             "`examples/c_random_game.c` without its printing), classic, seed 1, (11 games − 1) / 10"),
+    "python": ("Python per-move loop: instructions per game", "count",
+               "callgrind, `legal = g.legal_actions(); g.apply_action(legal[rng.below(len(legal))])` "
+               "until `g.is_terminal()`, classic, seed 1, (11 games − 1) / 10, `PYTHONHASHSEED=0`; one "
+               "script, each build's module (`PYTHONPATH=BUILD/python`)"),
+    "python-rate": ("Python per-move loop: moves per CPU-second", "rate",
+                    "the loop above"),
+    "js-rate": ("JavaScript per-move loop: moves per CPU-second", "rate",
+                "Node, `game.play(game.randomMove(rng))` until `game.isOver`, classic, seed 1; one "
+                "script, each build's npm package folder (`src/`, `dist/`)"),
+}
+
+if has_before:
+    lines = [line.rstrip("\n").split("\t") for line in open(f"{tmp}/before-after.tsv")]
+    print(f"**Before and after**: the loops users run, on an older Release build (named by "
+          f"`TANBO_PERF_BEFORE`; {before_version}, {before_compiler}) and on the build above, the same "
+          "inputs and seeds on both sides. Instruction counts are callgrind's, deterministic; rates are "
+          f"per CPU-second, the median of {rounds} round{'s' * (rounds > 1)} of {seconds} s per build, interleaved in this run "
+          "(before then after, after then before, ...). The speed-up is before / after for "
+          "instructions, after / before for rates: above 1, the current build is faster. Each side "
+          "runs its own build of the loop's program; where that program's source differs between the "
+          "two trees (beyond the engines and bindings being measured), the how-column names the files.")
+    print()
+    print("| loop | before | after | speed-up | how |")
+    print("|---|---|---|---|---|")
+    for fields in lines:
+        key, b, a, same = fields[:4]
+        note = fields[4] if len(fields) > 4 else ""
+        what, kind, how = BEFORE_AFTER[key]
+        if b == "-":
+            print(f"| {what} | – | – | – | not measured: {same} |")
+            continue
+        if kind == "count":
+            b, a = int(b), int(a)
+            figures = (num(b), num(a), f"{b / a:.2f}×")
+        else:
+            bs, as_ = [float(x) for x in b.split(",")], [float(x) for x in a.split(",")]
+            mb, ma = statistics.median(bs), statistics.median(as_)
+            figures = (num(mb), num(ma), f"{ma / mb:.2f}×")
+            how += (f"; {len(bs)} interleaved round{'s' * (len(bs) > 1)} of {seconds} s per build, "
+                    "after / before per round: " + " / ".join(f"{y / x:.2f}×" for x, y in zip(bs, as_)))
+        if same == "same":
+            if kind == "count" and key not in ("playout",):
+                how += "; both builds print the same result"
+        else:
+            how += f"; **{same}** between the builds"
+        if note:
+            how += "; the loop's own source differs between the trees: " + ", ".join(
+                f"`{p}`" for p in note.split(","))
+        print(f"| {what} | {figures[0]} | {figures[1]} | {figures[2]} | {how} |")
+    print()
+else:
+    print("**Before and after.** Not in this run. `TANBO_PERF_BEFORE=DIR scripts/performance-report.sh`, "
+          "DIR a Release build of an older commit (and `TANBO_PERF_BEFORE_JS=` its `js/` folder with "
+          "`dist/` built), adds a table of the loops users run on both builds: the differential check, "
+          "the MCTS example, a C API game, and Python's and JavaScript's per-move loops.")
+    print()
 print("Reproduce one figure by hand: `tanbo bench --compare`, `tanbo bench --threads 2`,")
 print("`scripts/count-playout-instructions.sh BUILD_DIR`, `BUILD_DIR/bench/tanbo_microbench`.")
 EOF
