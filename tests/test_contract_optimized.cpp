@@ -211,6 +211,55 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard queries, play, play_vertex, undo an
   CHECK(moves > 500);
 }
 
+// play_vertex_unordered() is play_vertex() without the bitsets' upkeep: the same record and the
+// same state move for move (the dense legal sets in the same internal order, so random_legal_vertex
+// draws the same moves), undo included; restore_order() brings the row-major order back exactly.
+TEMPLATE_TEST_CASE_SIG("contract: play_vertex_unordered plays as play_vertex, restore_order restores "
+                       "the row-major order", "[contract][optimized]", ((int MaxN), MaxN), 9, 19, 25) {
+  using B = BasicBoard<MaxN>;
+  long long moves = 0;
+  for (const Position& start : starts_for<MaxN>()) {
+    if (start.size() > MaxN) continue;
+    INFO("start \"" << start.to_string() << "\"");
+    Rng rng(7400);
+    B ordered(start), unordered(start);
+    REQUIRE(unordered.order_kept());
+    while (!ordered.is_over()) {
+      const Vertex v = ordered.random_legal_vertex(rng);
+      INFO("ply " << ordered.ply() << ": " << point_name(B::point(v)));
+      const MoveRecord rec = ordered.play_vertex(v);
+      const MoveRecord rec_u = unordered.play_vertex_unordered(v);
+      ++moves;
+      require_same_record(rec, rec_u);
+      REQUIRE_FALSE(unordered.order_kept());
+      REQUIRE(unordered.position() == ordered.position());
+      REQUIRE(unordered.hash() == ordered.hash());
+      REQUIRE(std::ranges::equal(unordered.legal_vertices(), ordered.legal_vertices()));
+      REQUIRE_FALSE(unordered.check_consistency().has_value());  // everything but the bitsets
+      if (ordered.ply() % 5 != 0 && !ordered.is_over()) continue;
+      // Undo keeps the state exact, the order still stale until restored.
+      B taken_back = unordered;
+      taken_back.undo(rec_u);
+      REQUIRE_FALSE(taken_back.order_kept());
+      REQUIRE_FALSE(taken_back.check_consistency().has_value());
+      taken_back.restore_order();
+      B ordered_back = ordered;
+      ordered_back.undo(rec);
+      REQUIRE(taken_back.legal_moves() == ordered_back.legal_moves());
+      REQUIRE_FALSE(taken_back.check_consistency().has_value());
+      // restore_order(): every row-major query as on the board that kept the order.
+      B restored = unordered;
+      restored.restore_order();
+      REQUIRE(restored.order_kept());
+      REQUIRE_FALSE(restored.check_consistency().has_value());
+      REQUIRE(restored.legal_moves() == ordered.legal_moves());
+      for (int i = 0; i < ordered.legal_move_count(); ++i) REQUIRE(restored.nth_legal_vertex(i) == ordered.nth_legal_vertex(i));
+      REQUIRE(restored.state_dump() == ordered.state_dump());
+    }
+  }
+  CHECK(moves > 250);  // the 9x9 capacity holds the small starts only
+}
+
 // The fields of state_dump() by name, each a list of its ';'-separated items.
 std::vector<std::pair<std::string, std::vector<std::string>>> dump_fields(const std::string& dump) {
   std::vector<std::pair<std::string, std::vector<std::string>>> out;

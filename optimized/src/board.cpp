@@ -245,7 +245,7 @@ inline int select64(std::uint64_t x, int k) noexcept {
 
 template <int MaxN>
 Vertex BasicBoard<MaxN>::nth_legal_vertex(int i) const noexcept {
-  assert(i >= 0 && i < legal_move_count());
+  assert(i >= 0 && i < legal_move_count() && ordered_);
   const auto& counts = legal_word_count_[side()];
   // legal_count_ rather than legal_move_count(): i < it already says the game is on.
   const int from_end = legal_count_[side()] - 1 - i;
@@ -384,6 +384,28 @@ MoveRecord BasicBoard<MaxN>::play_vertex(Vertex v) noexcept {
   return rec;
 }
 
+// play_vertex() without the bitsets: the dense sets, counts and record are kept exactly, the
+// row-major order goes stale until restore_order() (as inside playout()'s loop).
+template <int MaxN>
+MoveRecord BasicBoard<MaxN>::play_vertex_unordered(Vertex v) noexcept {
+  assert(!is_over() && is_growth_word(side(), point_[v]));
+  MoveRecord rec;
+  ordered_ = false;
+  if (to_move_ == Color::Black)
+    play_as<0, false>(v, &rec);
+  else
+    play_as<1, false>(v, &rec);
+  to_move_ = opponent(to_move_);
+  ++ply_;
+  return rec;
+}
+
+template <int MaxN>
+void BasicBoard<MaxN>::restore_order() noexcept {
+  rebuild_legal_bits();
+  ordered_ = true;
+}
+
 // One whole move of colour c, known at compile time: constant array offsets, fewer registers.
 // Forced inline into play_vertex() and playout(): one call per move instead of two. With a null
 // `rec` (playout) nothing is recorded, and the inlined copy has none of the record's stores.
@@ -408,7 +430,10 @@ TANBO_ALWAYS_INLINE inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* 
   // Rule 6. No root is bounded at the start of a turn, so only those the placement took to zero
   // growth points can be bounded now; usually there are none.
   if (bounded_count == 0) return false;
-  remove_bounded<kBits>(expanded, bounded, bounded_count, rec);
+  if (rec)
+    remove_bounded<kBits, true>(expanded, bounded, bounded_count, rec);
+  else
+    remove_bounded<kBits, false>(expanded, bounded, bounded_count, nullptr);
   return true;
 }
 
@@ -420,22 +445,24 @@ TANBO_ALWAYS_INLINE inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* 
 // listed last, only if its growth is zero at the end. Out of line, as are remove_roots() and
 // remove_root(): the hot path of a move (play_as) then needs fewer registers. kBits as in
 // add_stone(): playout() passes false, and its removals leave the legal bitsets stale too.
+// kRecord: `rec` is non-null (play_vertex(), play_vertex_unordered()), known at compile time
+// because these functions are out of line, so playout() pays no null test per removal or root.
 template <int MaxN>
-template <bool kBits>
+template <bool kBits, bool kRecord>
 void BasicBoard<MaxN>::remove_bounded(Vertex expanded, const Vertex* bounded, int bounded_count,
                                       MoveRecord* rec) noexcept {
   assert(bounded_count <= kMaxRemovedRoots);
   if (growth_[expanded] == 0) {  // case 1: the expanded root is bounded; it alone is removed
-    remove_roots<kBits>(&expanded, 1, Removal::ExpandedRoot, rec);
+    remove_roots<kBits, kRecord>(&expanded, 1, Removal::ExpandedRoot, rec);
     return;
   }
   for (int i = 0; i < bounded_count; ++i)  // case 2: every bounded root is removed, at once
     assert(growth_[bounded[i]] == 0 && std::find(bounded, bounded + i, bounded[i]) == bounded + i);
-  remove_roots<kBits>(bounded, bounded_count, Removal::BoundedRoots, rec);
+  remove_roots<kBits, kRecord>(bounded, bounded_count, Removal::BoundedRoots, rec);
 }
 
 // Removes the bounded roots `heads` in one pass over their stones, and notes them in `rec` with
-// kBits (play_vertex()); without (playout()) there is no record and the bitsets are left stale.
+// kRecord. Without kBits (playout(), play_vertex_unordered()) the bitsets are left stale.
 // Being bounded, no removed root owns a growth point, so every empty point next to one had two or
 // more friendly neighbours: removal can only create growth points (of roots that stay), never
 // delete one. Counts only fall during removal, so a point whose count of colour x reaches one
@@ -443,20 +470,19 @@ void BasicBoard<MaxN>::remove_bounded(Vertex expanded, const Vertex* bounded, in
 // growth point now, exactly once. If the last neighbour is in a root being removed (marked by
 // kRemoving in its growth count) the one is only momentary and the point is skipped.
 template <int MaxN>
-template <bool kBits>
+template <bool kBits, bool kRecord>
 void BasicBoard<MaxN>::remove_roots(const Vertex* heads, int count_of_heads, Removal kind, MoveRecord* rec) noexcept {
   for (int i = 0; i < count_of_heads; ++i) {
     assert(growth_[heads[i]] == 0);
     growth_[heads[i]] = kRemoving;
   }
-  // kBits is play_vertex() with a record, !kBits playout() without: known at compile time.
-  assert(kBits == (rec != nullptr));
-  if (kBits) rec->removal = kind;
+  assert(kRecord == (rec != nullptr));
+  if (kRecord) rec->removal = kind;
   for (int i = 0; i < count_of_heads; ++i) {
     const Vertex head = heads[i];
     const bool white = cell(head) == cell_of(1);
     const int stones = white ? remove_root<1, kBits>(head) : remove_root<0, kBits>(head);
-    if (!kBits) continue;
+    if (!kRecord) continue;
     if (white) rec->removed_white_mask |= static_cast<std::uint8_t>(1u << rec->removed_roots);
     rec->removed[rec->removed_roots++] = head;
     auto& total = white ? rec->removed_white : rec->removed_black;
@@ -667,7 +693,8 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
       return std::string("legal-move count of ") + names[c] + " is " + std::to_string(legal_count_[c]) +
              ", recomputed " + std::to_string(fresh.legal_count_[c]);
   }
-  for (int c = 0; c < 2 && !is_over(); ++c)  // unread once over: playout() leaves them stale
+  // Unread once over (playout() leaves them stale) or while play_vertex_unordered() says so.
+  for (int c = 0; c < 2 && ordered_ && !is_over(); ++c)
     if (legal_bits_[c] != fresh.legal_bits_[c] || legal_word_count_[c] != fresh.legal_word_count_[c])
       return std::string("legal bitset of ") + names[c] + " differs from its legal set";
   // Roots: the same partition of stones (heads may differ), each list exactly its stones.

@@ -4,8 +4,10 @@
 // Each simulation copies the root board (copy-make: a board is a flat value, so the copy is
 // a memcpy and nothing has to be undone), walks down the tree choosing children by UCB1,
 // adds one new node, finishes the game with random moves, and credits the result to every
-// node on the path. The move played is the root child visited most. Written for reading, not
-// speed: a strong player would add move priors, tree reuse and transpositions (hash()).
+// node on the path. The move played is the root child visited most. Written for reading; its
+// one concession to speed is the board's own fast paths (play_vertex_unordered: the search
+// never lists moves in row-major order; playout() for the random moves to the end). A strong
+// player would add move priors, tree reuse and transpositions (hash()).
 #pragma once
 
 #include <cmath>
@@ -85,7 +87,7 @@ class Mcts {
     // 1. Selection: descend through fully expanded nodes.
     while (tree_[n].untried.empty() && !tree_[n].children.empty()) {
       n = select_child(tree_[n]);
-      board.play_vertex(tree_[n].move);
+      board.play_vertex_unordered(tree_[n].move);
     }
     // 2. Expansion: add one child for a random untried move (none at a finished game).
     if (!tree_[n].untried.empty()) {
@@ -94,14 +96,15 @@ class Mcts {
       const Vertex move = untried[k];
       untried[k] = untried.back();
       untried.pop_back();
-      board.play_vertex(move);
+      board.play_vertex_unordered(move);
       tree_.push_back(make_node(board, move, n));  // may reallocate: use indices, not refs
       const int child = static_cast<int>(tree_.size()) - 1;
       tree_[n].children.push_back(child);
       n = child;
     }
-    // 3. Simulation: random moves to the end (Tanbo games always end).
-    while (!board.is_over()) board.play_vertex(board.random_legal_vertex(rng_));
+    // 3. Simulation: random moves to the end (Tanbo games always end); playout() plays the
+    // moves of play_vertex(random_legal_vertex(rng_)) repeated, without records.
+    board.playout(rng_);
     // 4. Backpropagation: each node counts the wins of the player who moved into it.
     const tanbo::Color winner = *board.winner();
     for (; n != -1; n = tree_[n].parent) {

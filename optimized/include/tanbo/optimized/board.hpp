@@ -17,6 +17,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -109,12 +110,13 @@ class BasicBoard {
   std::span<const Vertex> legal_vertices() const noexcept {
     return {legal_[side()].data(), static_cast<std::size_t>(legal_move_count())};
   }
-  /// Legal moves of the side to move, row-major (the reference engine's order).
+  /// Legal moves of the side to move, row-major (the reference engine's order). @pre order_kept().
   std::vector<Point> legal_moves() const;
   /// Calls f(Vertex) on each legal move of the side to move in row-major order (no allocation,
-  /// no sorting: a walk over the legal bitset).
+  /// no sorting: a walk over the legal bitset). @pre order_kept().
   template <class F>
   void for_each_legal_vertex(F&& f) const {
+    assert(ordered_);
     if (is_over()) return;
     const auto& bits = legal_bits_[side()];
     for (std::size_t w = 0; w < bits.size(); ++w)
@@ -122,7 +124,7 @@ class BasicBoard {
         f(static_cast<Vertex>(w * 64 + static_cast<std::size_t>(std::countr_zero(word))));
   }
   /// The i-th legal move of the side to move in row-major order: legal_moves()[i] without the
-  /// list. @pre 0 <= i < legal_move_count().
+  /// list. @pre 0 <= i < legal_move_count() and order_kept().
   Vertex nth_legal_vertex(int i) const noexcept;
   /// Uniformly random legal move. @pre !is_over().
   Vertex random_legal_vertex(Rng& rng) const noexcept {
@@ -134,6 +136,16 @@ class BasicBoard {
   /// Plays a vertex known to be legal (from legal_vertices() or random_legal_vertex()).
   /// @pre the move is legal; otherwise the behaviour is undefined (debug builds assert).
   MoveRecord play_vertex(Vertex v) noexcept;
+  /// play_vertex() for programs that never ask for the row-major order (batched environments:
+  /// tanbo.vector): the same move and record, without the legal bitsets' upkeep (some 20
+  /// instructions a move). Until restore_order(), legal_moves(), for_each_legal_vertex() and
+  /// nth_legal_vertex() must not be called (debug builds assert); everything else, undo included,
+  /// stays exact. @pre the move is legal, as for play_vertex().
+  MoveRecord play_vertex_unordered(Vertex v) noexcept;
+  /// Rebuilds the row-major order after play_vertex_unordered() (a pass over the legal sets).
+  void restore_order() noexcept;
+  /// False from play_vertex_unordered() until restore_order().
+  bool order_kept() const noexcept { return ordered_; }
   /// Plays uniformly random legal moves until the game ends or `max_moves` moves were played
   /// (the light playout of Monte-Carlo search). Same moves as repeating
   /// `play_vertex(random_legal_vertex(rng))`, without building undo records.
@@ -243,9 +255,9 @@ class BasicBoard {
   inline void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
   template <int c, bool kBits>
   inline bool play_as(Vertex v, MoveRecord* rec) noexcept;
-  template <bool kBits>
+  template <bool kBits, bool kRecord>
   void remove_bounded(Vertex expanded, const Vertex* bounded, int bounded_count, MoveRecord* rec) noexcept;
-  template <bool kBits>
+  template <bool kBits, bool kRecord>
   void remove_roots(const Vertex* heads, int count_of_heads, Removal kind, MoveRecord* rec) noexcept;
   template <int c, bool kBits>
   int remove_root(Vertex head) noexcept;
@@ -280,6 +292,7 @@ class BasicBoard {
   std::uint32_t ply_ = 0;
   std::uint8_t size_ = 0;
   Color to_move_ = Color::Black;
+  bool ordered_ = true;  // the legal bitsets are exact (see play_vertex_unordered())
   Variant variant_;
 };
 
