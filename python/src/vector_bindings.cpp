@@ -115,7 +115,9 @@ class BatchOn final : public Batch {
   }
 
   void step(const std::int64_t* actions) override {
-    with_kind([&]<Obs K>() { step_as<K>(actions); });
+    with_kind([&]<Obs K>() {
+      agent_ == Color::Black ? step_as<K, Color::Black>(actions) : step_as<K, Color::White>(actions);
+    });
   }
 
   std::vector<int> history(std::size_t i) const override {
@@ -150,20 +152,21 @@ class BatchOn final : public Batch {
     }
   }
 
-  template <Obs K>
+  /// The step loop for one kind of arrays and one agent (both constants in the per-point code).
+  template <Obs K, Color Agent>
   void step_as(const std::int64_t* actions) {
     const std::int64_t points = static_cast<std::int64_t>(vertex_.size());
     const std::size_t count = slots_.size();
     for (std::size_t i = 0; i < count; ++i) {
       Slot& s = slots_[i];
-      if (i + kAhead < count) prefetch(slots_[i + kAhead]);
+      if (i + kAhead < count) prefetch(i + kAhead);
       if (s.done) {  // next-step autoreset: this call's action for board i is ignored
         start<K>(i);
         continue;
       }
       const std::int64_t a = actions[i];
       // Not done: the game runs and the agent is to move, so legal means a growth point of its.
-      if (a < 0 || a >= points || !s.board.is_growth_vertex(agent_, vertex_[static_cast<std::size_t>(a)])) {
+      if (a < 0 || a >= points || !s.board.is_growth_vertex(Agent, vertex_[static_cast<std::size_t>(a)])) {
         s.done = true;
         write_whole<K>(i, -1.0, true);
         continue;
@@ -172,19 +175,22 @@ class BatchOn final : public Batch {
       changed = answer(s, changed);
       s.done = s.board.is_over();
       if (!s.steady)  // new arrays (bind)
-        write_whole<K>(i, s.done ? (*s.board.winner() == agent_ ? 1.0 : -1.0) : 0.0, false);
-      else if (agent_ == Color::Black)
-        s.done ? write_changed<K, Color::Black, true>(i, changed) : write_changed<K, Color::Black, false>(i, changed);
+        write_whole<K>(i, s.done ? (*s.board.winner() == Agent ? 1.0 : -1.0) : 0.0, false);
       else
-        s.done ? write_changed<K, Color::White, true>(i, changed) : write_changed<K, Color::White, false>(i, changed);
+        s.done ? write_changed<K, Agent, true>(i, changed) : write_changed<K, Agent, false>(i, changed);
     }
   }
 
   static constexpr std::size_t kAhead = 2;
-  /// Brings a slot's board into the L1 cache a couple of boards before its turn: one prefetch
-  /// per cache line, unrolled at compile time (a loop cost 4 instructions a line).
-  static void prefetch(const Slot& s) {
+  /// Brings board i into the L1 cache a couple of boards before its turn: its slot, one
+  /// prefetch per cache line, unrolled at compile time (a loop cost 4 instructions a line),
+  /// the history entry its next move writes (a heap block of its own) and its mask row.
+  void prefetch(std::size_t i) const {
+    const Slot& s = slots_[i];
     prefetch_lines(reinterpret_cast<const char*>(&s), std::make_index_sequence<(sizeof(Slot) + 63) / 64>{});
+    const auto ply = static_cast<std::size_t>(s.board.ply());
+    if (ply < s.moves.size()) __builtin_prefetch(s.moves.data() + ply, 1);
+    __builtin_prefetch(out_.mask + i * vertex_.size(), 1);
   }
   template <std::size_t... Line>
   static void prefetch_lines(const char* p, std::index_sequence<Line...>) {
