@@ -257,12 +257,20 @@ class BatchOn final : public Batch {
       cells = static_cast<std::int8_t*>(out.obs) + i * nn;
     else
       plane = static_cast<Plane<K>*>(out.obs) + i * 6 * nn;
+    [[maybe_unused]] Plane<K>* own_moves = nullptr;
+    [[maybe_unused]] Plane<K>* their_moves = nullptr;
+    if constexpr (K != Obs::Board) {
+      own_moves = plane + 3 * nn;
+      their_moves = plane + 4 * nn;
+    }
     auto growth = [&](Vertex v, std::size_t k) {
+      // Both reads before any store: an int8 store may alias the board, which would be re-read.
       const bool mine = b.is_growth_vertex(agent, v);
+      [[maybe_unused]] const bool theirs = K != Obs::Board && b.is_growth_vertex(them, v);
       mask[k] = std::int8_t(mine);
       if constexpr (K != Obs::Board) {
-        plane[3 * nn + k] = as_plane<K>(mine);
-        plane[4 * nn + k] = as_plane<K>(b.is_growth_vertex(them, v));
+        own_moves[k] = as_plane<K>(mine);
+        their_moves[k] = as_plane<K>(theirs);
       }
     };
     auto rewrite = [&](Vertex v) {
