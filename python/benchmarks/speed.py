@@ -218,7 +218,7 @@ def main():
     print(f"{variant}: g.playouts {playouts:.0f} moves per CPU-second; single TanboEnv {single:.0f} "
           f"env steps per CPU-second")
     # copy=False: the env's own buffers come back (no copy per call; the policy reads them).
-    for observation, copy in (("planes", True), ("board", True), ("planes", False)):
+    for observation, copy in (("planes", True), ("board", True), ("planes", False), ("board", False)):
         steps, moves, with_policy = vector_env_rate(args.seconds, variant, boards, observation, copy)
         print(f"{variant}: TanboVectorEnv({boards}, observation={observation!r}, copy={copy}) step(): {steps:.0f} "
               f"env steps = {moves:.0f} moves per CPU-second ({moves / playouts:.3f}x of playouts' "

@@ -86,6 +86,7 @@ class TanboVectorEnv(_VectorBase):
         self._games.bind(*(self._buffers[k] for k in ("obs", "mask", "reward", "terminated", "winner",
                                                       "ply", "illegal")))
         self._everyone = np.ones(self.num_envs, np.bool_)
+        self._never_truncated = np.zeros(self.num_envs, np.bool_)  # handed out with copy=False
         self._started = False
 
     # -- buffers the C++ batch writes into (bound once; each call updates them in place) ------
@@ -138,7 +139,8 @@ class TanboVectorEnv(_VectorBase):
         # caller must not write into the buffers).
         self._games.step(actions)
         obs, rewards, terminations, infos = self._results()
-        return obs, rewards, terminations, np.zeros(self.num_envs, np.bool_), infos
+        truncations = np.zeros(self.num_envs, np.bool_) if self.copy else self._never_truncated
+        return obs, rewards, terminations, truncations, infos
 
     def history(self, i: int) -> list:
         """The actions played on board i since its last reset (both sides), for replays:
