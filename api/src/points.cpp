@@ -7,12 +7,6 @@
 
 namespace tanbo::api {
 
-std::optional<Point> index_point(int size, long long i) noexcept {
-  const long long points = static_cast<long long>(size) * size;
-  if (size < kMinSize || size > kMaxSize || i < 0 || i >= points) return std::nullopt;
-  return row_major_point(static_cast<int>(i), size);  // i in [0, 625): narrowing is exact
-}
-
 std::optional<Point> index_point(int size, double i) noexcept {
   // Compared as doubles first: NaN fails every comparison, and only then is the value narrowed.
   if (!(i >= 0.0 && i < static_cast<double>(kMaxPoints)) || std::floor(i) != i) return std::nullopt;
@@ -36,6 +30,14 @@ std::string off_board_index_text(std::string_view noun, std::string_view number,
   const std::string plural = noun == "index" ? "indices" : std::string(noun) + "s";
   return std::string(noun) + " " + std::string(number) + " (" + plural + " are 0.." +
          std::to_string(size * size - 1) + ")";
+}
+
+void throw_off_board_move(int size, long long i, Color mover, std::string_view noun) {
+  throw IllegalMoveError::off_board(off_board_index_text(noun, number_text(i), size), mover);
+}
+
+void throw_off_board_move(int size, double i, Color mover, std::string_view noun) {
+  throw IllegalMoveError::off_board(off_board_index_text(noun, number_text(i), size), mover);
 }
 
 }  // namespace tanbo::api

@@ -187,3 +187,78 @@ TEST_CASE("api: MoveResult carries the per-colour counts on both engines", "[api
     CHECK(r.removed_black + r.removed_white == static_cast<int>(r.removed.size()));
   }
 }
+
+TEST_CASE("api: make_game copies the last start it set up and the copy is a fresh game", "[api][engine]") {
+  for (const std::string& engine : api::engine_names()) {
+    for (const Position& start : {opening(Variant::lattice(7)), opening(Variant::lattice(21)),
+                                  Position::parse("X3O/5/5/5/O3X O lattice-5")}) {
+      if (engine == "reference" && start.size() > 9) continue;  // the oracle is slow on 21x21
+      CAPTURE(engine, start.to_string());
+      // Played on, then asked for the same start again (the cache), then for another start
+      // and back: every game made equals one made from scratch, and none shares state.
+      const auto first = api::make_game(start, engine);
+      Rng rng(29);
+      for (int i = 0; i < 5 && !first->is_over(); ++i) first->play(first->random_legal_move(rng));
+      const auto second = api::make_game(start, engine);
+      api::make_game(opening(Variant::dense(5)), engine);
+      const auto third = api::make_game(start, engine);
+      for (const auto* g : {second.get(), third.get()}) {
+        CHECK(g->ply() == 0);
+        CHECK(g->engine() == std::string_view(engine));
+        CHECK(g->position() == start);
+        CHECK(g->start_position() == start);
+        CHECK(g->hash() == zobrist_hash(start));
+        CHECK(g->legal_moves() == reference::Game(start).legal_moves());
+      }
+      // The same seed draws the same game on each (the optimized engine's dense order included).
+      Rng r2(30), r3(30);
+      while (!second->is_over()) {
+        const Point p = second->random_legal_move(r2);
+        REQUIRE(third->random_legal_move(r3) == p);
+        second->play(p);
+        third->play(p);
+      }
+      CHECK(second->hash() == third->hash());
+      CHECK(first->ply() == 5);
+    }
+    // A start that cannot begin a game is refused every time, not remembered.
+    for (int i = 0; i < 2; ++i)
+      CHECK_THROWS_AS(api::make_game(Position::parse("X4/5/5/5/5 X"), engine), InvalidPositionError);
+  }
+}
+
+TEST_CASE("api: play_index and random_legal_index are play and random_legal_move by index", "[api][engine]") {
+  const Position start = opening(Variant::lattice(7));
+  // On each engine: the AnyGame's members and the free functions on the engine's own type.
+  const auto check = [&start](auto typed, const std::string& engine) {
+    CAPTURE(engine);
+    const auto any = api::make_game(start, engine);
+    Rng a(31), b(31), c(31);
+    while (!any->is_over()) {
+      const Point p = any->random_legal_move(a);
+      const int i = any->random_legal_index(b);
+      REQUIRE(i == p.y * 7 + p.x);
+      REQUIRE(api::random_legal_index(typed, c) == i);
+      const MoveEffect want = any->play(p);
+      const MoveEffect got = api::play_index(typed, i, "index");
+      REQUIRE(got.removal == want.removal);
+      REQUIRE(typed.hash() == any->hash());
+    }
+    // Over: -1, and the generator untouched.
+    Rng before = b;
+    CHECK(any->random_legal_index(b) == -1);
+    CHECK(api::random_legal_index(typed, c) == -1);
+    CHECK(b.next() == before.next());
+    // Off the board and illegal: move_index_point's and play's errors, the game unchanged.
+    const auto g = api::start_game("lattice-5", engine);
+    CHECK(message_of<IllegalMoveError>([&] { g->play_index(25, "index"); }) ==
+          "illegal move index 25 (indices are 0..24) by X: the point is not on the board");
+    CHECK(message_of<IllegalMoveError>([&] { g->play_index(-1, "action"); }) ==
+          "illegal move action -1 (actions are 0..24) by X: the point is not on the board");
+    CHECK(message_of<IllegalMoveError>([&] { g->play_index(0, "index"); }) ==
+          message_of<IllegalMoveError>([&] { g->play(Point{0, 0}); }));
+    CHECK(g->ply() == 0);
+  };
+  check(optimized::Game19(start), "optimized");
+  check(reference::Game(start), "reference");
+}

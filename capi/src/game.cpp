@@ -95,8 +95,7 @@ tanbo_status tanbo_play_index(tanbo_game* game, int index) {
   const ErrorSink err = sink(game, "tanbo_play_index");
   return guarded(err, [&]() -> tanbo_status {
     // Off the board is an illegal move (the error model), whatever the index.
-    tanbo::api::AnyGame& g = *game->game;
-    g.play(tanbo::api::move_index_point(g.size(), static_cast<long long>(index), g.to_move()));
+    game->on_engine([index](auto& g) { tanbo::api::play_index(g, static_cast<long long>(index), "index"); });
     return TANBO_OK;
   });
 }
@@ -153,11 +152,16 @@ tanbo_status tanbo_random_move(tanbo_game* game, tanbo_rng* rng, int* index) {
   return guarded(err, [&]() -> tanbo_status {
     if (rng == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "rng is NULL");
     if (index == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "index is NULL");
-    if (game->game->is_over()) return err.fail(TANBO_ERR_GAME_OVER, "the game is over; no move to choose");
-    tanbo::Rng r = load(*rng);
-    const tanbo::Point p = game->game->random_legal_move(r);
-    store(r, *rng);
-    *index = game->game->start_position().index(p);
+    // The engine's own pick as a row-major index, -1 once the game is over (rng untouched).
+    // The generator is loaded in each branch, so on game19 it stays in registers.
+    const int i = game->on_engine([rng](const auto& g) {
+      tanbo::Rng r = load(*rng);
+      const int picked = tanbo::api::random_legal_index(g, r);
+      store(r, *rng);
+      return picked;
+    });
+    if (i < 0) return err.fail(TANBO_ERR_GAME_OVER, "the game is over; no move to choose");
+    *index = i;
     return TANBO_OK;
   });
 }

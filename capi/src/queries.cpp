@@ -43,7 +43,7 @@ tanbo_color tanbo_to_move(const tanbo_game* game) {
 int tanbo_ply(const tanbo_game* game) { return game == nullptr ? -1 : game->game->ply(); }
 
 int tanbo_is_over(const tanbo_game* game) {
-  return game == nullptr ? -1 : game->game->is_over() ? 1 : 0;
+  return game == nullptr ? -1 : game->on_engine([](const auto& g) { return g.is_over(); }) ? 1 : 0;
 }
 
 tanbo_color tanbo_winner(const tanbo_game* game) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "contract_util.hpp"
+#include "tanbo/api/start.hpp"
 #include "tanbo/api/svg.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
@@ -371,6 +372,58 @@ TEST_CASE("contract: C API engine choice and the queries of the JavaScript packa
     }
   }
   CHECK(positions > 100);
+}
+
+TEST_CASE("contract: C API random moves and index moves on every engine and board size", "[contract][capi]") {
+  // The per-move calls run the engine directly for the optimized engine up to 19x19 and through
+  // tanbo::api::AnyGame otherwise (the reference engine, the optimized engine on 21x21): the
+  // same moves, generator states and messages either way.
+  for (const tanbo_engine engine : {TANBO_ENGINE_OPTIMIZED, TANBO_ENGINE_REFERENCE}) {
+    for (const std::string start : {"lattice-7", "classic", "lattice-21"}) {
+      if (engine == TANBO_ENGINE_REFERENCE && start != "lattice-7") continue;  // the oracle is slow
+      INFO("engine " << tanbo_engine_name(engine) << ", start " << start);
+      Handle g = create_on(start, engine);
+      const auto cpp = api::start_game(start, tanbo_engine_name(engine));
+      tanbo_rng crng;
+      tanbo_rng_seed(&crng, 77);
+      Rng rng(77);
+      while (tanbo_is_over(g.get()) == 0) {
+        REQUIRE(!cpp->is_over());
+        int index = -1;
+        REQUIRE(tanbo_random_move(g.get(), &crng, &index) == TANBO_OK);
+        const Point p = cpp->random_legal_move(rng);
+        REQUIRE(index == p.y * cpp->size() + p.x);
+        REQUIRE(std::memcmp(crng.state, static_cast<const void*>(&rng), sizeof crng.state) == 0);
+        REQUIRE(tanbo_play_index(g.get(), index) == TANBO_OK);
+        cpp->play(p);
+      }
+      REQUIRE(cpp->is_over());
+      REQUIRE(tanbo_hash(g.get()) == cpp->hash());
+      REQUIRE(tanbo_ply(g.get()) == cpp->ply());
+      // Over: no move drawn, the generator and the out-parameter untouched.
+      const tanbo_rng kept = crng;
+      int index = 7;
+      REQUIRE(tanbo_random_move(g.get(), &crng, &index) == TANBO_ERR_GAME_OVER);
+      REQUIRE(index == 7);
+      REQUIRE(std::memcmp(kept.state, crng.state, sizeof crng.state) == 0);
+      REQUIRE(std::string(tanbo_last_error(g.get())) == "tanbo_random_move: the game is over; no move to choose");
+      // A move after the end and an index off the board: the C++ engine's messages.
+      const int points = cpp->size() * cpp->size();
+      for (const int bad : {0, -1, points}) {
+        CAPTURE(bad);
+        std::string want;
+        try {
+          cpp->play_index(bad, "index");
+        } catch (const IllegalMoveError& e) {
+          want = e.what();
+        }
+        REQUIRE(!want.empty());
+        REQUIRE(tanbo_play_index(g.get(), bad) == TANBO_ERR_ILLEGAL_MOVE);
+        REQUIRE(std::string(tanbo_last_error(g.get())) == "tanbo_play_index: " + want);
+      }
+      REQUIRE(tanbo_ply(g.get()) == cpp->ply());
+    }
+  }
 }
 
 TEST_CASE("contract: C API perft, playouts, MCTS, generator and variant list", "[contract][capi]") {

@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "tanbo/api/points.hpp"
 #include "tanbo/core/perft.hpp"
 #include "tanbo/core.hpp"
 #include "tanbo/optimized/game.hpp"
@@ -29,6 +30,30 @@ struct PlayoutResult {
   int length;    ///< Moves the playout played.
 };
 
+/// Whether G is the optimized engine (either board size).
+template <Engine G>
+inline constexpr bool kIsOptimized = std::is_same_v<G, optimized::Game> || std::is_same_v<G, optimized::Game19>;
+
+/// The move of a front end's per-move loop given as a row-major index, on engine `g`:
+/// g.play(move_index_point(g.size(), i, g.to_move(), noun)). @throws IllegalMoveError (reason
+/// OffBoard for an index off the board, worded with `noun`) as those two do.
+template <Engine G>
+MoveEffect play_index(G& g, long long i, std::string_view noun) {
+  return g.play(move_index_point(g.size(), i, g.to_move(), noun));
+}
+
+/// The row-major index (y * size + x) of the engine's own uniform pick (AnyGame's
+/// random_legal_move), or -1 once the game is over (then `rng` is left as it was).
+template <Engine G>
+int random_legal_index(const G& g, Rng& rng) {
+  if (g.is_over()) return -1;
+  if constexpr (kIsOptimized<G>) {
+    return row_major_index(g.random_legal_move(rng), g.size());  // O(1): the dense legal set
+  } else {
+    return row_major_index(tanbo::random_move(g, rng), g.size());  // legal_moves()[rng.below(n)]
+  }
+}
+
 /// A game on either engine, behind virtual calls (one indirection per Python call is noise).
 /// The queries and moves are the tanbo::Engine API, documented with the engines.
 class AnyGame {
@@ -40,6 +65,7 @@ class AnyGame {
   virtual Color to_move() const noexcept = 0;  ///< Side to move.
   virtual int ply() const noexcept = 0;  ///< Moves played.
   virtual std::optional<Color> winner() const = 0;  ///< Winner, once over.
+  virtual bool is_over() const = 0;  ///< A side has no stones (winner() has a value).
   virtual int stone_count(Color c) const = 0;  ///< Stones of `c`.
   virtual bool is_legal(Point p) const = 0;  ///< May the mover play `p`?
   virtual std::vector<Point> legal_moves() const = 0;  ///< Row-major.
@@ -47,6 +73,8 @@ class AnyGame {
   /// Marks every legal move of the side to move with 1 in `mask[y * N + x]` (zeroed first).
   virtual void legal_mask(std::uint8_t* mask) const = 0;
   virtual MoveEffect play(Point p) = 0;  ///< Plays `p`; IllegalMoveError if illegal.
+  /// api::play_index on this game's engine, in one call.
+  virtual MoveEffect play_index(long long i, std::string_view noun) = 0;
   virtual void undo() = 0;  ///< Takes back the last move; UsageError at ply 0.
   virtual MoveResult last_result() const = 0;  ///< The last move and its removals.
   virtual std::vector<Point> moves() const = 0;  ///< The moves played, in order.
@@ -63,30 +91,37 @@ class AnyGame {
   /// the optimized engine (the move its playouts make), legal_moves()[rng.below(n)] on the
   /// reference engine. @throws UsageError once the game is over.
   virtual Point random_legal_move(Rng& rng) const = 0;
+  /// api::random_legal_index on this game's engine: the row-major index of
+  /// random_legal_move(rng), or -1 once the game is over, in one call.
+  virtual int random_legal_index(Rng& rng) const = 0;
 
   /// legal_moves()[rng.below(n)]: the choice `tanbo selfplay` makes, identical on both engines
   /// (tanbo::random_move: no list built on the optimized engine). @throws UsageError once over.
   virtual Point random_move(Rng& rng) const = 0;
-
-  bool is_over() const { return winner().has_value(); }  ///< A side has no stones.
 };
+
+// play_index and random_legal_index on an AnyGame: one virtual call each.
+inline MoveEffect play_index(AnyGame& g, long long i, std::string_view noun) { return g.play_index(i, noun); }
+inline int random_legal_index(const AnyGame& g, Rng& rng) { return g.random_legal_index(rng); }
 
 /// AnyGame for one engine type G.
 template <Engine G>
 class GameOn final : public AnyGame {
  public:
   /// Whether G is the optimized engine (either board size).
-  static constexpr bool kOptimized =
-      std::is_same_v<G, optimized::Game> || std::is_same_v<G, optimized::Game19>;
+  static constexpr bool kOptimized = kIsOptimized<G>;
 
   /// A game from `start`. @throws InvalidPositionError as G's constructor does.
   explicit GameOn(const Position& start) : g_(start) {}
   std::unique_ptr<AnyGame> clone() const override { return std::make_unique<GameOn>(*this); }
+  /// The engine's game itself, for a front end that calls it without the virtual calls.
+  G& game() noexcept { return g_; }
   const char* engine() const noexcept override { return kOptimized ? "optimized" : "reference"; }
   int size() const noexcept override { return g_.size(); }
   Color to_move() const noexcept override { return g_.to_move(); }
   int ply() const noexcept override { return g_.ply(); }
   std::optional<Color> winner() const override { return g_.winner(); }
+  bool is_over() const override { return g_.is_over(); }
   int stone_count(Color c) const override { return g_.stone_count(c); }
   bool is_legal(Point p) const override { return g_.is_legal(p); }
   std::vector<Point> legal_moves() const override { return g_.legal_moves(); }
@@ -107,6 +142,7 @@ class GameOn final : public AnyGame {
     }
   }
   MoveEffect play(Point p) override { return g_.play(p); }
+  MoveEffect play_index(long long i, std::string_view noun) override { return api::play_index(g_, i, noun); }
   void undo() override { g_.undo(); }
   MoveResult last_result() const override { return g_.last_result(); }
   std::vector<Point> moves() const override { return g_.moves(); }
@@ -128,6 +164,8 @@ class GameOn final : public AnyGame {
       return random_move(rng);
     }
   }
+
+  int random_legal_index(Rng& rng) const override { return api::random_legal_index(g_, rng); }
 
   PlayoutResult playout(Rng& rng) const override {
     if constexpr (kOptimized) {
@@ -186,15 +224,11 @@ inline std::string_view check_engine_name(std::string_view name) {
 
 /// A new game from `start` on the engine named `engine` (one of kEngineNames).
 /// @throws UsageError for another engine name, InvalidPositionError for a bad start.
-inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_view engine) {
-  if (check_engine_name(engine) == "optimized") {
-    // Boards up to 19x19 on the engine sized for them, as `tanbo bench` does: smaller arrays,
-    // about 10 % faster playouts than the 25x25-capable one.
-    if (start.size() <= 19) return std::make_unique<GameOn<optimized::Game19>>(start);
-    return std::make_unique<GameOn<optimized::Game>>(start);
-  }
-  return std::make_unique<GameOn<reference::Game>>(start);
-}
+/// Setting an engine up from a position (the optimized board's tables, the start's checks) costs
+/// several times a copy of the result, so each thread keeps the last game it set up and copies
+/// it when asked for the same start on the same engine again (a C caller's or Python's loop of
+/// games from one variant); the copy is the game a fresh setup would give (src/game.cpp).
+std::unique_ptr<AnyGame> make_game(const Position& start, std::string_view engine);
 
 /// The game a record describes, on the engine named `engine`: the one record replay of every
 /// front end. Every problem is a ParseError located in the record's text (line, column):
