@@ -19,21 +19,10 @@ std::unique_ptr<AnyGame> set_up(const Position& start, std::string_view engine) 
 }  // namespace
 
 std::unique_ptr<AnyGame> make_game(const Position& start, std::string_view engine) {
-  const std::string_view name = check_engine_name(engine);  // a literal of kEngineNames
-  // The last game set up on this thread, never played on: a classic game costs about 25,000
-  // instructions to set up on the optimized engine, the comparison and the copy about 5,000. A
-  // start that fails to set up throws before it is kept.
-  struct Last {
-    std::string_view engine;
-    std::unique_ptr<AnyGame> game;
-  };
-  thread_local Last last;
-  if (last.game == nullptr || last.engine != name || !(last.game->start_position() == start)) {
-    last.game = nullptr;  // kept only once set up
-    last.game = set_up(start, name);
-    last.engine = name;
-  }
-  return last.game->clone();
+  // Set up anew on every call: a cache of the last start would be global mutable state (one
+  // per thread), which the engines' contract rules out (docs/design.md); callers that start
+  // many games from one position copy a game instead (tanbo_game_copy, Game.copy()).
+  return set_up(start, check_engine_name(engine));
 }
 
 }  // namespace tanbo::api

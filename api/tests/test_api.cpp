@@ -188,14 +188,14 @@ TEST_CASE("api: MoveResult carries the per-colour counts on both engines", "[api
   }
 }
 
-TEST_CASE("api: make_game copies the last start it set up and the copy is a fresh game", "[api][engine]") {
+TEST_CASE("api: make_game gives a fresh game each time, whatever was made before", "[api][engine]") {
   for (const std::string& engine : api::engine_names()) {
     for (const Position& start : {opening(Variant::lattice(7)), opening(Variant::lattice(21)),
                                   Position::parse("X3O/5/5/5/O3X O lattice-5")}) {
       if (engine == "reference" && start.size() > 9) continue;  // the oracle is slow on 21x21
       CAPTURE(engine, start.to_string());
-      // Played on, then asked for the same start again (the cache), then for another start
-      // and back: every game made equals one made from scratch, and none shares state.
+      // Played on, then asked for the same start again, then for another start and back:
+      // every game made equals one made from scratch, and none shares state.
       const auto first = api::make_game(start, engine);
       Rng rng(29);
       for (int i = 0; i < 5 && !first->is_over(); ++i) first->play(first->random_legal_move(rng));
