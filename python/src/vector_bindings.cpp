@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -171,9 +172,11 @@ class BatchOn final : public Batch {
         write_whole<K>(i, -1.0, true);
         continue;
       }
-      Vertex* changed = play(s, vertex_[static_cast<std::size_t>(a)], changed_.data());
-      changed = answer(s, changed);
-      s.done = s.board.is_over();
+      // The agent's move, then the opponent's unless it ended the game (only a removal can).
+      bool ended = false;
+      Vertex* changed = play(s, vertex_[static_cast<std::size_t>(a)], changed_.data(), ended);
+      if (!ended) changed = play(s, opponent_move(s), changed, ended);
+      s.done = ended;
       if (!s.steady)  // new arrays (bind)
         write_whole<K>(i, s.done ? (*s.board.winner() == Agent ? 1.0 : -1.0) : 0.0, false);
       else
@@ -199,7 +202,8 @@ class BatchOn final : public Batch {
 
   /// Plays the legal move v on s's board and appends the points it changed at `changed` (the
   /// stone and the removed stones); returns the new end. Inlined into the step loop.
-  [[gnu::always_inline]] inline Vertex* play(Slot& s, Vertex v, Vertex* changed) {
+  /// `ended`: the move ended the game.
+  [[gnu::always_inline]] inline Vertex* play(Slot& s, Vertex v, Vertex* changed, bool& ended) {
     const auto ply = static_cast<std::size_t>(s.board.ply());
     if (ply >= s.moves.size()) [[unlikely]]
       s.moves.resize(2 * ply + 64);
@@ -207,7 +211,10 @@ class BatchOn final : public Batch {
     // Nothing here lists moves in row-major order: the bitsets' upkeep is left out.
     const optimized::MoveRecord rec = s.board.play_vertex_unordered(v);
     *changed++ = v;
-    if (rec.removed_roots > 0) s.board.for_each_removed_stone(rec, [&changed](Vertex r) { *changed++ = r; });
+    if (rec.removed_roots > 0) [[unlikely]] {
+      s.board.for_each_removed_stone(rec, [&changed](Vertex r) { *changed++ = r; });
+      ended = s.board.is_over();
+    }
     return changed;
   }
 
@@ -308,10 +315,19 @@ class BatchOn final : public Batch {
 
   /// The opponent moves until the agent is to move or the game is over (one move in Tanbo);
   /// appends the changed points as play() does.
-  [[gnu::always_inline]] inline Vertex* answer(Slot& s, Vertex* changed) {
-    while (!s.board.is_over() && s.board.to_move() != agent_)
-      changed = play(s, mcts_playouts_ > 0 ? mcts_move(s) : s.board.random_legal_vertex(s.rng), changed);
+  Vertex* answer(Slot& s, Vertex* changed) {
+    bool ended = false;
+    while (!ended && s.board.to_move() != agent_) changed = play(s, opponent_move(s), changed, ended);
     return changed;
+  }
+
+  /// The opponent's choice in a running game: uniformly random (random_legal_vertex() spelled
+  /// out, so it inlines) or the MCTS's.
+  [[gnu::always_inline]] inline Vertex opponent_move(Slot& s) const {
+    if (mcts_playouts_ > 0) [[unlikely]]
+      return mcts_move(s);
+    const std::span<const Vertex> legal = s.board.legal_vertices();
+    return legal[s.rng.below(static_cast<std::uint32_t>(legal.size()))];
   }
 
   /// The MCTS opponent's move (out of line: the random opponent's loop stays small).
