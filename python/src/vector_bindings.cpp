@@ -8,14 +8,15 @@
 // The arrays are bound once (VectorGames.bind) and hold what the previous call wrote, so a board
 // that keeps running only gets the points its two moves changed rewritten: each plane and mask
 // entry of a point depends only on that point and its four neighbours, so the placed stones,
-// the removed stones and their neighbours are all that can differ. Boards that reset, end or
-// see an illegal action are rewritten whole.
+// the removed stones and their neighbours are all that can differ. A board that ends is written
+// from its changes too (what ends with the episode is filled in), a board that restarts gets the
+// opening's outputs copied, and one that sees an illegal action is rewritten whole.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cassert>
