@@ -100,8 +100,9 @@ class AnyGame {
   virtual Point random_move(Rng& rng) const = 0;
 };
 
-// play_index and random_legal_index on an AnyGame: one virtual call each.
+/// api::play_index on an AnyGame: one virtual call into its engine's instantiation.
 inline MoveEffect play_index(AnyGame& g, long long i, std::string_view noun) { return g.play_index(i, noun); }
+/// api::random_legal_index on an AnyGame: one virtual call into its engine's instantiation.
 inline int random_legal_index(const AnyGame& g, Rng& rng) { return g.random_legal_index(rng); }
 
 /// AnyGame for one engine type G.
