@@ -137,8 +137,8 @@ class BasicBoard {
   /// @pre the move is legal; otherwise the behaviour is undefined (debug builds assert).
   MoveRecord play_vertex(Vertex v) noexcept;
   /// play_vertex() for programs that never ask for the row-major order (batched environments:
-  /// tanbo.vector): the same move and record, without the legal bitsets' upkeep (some 20
-  /// instructions a move). Until restore_order(), legal_moves(), for_each_legal_vertex() and
+  /// tanbo.vector, MCTS): the same move and record, without the legal bitsets' upkeep (about a
+  /// third of play_vertex()'s own instructions). Until restore_order(), legal_moves(), for_each_legal_vertex() and
   /// nth_legal_vertex() must not be called (debug builds assert); everything else, undo included,
   /// stays exact. @pre the move is legal, as for play_vertex().
   MoveRecord play_vertex_unordered(Vertex v) noexcept;
