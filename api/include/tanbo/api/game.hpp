@@ -225,10 +225,8 @@ inline std::string_view check_engine_name(std::string_view name) {
 
 /// A new game from `start` on the engine named `engine` (one of kEngineNames).
 /// @throws UsageError for another engine name, InvalidPositionError for a bad start.
-/// Setting an engine up from a position (the optimized board's tables, the start's checks) costs
-/// several times a copy of the result, so each thread keeps the last game it set up and copies
-/// it when asked for the same start on the same engine again (a C caller's or Python's loop of
-/// games from one variant); the copy is the game a fresh setup would give (src/game.cpp).
+/// Set up anew on every call (the optimized board's tables, the start's checks: about 25,000
+/// instructions on the classic board); to start many games from one position, copy one.
 std::unique_ptr<AnyGame> make_game(const Position& start, std::string_view engine);
 
 /// The game a record describes, on the engine named `engine`: the one record replay of every
