@@ -80,14 +80,15 @@ class BatchOn final : public Batch {
         index_[v] = y * n + x;
         vertex_.push_back(v);
       }
-    for (const Vertex v : vertex_)
+    for (const Vertex v : vertex_) {
+      auto& points = around_[v].point;
+      std::size_t count = 0;
       for (const int d : {0, 1, -1, Board::kWidth, -Board::kWidth}) {
         const auto w = static_cast<Vertex>(v + d);
-        Around& a = around_[v];
-        if (index_[w] >= 0) a.point[a.count++] = {w, static_cast<std::uint16_t>(index_[w])};
+        if (index_[w] >= 0) points[count++] = {w, static_cast<std::uint16_t>(index_[w])};
       }
-    for (const Vertex v : vertex_)  // fewer than five on the edge: repeat the point itself
-      for (Around& a = around_[v]; a.count < 5; ++a.count) a.point[a.count] = a.point[0];
+      while (count < points.size()) points[count++] = points[0];  // on the edge: the point again
+    }
     cell_value_[static_cast<std::size_t>(stone(agent))] = 1;
     cell_value_[static_cast<std::size_t>(stone(opponent(agent)))] = -1;
   }
@@ -437,7 +438,6 @@ class BatchOn final : public Batch {
       std::uint16_t index;  // its action, y * N + x
     };
     std::array<Entry, 5> point{};
-    int count = 0;
   };
   std::vector<Around> around_;   // by vertex; empty on the border
   std::array<std::int8_t, 4> cell_value_{};  // the board observation's value of each Cell
