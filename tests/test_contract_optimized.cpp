@@ -444,6 +444,49 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicGame queries, records() and board() agree
   }
 }
 
+// Copies are whole, independent games: the copy (constructed or assigned, mid-game) has the same
+// position, hash, history and undo as the original, and moves on either leave the other as it was.
+// A copy keeps the history's reserve: its first moves after the copy do not reallocate.
+TEMPLATE_TEST_CASE_SIG("contract: BasicGame copies and assignments are independent games with the "
+                       "same history", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+  using G = optimized::BasicGame<MaxN>;
+  constexpr std::uint64_t kSeed = 7401;
+  INFO("tanbo::Rng(" << kSeed << ")");
+  Rng rng(kSeed);
+  G g(Variant::parse("lattice-9"));
+  for (int i = 0; i < 12 && !g.is_over(); ++i) g.play(random_move(g, rng));
+  const Position mid = g.position();
+  const std::vector<Point> moves = g.moves();
+  G copy(g);
+  G assigned(Variant::classic());
+  assigned.play(random_move(assigned, rng));
+  assigned = g;
+  const G& self = assigned;
+  assigned = self;  // self-assignment leaves the game as it was
+  for (G* c : {&copy, &assigned}) {
+    REQUIRE(c->position() == mid);
+    REQUIRE(c->hash() == g.hash());
+    REQUIRE(c->moves() == moves);
+    REQUIRE(c->start_position() == g.start_position());
+    REQUIRE(c->records().capacity() >= 512);
+    REQUIRE_FALSE(c->check_consistency().has_value());
+    // The copy plays on; the original does not move.
+    Rng twin(kSeed + 1);
+    while (!c->is_over()) c->play(random_move(*c, twin));
+    REQUIRE(g.position() == mid);
+    REQUIRE(g.moves() == moves);
+    // And it undoes back through the copied history to the start.
+    while (c->ply() > 0) c->undo();
+    REQUIRE(c->position() == g.start_position());
+  }
+  G moved(std::move(copy));
+  REQUIRE(moved.position() == g.start_position());
+  G move_assigned(Variant::classic());
+  move_assigned = std::move(moved);
+  REQUIRE(move_assigned.position() == g.start_position());
+  REQUIRE_FALSE(move_assigned.check_consistency().has_value());
+}
+
 // The fast paths of core/engine.hpp: on every engine, nth_legal_move(g, i) is legal_moves()[i],
 // for_each_legal_move walks legal_moves(), random_move draws legal_moves()[rng.below(n)] with the
 // same Rng step; bad indices and finished games are UsageErrors. After a playout (which rebuilds

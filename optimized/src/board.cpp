@@ -198,67 +198,11 @@ std::optional<IllegalReason> BasicBoard<MaxN>::why_illegal(Point p) const noexce
 }
 
 template <int MaxN>
-bool BasicBoard<MaxN>::is_legal(Point p) const noexcept {
-  return !is_over() && on_board(p, size_) && is_growth_word(side(), point_[vertex(p)]);
-}
-
-template <int MaxN>
 std::vector<Point> BasicBoard<MaxN>::legal_moves() const {
   std::vector<Point> out;
   out.reserve(static_cast<std::size_t>(legal_move_count()));
   for_each_legal_vertex([&out](Vertex v) { out.push_back(point(v)); });
   return out;
-}
-
-// Bit counting without -mpopcnt (not in the x86-64 baseline; g++ would call libgcc's loop for
-// std::popcount): SWAR. byte_counts() leaves in each byte the number of its set bits.
-constexpr std::uint64_t kOnes = 0x0101010101010101ull;
-constexpr std::uint64_t byte_counts(std::uint64_t x) noexcept {
-  x = x - ((x >> 1) & 0x5555555555555555ull);
-  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-  return (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-}
-
-// kSelectInByte[b][k]: position of the k-th (0-based) set bit of the byte b.
-struct SelectInByte {
-  std::array<std::array<std::uint8_t, 8>, 256> at{};
-  constexpr SelectInByte() {
-    for (int b = 0; b < 256; ++b)
-      for (int bit = 0, k = 0; bit < 8; ++bit)
-        if (b >> bit & 1) at[static_cast<std::size_t>(b)][static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(bit);
-  }
-};
-inline constexpr SelectInByte kSelectInByte{};
-
-// Position of the k-th (0-based) set bit of x, k < its number of set bits, without a loop: the byte
-// holding it from the bytes' prefix counts (a multiplication and a SWAR compare), then a table.
-inline int select64(std::uint64_t x, int k) noexcept {
-  const std::uint64_t prefix = byte_counts(x) * kOnes;  // byte b: set bits in bytes 0..b
-  constexpr std::uint64_t kHighs = 0x8080808080808080ull;
-  // High bit of byte b set when prefix_b > k (no borrow crosses bytes: each is at least 0x80
-  // and at most 65 is subtracted).
-  const std::uint64_t above = ((prefix | kHighs) - kOnes * static_cast<std::uint64_t>(k + 1)) & kHighs;
-  const int byte = std::countr_zero(above) / 8;
-  const int before = static_cast<int>(((prefix << 8) >> (8 * byte)) & 0xFF);
-  return byte * 8 + kSelectInByte.at[(x >> (8 * byte)) & 0xFF][static_cast<std::size_t>(k - before)];
-}
-
-template <int MaxN>
-Vertex BasicBoard<MaxN>::nth_legal_vertex(int i) const noexcept {
-  assert(i >= 0 && i < legal_move_count() && ordered_);
-  const auto& counts = legal_word_count_[side()];
-  // legal_count_ rather than legal_move_count(): i < it already says the game is on.
-  const int from_end = legal_count_[side()] - 1 - i;
-  std::size_t w = 0;
-  if (i <= from_end) {  // nearer the first: skip words from the front
-    while (i >= counts[w]) i -= counts[w++];
-  } else {  // nearer the last: skip words from the back
-    w = kWords - 1;
-    int j = from_end;
-    while (j >= counts[w]) j -= counts[w--];
-    i = counts[w] - 1 - j;  // the same move counted from the front of word w
-  }
-  return static_cast<Vertex>(w * 64 + static_cast<std::size_t>(select64(legal_bits_[side()][w], i)));
 }
 
 template <int MaxN>
@@ -365,10 +309,8 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex hea
 }
 
 template <int MaxN>
-MoveRecord BasicBoard<MaxN>::play(Point p) {
-  // is_legal() first: a few instructions, where why_illegal() sorts out the reason.
-  if (!is_legal(p)) throw IllegalMoveError(p, to_move_, *why_illegal(p));
-  return play_vertex(vertex(p));
+void BasicBoard<MaxN>::throw_illegal(Point p) const {
+  throw IllegalMoveError(p, to_move_, *why_illegal(p));
 }
 
 template <int MaxN>

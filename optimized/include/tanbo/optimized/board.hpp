@@ -30,6 +30,7 @@
 #include "tanbo/core/random.hpp"
 #include "tanbo/core/types.hpp"
 #include "tanbo/core/variant.hpp"
+#include "tanbo/optimized/bit_select.hpp"
 
 namespace tanbo::optimized {
 
@@ -100,7 +101,9 @@ class BasicBoard {
   Cell at_vertex(Vertex v) const noexcept { return static_cast<Cell>(cell(v)); }
 
   /// May the side to move play `p`? False off the board and once the game is over.
-  bool is_legal(Point p) const noexcept;
+  bool is_legal(Point p) const noexcept {
+    return !is_over() && on_board(p, size_) && is_growth_word(side(), point_[vertex(p)]);
+  }
   /// Why the side to move may not play `p`, or nullopt.
   std::optional<IllegalReason> why_illegal(Point p) const noexcept;
   /// Number of legal moves of the side to move (0 once the game is over).
@@ -125,14 +128,34 @@ class BasicBoard {
   }
   /// The i-th legal move of the side to move in row-major order: legal_moves()[i] without the
   /// list. @pre 0 <= i < legal_move_count() and order_kept().
-  Vertex nth_legal_vertex(int i) const noexcept;
+  Vertex nth_legal_vertex(int i) const noexcept {
+    assert(i >= 0 && i < legal_move_count() && ordered_);
+    const auto& counts = legal_word_count_[side()];
+    // legal_count_ rather than legal_move_count(): i < it already says the game is on.
+    const int from_end = legal_count_[side()] - 1 - i;
+    std::size_t w = 0;
+    if (i <= from_end) {  // nearer the first: skip words from the front
+      while (i >= counts[w]) i -= counts[w++];
+    } else {  // nearer the last: skip words from the back
+      w = kWords - 1;
+      int j = from_end;
+      while (j >= counts[w]) j -= counts[w--];
+      i = counts[w] - 1 - j;  // the same move counted from the front of word w
+    }
+    return static_cast<Vertex>(w * 64 + static_cast<std::size_t>(detail::select_bit(legal_bits_[side()][w], i)));
+  }
   /// Uniformly random legal move. @pre !is_over().
   Vertex random_legal_vertex(Rng& rng) const noexcept {
     return legal_[side()][rng.below(legal_count_[side()])];
   }
 
   /// Plays `p` for the side to move. @throws IllegalMoveError (state unchanged) if illegal.
-  MoveRecord play(Point p);
+  MoveRecord play(Point p) {
+    // is_legal() first: a few instructions, where why_illegal() sorts out the reason.
+    if (!is_legal(p)) [[unlikely]]
+      throw_illegal(p);
+    return play_vertex(vertex(p));
+  }
   /// Plays a vertex known to be legal (from legal_vertices() or random_legal_vertex()).
   /// @pre the move is legal; otherwise the behaviour is undefined (debug builds assert).
   MoveRecord play_vertex(Vertex v) noexcept;
@@ -219,6 +242,8 @@ class BasicBoard {
     point_[n] = (point_[n] + (1u << count_shift(c))) ^ (static_cast<std::uint32_t>(v) << xor_shift(c));
   }
   int side() const noexcept { return static_cast<int>(to_move_); }
+  // Out of line, so play() inlines without the exception's code.
+  [[noreturn]] void throw_illegal(Point p) const;
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
   template <class CellAt>
   void build(int size, Color to_move, const Variant& variant, CellAt&& at);

@@ -3,6 +3,7 @@
 // moves. Search programs that manage their own undo stack can use BasicBoard directly.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,7 +21,20 @@ class BasicGame {
   /// Starts from the opening of `v`. @throws InvalidPositionError if v.size exceeds MaxN.
   explicit BasicGame(const Variant& v = Variant::classic()) : BasicGame(opening(v)) {}
   /// Starts from any position. @throws InvalidPositionError like the reference engine.
-  explicit BasicGame(const Position& start) : start_(start), board_(start) { history_.reserve(512); }
+  explicit BasicGame(const Position& start) : start_(start), board_(start) { history_.reserve(kHistoryReserve); }
+  /// Copies keep the history's reserve (a vector's copy would allocate only its size, and the
+  /// copy's first few hundred moves would reallocate it nine times).
+  BasicGame(const BasicGame& other) : start_(other.start_), board_(other.board_) { copy_history(other); }
+  BasicGame& operator=(const BasicGame& other) {
+    if (this != &other) {
+      start_ = other.start_;
+      board_ = other.board_;
+      copy_history(other);
+    }
+    return *this;
+  }
+  BasicGame(BasicGame&&) noexcept = default;             ///< Moves the history as it is.
+  BasicGame& operator=(BasicGame&&) noexcept = default;  ///< Moves the history as it is.
 
   int size() const noexcept { return board_.size(); }          ///< Board side length.
   Cell at(Point p) const { return board_.at(p); }               ///< Content of `p`; UsageError off board.
@@ -95,6 +109,13 @@ class BasicGame {
   [[noreturn]] void throw_bad_index(int i) const {
     throw UsageError("nth_legal_move: index " + std::to_string(i) + " is not below the " +
                      std::to_string(legal_move_count()) + " legal moves");
+  }
+
+  // Moves reserved for the history up front: a random classic game lasts about 480 plies.
+  static constexpr std::size_t kHistoryReserve = 512;
+  void copy_history(const BasicGame& other) {
+    history_.reserve(std::max(kHistoryReserve, other.history_.size()));
+    history_.assign(other.history_.begin(), other.history_.end());
   }
 
   Position start_;
