@@ -168,9 +168,8 @@ std::optional<InvalidPositionError> BasicBoard<MaxN>::setup_problem() const {
 }
 
 template <int MaxN>
-Cell BasicBoard<MaxN>::at(Point p) const {
-  if (!on_board(p, size_)) throw UsageError("at: " + point_name(p) + " is not on the board");
-  return static_cast<Cell>(cell(vertex(p)));
+void BasicBoard<MaxN>::throw_off_board(Point p) const {
+  throw UsageError("at: " + point_name(p) + " is not on the board");
 }
 
 template <int MaxN>

@@ -96,7 +96,11 @@ class BasicBoard {
   /// Point of a vertex (inverse of vertex()).
   static constexpr Point point(Vertex v) noexcept { return {v % kWidth - 1, v / kWidth - 1}; }
   /// Content of `p`. @throws UsageError if `p` is off the board.
-  Cell at(Point p) const;
+  Cell at(Point p) const {
+    if (!on_board(p, size_)) [[unlikely]]
+      throw_off_board(p);
+    return static_cast<Cell>(cell(vertex(p)));
+  }
   /// Content of an on-board vertex.
   Cell at_vertex(Vertex v) const noexcept { return static_cast<Cell>(cell(v)); }
 
@@ -242,8 +246,9 @@ class BasicBoard {
     point_[n] = (point_[n] + (1u << count_shift(c))) ^ (static_cast<std::uint32_t>(v) << xor_shift(c));
   }
   int side() const noexcept { return static_cast<int>(to_move_); }
-  // Out of line, so play() inlines without the exception's code.
+  // Out of line, so play() and at() inline without the exceptions' code.
   [[noreturn]] void throw_illegal(Point p) const;
+  [[noreturn]] void throw_off_board(Point p) const;
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
   template <class CellAt>
   void build(int size, Color to_move, const Variant& variant, CellAt&& at);
