@@ -25,12 +25,9 @@ class BasicGame {
   /// Copies keep the history's reserve (a vector's copy would allocate only its size, and the
   /// copy's first few hundred moves would reallocate it nine times).
   BasicGame(const BasicGame& other) : start_(other.start_), board_(other.board_) { copy_history(other); }
+  /// Copy, then move: if the copy throws (allocation), this game is left as it was.
   BasicGame& operator=(const BasicGame& other) {
-    if (this != &other) {
-      start_ = other.start_;
-      board_ = other.board_;
-      copy_history(other);
-    }
+    if (this != &other) *this = BasicGame(other);
     return *this;
   }
   BasicGame(BasicGame&&) noexcept = default;             ///< Moves the history as it is.
