@@ -76,15 +76,23 @@ BasicBoard<MaxN>::BasicBoard(const Position& pos) {
   if (pos.size() > MaxN)
     throw InvalidPositionError("board size " + std::to_string(pos.size()) +
                                " exceeds this engine's capacity of " + std::to_string(MaxN));
-  build(pos.size(), pos.to_move(), pos.variant(), [&pos](Point p) { return pos.at(p); });
-  if (auto problem = setup_problem()) throw *problem;
+  const Vertex bounded = build(pos.size(), pos.to_move(), pos.variant(), [&pos](Point p) { return pos.at(p); });
+  // A set-up position is one some game could be in at the start of a turn: both sides have
+  // stones (rule 7) and no root is bounded (rule 6 removes bounded roots as they appear).
+  for (const Color c : {Color::Black, Color::White})
+    if (stones_[static_cast<int>(c)] == 0) throw InvalidPositionError::no_stones(c);
+  if (bounded != kNoVertex)
+    throw InvalidPositionError::bounded_root(static_cast<Color>(cell(bounded) - 1), point(bounded));
 }
 
 // From-scratch construction from the content of every point (`at`): the definition that
-// check_consistency() compares against.
+// check_consistency() compares against. One pass reads the points; the neighbour fields and the
+// roots are then built from the list of stones alone (an opening has 16 stones on 361 points),
+// and one more pass over the points finds the growth points, row-major (the legal sets' order).
+// Returns the head of the first bounded root in row-major order, or kNoVertex.
 template <int MaxN>
 template <class CellAt>
-void BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, CellAt&& at) {
+Vertex BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, CellAt&& at) {
   size_ = static_cast<std::uint8_t>(size);
   to_move_ = to_move;
   variant_ = variant;
@@ -100,71 +108,66 @@ void BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, Ce
   stones_ = {0, 0};
   roots_ = {0, 0};
   hash_ = to_move == Color::White ? kZobrist.white_to_move : 0;
-  for (int y = 0; y < size_; ++y)
+  // Rules 1-2: the content of every point; the stones listed row-major.
+  std::array<Vertex, kPlayable> stones;
+  int stone_count = 0;
+  for (int y = 0; y < size_; ++y) {
+    const Vertex row = vertex({0, y});
     for (int x = 0; x < size_; ++x) {
-      const Vertex v = vertex({x, y});
-      const Cell c = at(Point{x, y});
-      set_cell(v, static_cast<int>(c));
-      if (c == Cell::Empty) continue;
-      const int colour = static_cast<int>(c) - 1;
-      ++stones_[colour];
-      hash_ ^= detail::kVertexKeys<MaxN>.key[colour][v];
+      const Vertex v = static_cast<Vertex>(row + x);
+      const int content = static_cast<int>(at(Point{x, y}));
+      point_[v] = static_cast<std::uint32_t>(content);  // the neighbour fields come below
+      if (content == kEmpty) continue;
+      stones[static_cast<std::size_t>(stone_count++)] = v;
+      ++stones_[content - 1];
+      hash_ ^= detail::kVertexKeys<MaxN>.key[content - 1][v];
     }
+  }
+  // Each stone counted in its neighbours' words (rule 3 reads these counts).
+  for (int i = 0; i < stone_count; ++i) {
+    const Vertex v = stones[static_cast<std::size_t>(i)];
+    const int colour = cell(v) - 1;
+    for_each_neighbour<kWidth>(v, [&](const std::size_t n) TANBO_ALWAYS_INLINE { link_neighbour(colour, n, v); });
+  }
   // Roots (rule 4): flood fill from each unvisited stone in row-major order; the first stone is
-  // the head.
-  std::array<Vertex, kPlayable> stack;  // each stone is pushed once
-  int pending = 0;
-  for (int y = 0; y < size_; ++y)
-    for (int x = 0; x < size_; ++x) {
-      const Vertex head = vertex({x, y});
-      if (cell(head) == kEmpty || root_[head] != kNoVertex) continue;
-      ++roots_[cell(head) - 1];
-      root_[head] = head;
-      next_[head] = head;
-      stack[static_cast<std::size_t>(pending++)] = head;
-      while (pending > 0) {
-        const Vertex s = stack[static_cast<std::size_t>(--pending)];
-        for_each_neighbour<kWidth>(s, [&](const std::size_t n) TANBO_ALWAYS_INLINE {
-          if (cell(n) != cell(head) || root_[n] != kNoVertex) return;
-          root_[n] = head;
-          next_[n] = next_[head];
-          next_[head] = n;
-          stack[static_cast<std::size_t>(pending++)] = n;
-        });
-      }
+  // the head, so the heads are found in row-major order.
+  std::array<Vertex, kPlayable> heads, stack;  // each stone is pushed once
+  int head_count = 0;
+  for (int i = 0; i < stone_count; ++i) {
+    const Vertex head = stones[static_cast<std::size_t>(i)];
+    if (root_[head] != kNoVertex) continue;
+    heads[static_cast<std::size_t>(head_count++)] = head;
+    ++roots_[cell(head) - 1];
+    root_[head] = head;
+    next_[head] = head;
+    int pending = 0;
+    stack[static_cast<std::size_t>(pending++)] = head;
+    while (pending > 0) {
+      const Vertex s = stack[static_cast<std::size_t>(--pending)];
+      for_each_neighbour<kWidth>(s, [&](const std::size_t n) TANBO_ALWAYS_INLINE {
+        if (cell(n) != cell(head) || root_[n] != kNoVertex) return;
+        root_[n] = head;
+        next_[n] = next_[head];
+        next_[head] = static_cast<Vertex>(n);
+        stack[static_cast<std::size_t>(pending++)] = static_cast<Vertex>(n);
+      });
     }
-  for (int y = 0; y < size_; ++y)
-    for (int x = 0; x < size_; ++x) {
-      const Vertex v = vertex({x, y});
-      if (cell(v) == kEmpty || cell(v) == kBorder) continue;
-      for_each_neighbour<kWidth>(v, [&](const std::size_t n) TANBO_ALWAYS_INLINE { link_neighbour(cell(v) - 1, n, v); });
-    }
+  }
   // Growth points (rule 5) and the legal sets (rule 3): the same points.
-  for (int y = 0; y < size_; ++y)
-    for (int x = 0; x < size_; ++x) {
-      const Vertex v = vertex({x, y});
-      if (cell(v) != kEmpty) continue;
+  for (int y = 0; y < size_; ++y) {
+    const Vertex row = vertex({0, y});
+    for (Vertex v = row; v < row + size_; ++v) {
+      const std::uint32_t word = point_[v];
       for (int c = 0; c < 2; ++c)
-        if (count(c, v) == 1) {
+        if (is_growth_word(c, word)) {
           legal_add(c, v);
-          ++growth_[root_[single_neighbour(c, v)]];
+          ++growth_[root_[single_neighbour_in(c, word)]];
         }
     }
-}
-
-// A set-up position is one some game could be in at the start of a turn: both sides have stones
-// (rule 7) and no root is bounded (rule 6 removes bounded roots as they appear).
-template <int MaxN>
-std::optional<InvalidPositionError> BasicBoard<MaxN>::setup_problem() const {
-  for (const Color c : {Color::Black, Color::White})
-    if (stones_[static_cast<int>(c)] == 0) return InvalidPositionError::no_stones(c);
-  for (int y = 0; y < size_; ++y)
-    for (int x = 0; x < size_; ++x) {
-      const Vertex v = vertex({x, y});
-      if (cell(v) != kEmpty && root_[v] == v && growth_[v] == 0)
-        return InvalidPositionError::bounded_root(static_cast<Color>(cell(v) - 1), {x, y});
-    }
-  return std::nullopt;
+  }
+  for (int i = 0; i < head_count; ++i)
+    if (growth_[heads[static_cast<std::size_t>(i)]] == 0) return heads[static_cast<std::size_t>(i)];
+  return kNoVertex;
 }
 
 template <int MaxN>
@@ -622,7 +625,7 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
   // Build a fresh board without the validity checks (a bounded root is itself a difference).
   // From this board's cells directly (no Position in between): the checks call this often.
   BasicBoard fresh = *this;
-  fresh.build(size_, to_move_, variant_, [this](Point p) { return static_cast<Cell>(cell(vertex(p))); });
+  static_cast<void>(fresh.build(size_, to_move_, variant_, [this](Point p) { return static_cast<Cell>(cell(vertex(p))); }));
   auto at_point = [](Vertex v) { return point_name(point(v)); };
   const char* names[2] = {"X", "O"};
 

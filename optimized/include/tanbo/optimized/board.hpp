@@ -251,8 +251,7 @@ class BasicBoard {
   [[noreturn]] void throw_off_board(Point p) const;
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
   template <class CellAt>
-  void build(int size, Color to_move, const Variant& variant, CellAt&& at);
-  std::optional<InvalidPositionError> setup_problem() const;
+  Vertex build(int size, Color to_move, const Variant& variant, CellAt&& at);
   // kBits false: the bitset is left stale (playout's loop; it rebuilds the bits at its end).
   template <bool kBits = true>
   void legal_add(int c, std::size_t v, std::size_t& count) noexcept;
