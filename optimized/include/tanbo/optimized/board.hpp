@@ -228,9 +228,6 @@ class BasicBoard {
   static constexpr int count_shift(int c) noexcept { return c == 0 ? 2 : 15; }
   static constexpr int xor_shift(int c) noexcept { return count_shift(c) + 3; }
   int cell(Vertex v) const noexcept { return static_cast<int>(point_[v] & 3u); }
-  void set_cell(Vertex v, int content) noexcept {
-    point_[v] = (point_[v] & ~3u) | static_cast<std::uint32_t>(content);
-  }
   int count(int c, Vertex v) const noexcept { return static_cast<int>((point_[v] >> count_shift(c)) & 7u); }
   // The neighbour of colour c of v when v has exactly one (undefined otherwise).
   Vertex single_neighbour(int c, Vertex v) const noexcept { return single_neighbour_in(c, point_[v]); }
