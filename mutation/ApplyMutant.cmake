@@ -61,6 +61,16 @@ function(_tanbo_read_mutant name out_file out_from out_to)
   set(${out_to} "${to_text}" PARENT_SCOPE)
 endfunction()
 
+# Marks every occurrence of `find_text` in `content`: `out_marked` is the content with each one
+# replaced by a marker, `out_n` their number (a mutant must apply exactly once).
+function(_tanbo_mark_sites content find_text out_marked out_n)
+  string(REPLACE "${find_text}" "@@TANBO_MUTATION_SITE@@" marked "${content}")
+  string(REGEX MATCHALL "@@TANBO_MUTATION_SITE@@" sites "${marked}")
+  list(LENGTH sites n)
+  set(${out_marked} "${marked}" PARENT_SCOPE)
+  set(${out_n} ${n} PARENT_SCOPE)
+endfunction()
+
 # Copies folder `from` to `to`, replacing the text in `mutated` (an absolute path inside `from`).
 # Files are rewritten only when their content changes, so rebuilds stay incremental.
 function(_tanbo_copy_mutated from to mutated find_text replace_text)
@@ -68,9 +78,7 @@ function(_tanbo_copy_mutated from to mutated find_text replace_text)
   foreach(rel IN LISTS files)
     file(READ "${from}/${rel}" content)
     if("${from}/${rel}" STREQUAL "${mutated}")
-      string(REPLACE "${find_text}" "@@TANBO_MUTATION_SITE@@" marked "${content}")
-      string(REGEX MATCHALL "@@TANBO_MUTATION_SITE@@" sites "${marked}")
-      list(LENGTH sites n)
+      _tanbo_mark_sites("${content}" "${find_text}" marked n)
       if(NOT n EQUAL 1)
         message(FATAL_ERROR "mutant ${TANBO_MUTANT}: the text to replace occurs ${n} times in ${rel}; "
                             "expected exactly once (update the mutant to the current source)")
@@ -124,20 +132,24 @@ endfunction()
 # checks that every mutant's text to replace occurs exactly once in its file, so a mutant whose
 # code moved is noticed by the test suite, not only by the next mutation run.
 if(CMAKE_SCRIPT_MODE_FILE STREQUAL CMAKE_CURRENT_LIST_FILE)
+  # A relative root (-DPROJECT_SOURCE_DIR=.) is taken from the current folder.
+  get_filename_component(PROJECT_SOURCE_DIR "${PROJECT_SOURCE_DIR}" ABSOLUTE)
   file(GLOB mutants RELATIVE "${PROJECT_SOURCE_DIR}/mutation/mutants" "${PROJECT_SOURCE_DIR}/mutation/mutants/*.mutant")
   set(stale "")
   foreach(m IN LISTS mutants)
     string(REPLACE ".mutant" "" name "${m}")
     _tanbo_read_mutant("${name}" file find_text replace_text)
     file(READ "${PROJECT_SOURCE_DIR}/${file}" content)
-    string(REPLACE "${find_text}" "@@TANBO_MUTATION_SITE@@" marked "${content}")
-    string(REGEX MATCHALL "@@TANBO_MUTATION_SITE@@" sites "${marked}")
-    list(LENGTH sites n)
+    _tanbo_mark_sites("${content}" "${find_text}" marked n)
     if(NOT n EQUAL 1)
       list(APPEND stale "${name}: its text to replace occurs ${n} times in ${file} (want exactly once)")
     endif()
   endforeach()
   list(LENGTH mutants count)
+  if(count EQUAL 0)
+    message(FATAL_ERROR "no mutants in ${PROJECT_SOURCE_DIR}/mutation/mutants "
+                        "(pass the project root as -DPROJECT_SOURCE_DIR=...)")
+  endif()
   if(stale)
     list(JOIN stale "\n  " report)
     message(FATAL_ERROR "stale mutants (update them to the current source):\n  ${report}")

@@ -86,8 +86,17 @@ fi
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 cores=$(nproc)
 load=$(cut -d' ' -f1 /proc/loadavg)
-cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
-compiler=$("$cxx" --version | head -1)
+# The compiler a build was configured with, named by what it is rather than by the name it was
+# called by: "/usr/bin/c++ --version" prints "c++ (Debian 12.2.0-...) 12.2.0" for g++.
+compiler_of() {
+  local cxx name
+  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$1/CMakeCache.txt")
+  name=g++
+  # grep reads all the input (no -q): an early exit would fail the pipe under pipefail.
+  "$cxx" -dM -E -x c++ /dev/null | grep '__clang__' > /dev/null && name=clang++
+  "$cxx" --version | head -1 | sed "s/^[^ ]*/$name/"
+}
+compiler=$(compiler_of "$build")
 version=$("$tanbo" --version)
 
 # --- measurements -----------------------------------------------------------------------------
@@ -225,8 +234,7 @@ interleaved() {
 
 if [[ -n $before ]]; then
   before_version=$("$before/cli/tanbo" --version)
-  before_cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$before/CMakeCache.txt")
-  before_compiler=$("$before_cxx" --version | head -1)
+  before_compiler=$(compiler_of "$before")
   src_before=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$before/CMakeCache.txt")
   src_after=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")
 

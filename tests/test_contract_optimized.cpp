@@ -538,3 +538,33 @@ TEST_CASE("contract: nth_legal_move, for_each_legal_move and random_move equal l
     REQUIRE(walked == b.legal_moves());
   }
 }
+
+TEST_CASE("contract: capacity_for and with_capacity_for pick the smallest instantiated capacity "
+          "that holds the board", "[contract][optimized]") {
+  for (int size = 1; size <= kMaxSize + 2; ++size) {
+    INFO("size " << size);
+    const int want = size <= 19 ? 19 : kMaxSize;  // Board19/Game19, else Board/Game
+    CHECK(optimized::capacity_for(size) == want);
+    // f is called once, with the capacity as a compile-time constant, and its result returned.
+    int calls = 0;
+    const std::size_t bytes = optimized::with_capacity_for(size, [&](auto capacity) {
+      ++calls;
+      STATIC_REQUIRE(std::is_same_v<decltype(capacity), std::integral_constant<int, capacity()>>);
+      return sizeof(optimized::BasicBoard<capacity()>);
+    });
+    CHECK(calls == 1);
+    CHECK(bytes == (want == 19 ? sizeof(optimized::Board19) : sizeof(optimized::Board)));
+  }
+  // A reference result comes back as the same reference (decltype(auto)), not a copy.
+  int target = 0;
+  int& back = optimized::with_capacity_for(5, [&](auto) -> int& { return target; });
+  CHECK(&back == &target);
+  // Every named variant sets up on the game of its capacity.
+  for (const Variant& v : Variant::all_named()) {
+    INFO(v.name());
+    const Position got = optimized::with_capacity_for(v.size, [&](auto capacity) {
+      return optimized::BasicGame<capacity()>(v).position();
+    });
+    CHECK(got == opening(v));
+  }
+}

@@ -32,12 +32,11 @@ std::string off_board_index_text(std::string_view noun, std::string_view number,
          std::to_string(size * size - 1) + ")";
 }
 
-void throw_off_board_move(int size, long long i, Color mover, std::string_view noun) {
+template <typename Number>
+void throw_off_board_move(int size, Number i, Color mover, std::string_view noun) {
   throw IllegalMoveError::off_board(off_board_index_text(noun, number_text(i), size), mover);
 }
-
-void throw_off_board_move(int size, double i, Color mover, std::string_view noun) {
-  throw IllegalMoveError::off_board(off_board_index_text(noun, number_text(i), size), mover);
-}
+template void throw_off_board_move(int, long long, Color, std::string_view);
+template void throw_off_board_move(int, double, Color, std::string_view);
 
 }  // namespace tanbo::api

@@ -84,7 +84,7 @@ double thread_cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-// Board19 up to 19x19 (smaller to copy), the 25x25-capacity Board beyond.
+// On the board of the capacity sized for the variant (optimized::with_capacity_for).
 template <typename B>
 Tally playouts_optimized(const Variant& variant, std::uint64_t seed,
                          std::chrono::steady_clock::time_point deadline) {
@@ -142,10 +142,10 @@ Throughput measure(EngineKind kind, const Variant& variant, int threads, double 
       Tally& t = tallies[static_cast<std::size_t>(i)];
       if (kind == EngineKind::Reference)
         t = playouts_reference(variant, s, deadline);
-      else if (variant.size <= 19)
-        t = playouts_optimized<optimized::Board19>(variant, s, deadline);
       else
-        t = playouts_optimized<optimized::Board>(variant, s, deadline);
+        t = optimized::with_capacity_for(variant.size, [&](auto capacity) {
+          return playouts_optimized<optimized::BasicBoard<capacity()>>(variant, s, deadline);
+        });
       t.cpu_seconds = thread_cpu_seconds() - cpu0;
     });
   for (auto& t : pool) t.join();
@@ -173,9 +173,11 @@ EngineReport run_engine(EngineKind kind, const Variant& variant, const BenchOpti
   EngineReport r;
   r.name = kind == EngineKind::Optimized ? "optimized" : "reference";
   r.variant = variant;
-  r.object_size = kind == EngineKind::Reference ? sizeof(reference::Game)
-                  : variant.size <= 19          ? sizeof(optimized::Board19)
-                                                : sizeof(optimized::Board);
+  r.object_size = kind == EngineKind::Reference
+                      ? sizeof(reference::Game)
+                      : optimized::with_capacity_for(variant.size, [](auto capacity) {
+                          return sizeof(optimized::BasicBoard<capacity()>);
+                        });
   r.sig = kind == EngineKind::Optimized ? signature<optimized::Game>(variant)
                                         : signature<reference::Game>(variant);
   r.single = measure(kind, variant, 1, o.seconds, o.seed);

@@ -166,11 +166,13 @@ int run_selfplay(const SelfplayOptions& o) {
   const Position start = start_position(o.variant, o.position);
   if (o.record_dir) ensure_directory("--record-dir", *o.record_dir);
   return with_engine(kind, [&]<typename G>(std::type_identity<G>) {
-    // Boards up to 19x19 on the optimized engine sized for them, as `tanbo bench` and the front
-    // ends (api::make_game) do: smaller arrays to set up and scan.
+    // The optimized engine on the capacity sized for the board, as every front end runs it.
     if constexpr (std::is_same_v<G, optimized::Game>)
-      if (start.size() <= 19) return selfplay_with<optimized::Game19>(o, start);
-    return selfplay_with<G>(o, start);
+      return optimized::with_capacity_for(start.size(), [&](auto capacity) {
+        return selfplay_with<optimized::BasicGame<capacity()>>(o, start);
+      });
+    else
+      return selfplay_with<G>(o, start);
   });
 }
 

@@ -521,10 +521,10 @@ planes (N*N*6 per board), or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
              out->num_envs = count;
              if (v.size <= 9)  // small boards: hundreds of them stay in the cache
                out->batch = std::make_unique<BatchOn<optimized::BasicBoard<9>>>(v, count, side, playouts);
-             else if (v.size <= 19)
-               out->batch = std::make_unique<BatchOn<optimized::Board19>>(v, count, side, playouts);
              else
-               out->batch = std::make_unique<BatchOn<optimized::Board>>(v, count, side, playouts);
+               out->batch = optimized::with_capacity_for(v.size, [&](auto capacity) -> std::unique_ptr<Batch> {
+                 return std::make_unique<BatchOn<optimized::BasicBoard<capacity()>>>(v, count, side, playouts);
+               });
              return out;
            }),
            py::arg("variant"), py::arg("num_envs"), py::arg("agent") = "X", py::arg("mcts_playouts") = 0)

@@ -1,7 +1,7 @@
 // The production instantiation of the differential driver: reference vs tanbo::optimized, on the
-// capacity the front ends use for the start (api::make_game): Game19 up to 19x19, Game beyond.
-// So the checks run the board users run, and a step on the classic board copies and rebuilds
-// (check_consistency) the smaller arrays.
+// capacity the front ends use for the start (optimized::with_capacity_for: Game19 up to 19x19,
+// Game beyond). So the checks run the board users run, and a step on the classic board copies
+// and rebuilds (check_consistency) the smaller arrays.
 #include "tanbo/verify/differential.hpp"
 
 #include <type_traits>
@@ -16,8 +16,9 @@ namespace {
 // Calls run(std::type_identity<G>{}) with the optimized engine sized for a start of side `size`.
 template <class F>
 auto with_candidate(int size, F&& run) {
-  if (size <= 19) return run(std::type_identity<optimized::Game19>{});
-  return run(std::type_identity<optimized::Game>{});
+  return optimized::with_capacity_for(size, [&](auto capacity) {
+    return run(std::type_identity<optimized::BasicGame<capacity()>>{});
+  });
 }
 
 int start_size(const Script& script) {

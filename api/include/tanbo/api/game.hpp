@@ -228,12 +228,10 @@ inline std::string_view check_engine_name(std::string_view name) {
 /// Set up anew on every call (the optimized board's tables, the start's checks: about 25,000
 /// instructions on the classic board); to start many games from one position, copy one.
 inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_view engine) {
-  if (check_engine_name(engine) == "optimized") {
-    // Boards up to 19x19 on the engine sized for them, as `tanbo bench` does: smaller arrays,
-    // about 10 % faster playouts than the 25x25-capable one.
-    if (start.size() <= 19) return std::make_unique<GameOn<optimized::Game19>>(start);
-    return std::make_unique<GameOn<optimized::Game>>(start);
-  }
+  if (check_engine_name(engine) == "optimized")
+    return optimized::with_capacity_for(start.size(), [&](auto capacity) -> std::unique_ptr<AnyGame> {
+      return std::make_unique<GameOn<optimized::BasicGame<capacity()>>>(start);
+    });
   return std::make_unique<GameOn<reference::Game>>(start);
 }
 
