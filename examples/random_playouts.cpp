@@ -26,7 +26,8 @@ int main(int argc, char** argv) {
     const tanbo::Variant variant = tanbo::Variant::parse(argc > 3 ? argv[3] : "classic");
     if (games < 1) throw std::invalid_argument("games must be at least 1");
 
-    // Board19 handles boards up to 19x19; use tanbo::optimized::Board for 21x21 to 25x25.
+    // Board19 handles boards up to 19x19; tanbo::optimized::Board 21x21 to 25x25 (code written
+    // for any BasicBoard<N> runs on the one sized for a board via optimized::with_capacity_for).
     const tanbo::optimized::Board19 start(variant);
     tanbo::Rng rng(seed);  // one stream for all playouts: the whole run replays from `seed`
     long long total_moves = 0;

@@ -337,8 +337,7 @@ constexpr int capacity_for(int size) noexcept { return size <= 19 ? 19 : kMaxSiz
 /// Calls `f(std::integral_constant<int, capacity_for(size)>{})` and returns its result, so code
 /// written for any capacity (`BasicBoard<N>`, `BasicGame<N>`) runs on the one sized for `size`:
 /// `with_capacity_for(n, [&](auto cap) { return run<BasicBoard<cap()>>(); })`. The one place
-/// the choice is made: api::make_game, `tanbo selfplay`, `tanbo bench` and the differential
-/// driver all call it.
+/// the choice is made: tanbo's front ends, tools and differential checks all call it.
 template <class F>
 decltype(auto) with_capacity_for(int size, F&& f) {
   if (capacity_for(size) == 19) return std::forward<F>(f)(std::integral_constant<int, 19>{});
