@@ -33,6 +33,7 @@ std::string off_board_index_text(std::string_view noun, std::string_view number,
 }
 
 template <typename Number>
+  requires std::same_as<Number, long long> || std::same_as<Number, double>
 void throw_off_board_move(int size, Number i, Color mover, std::string_view noun) {
   throw IllegalMoveError::off_board(off_board_index_text(noun, number_text(i), size), mover);
 }

@@ -3,6 +3,7 @@
 // Position::point (core); this adds the checks a caller's number needs. Errors: errors.hpp.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -32,12 +33,11 @@ std::string number_text(double i);  ///< @copydoc number_text(long long)
 std::string off_board_index_text(std::string_view noun, std::string_view number, int size);
 
 /// Throws move_index_point's IllegalMoveError for index `i` (out of line: the message's string
-/// code stays off the per-move path that inlines move_index_point). Defined, and instantiated
-/// for the two index types (long long, double), in points.cpp.
+/// code stays off the per-move path that inlines move_index_point). For the two index types,
+/// whose instantiations points.cpp defines.
 template <typename Number>
+  requires std::same_as<Number, long long> || std::same_as<Number, double>
 [[noreturn]] void throw_off_board_move(int size, Number i, Color mover, std::string_view noun);
-extern template void throw_off_board_move(int, long long, Color, std::string_view);
-extern template void throw_off_board_move(int, double, Color, std::string_view);
 
 /// The point of index `i` for a move by `mover`. @throws IllegalMoveError (reason OffBoard,
 /// "illegal move index 25 (indices are 0..24) by X: the point is not on the board") unless `i`
