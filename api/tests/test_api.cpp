@@ -41,6 +41,28 @@ TEST_CASE("api: one engine registry names every engine and refuses others", "[ap
   CHECK_THROWS_AS(api::check_engine_name("Optimized"), UsageError);  // exact names only
 }
 
+TEST_CASE("api: GameOn takes the optimized engine's own paths at every capacity", "[api][engine]") {
+  STATIC_REQUIRE(api::kIsOptimized<optimized::Game19>);
+  STATIC_REQUIRE(api::kIsOptimized<optimized::Game>);
+  STATIC_REQUIRE(api::kIsOptimized<optimized::BasicGame<9>>);  // one no front end uses today
+  STATIC_REQUIRE_FALSE(api::kIsOptimized<reference::Game>);
+  // On a capacity beyond the two with_capacity_for picks, the handle still names the optimized
+  // engine and draws the optimized engine's own pick (its dense legal set), not random_move's.
+  const Position start = opening(Variant::lattice(9));
+  api::GameOn<optimized::BasicGame<9>> g(start);
+  CHECK(std::string_view(g.engine()) == "optimized");
+  optimized::BasicGame<9> same(start);
+  for (std::uint64_t seed = 1; seed <= 20 && !g.is_over(); ++seed) {
+    Rng a(seed), b(seed);
+    const int index = g.random_legal_index(a);
+    CAPTURE(seed, index);
+    REQUIRE(index == row_major_index(same.random_legal_move(b), same.size()));
+    g.play_index(index, "index");
+    same.play(row_major_point(index, same.size()));
+  }
+  CHECK(g.position() == same.position());
+}
+
 TEST_CASE("api: Position::point is the inverse of Position::index", "[api][core]") {
   for (const int n : {2, 5, 19, 25}) {
     const Position pos(n);

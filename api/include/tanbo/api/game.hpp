@@ -30,9 +30,12 @@ struct PlayoutResult {
   int length;    ///< Moves the playout played.
 };
 
-/// Whether G is the optimized engine (either board size).
-template <Engine G>
-inline constexpr bool kIsOptimized = std::is_same_v<G, optimized::Game> || std::is_same_v<G, optimized::Game19>;
+/// Whether G is the optimized engine, at whatever capacity (`optimized::BasicGame<N>`: the
+/// Game19 and Game that optimized::with_capacity_for picks, and any other).
+template <class G>
+inline constexpr bool kIsOptimized = false;
+template <int MaxN>
+inline constexpr bool kIsOptimized<optimized::BasicGame<MaxN>> = true;
 
 /// The move of a front end's per-move loop given as a row-major index, on engine `g`:
 /// g.play(move_index_point(g.size(), i, g.to_move(), noun)). @throws IllegalMoveError (reason
@@ -109,7 +112,7 @@ inline int random_legal_index(const AnyGame& g, Rng& rng) { return g.random_lega
 template <Engine G>
 class GameOn final : public AnyGame {
  public:
-  /// Whether G is the optimized engine (either board size).
+  /// Whether G is the optimized engine (any capacity).
   static constexpr bool kOptimized = kIsOptimized<G>;
 
   /// A game from `start`. @throws InvalidPositionError as G's constructor does.
