@@ -42,13 +42,16 @@ for tool in cmake valgrind python3; do
   command -v "$tool" > /dev/null || die "$tool is not installed (scripts/install-deps.sh installs it)"
 done
 
+# The value of KEY in a configured build folder's CMakeCache.txt (whatever its type).
+cache_value() { sed -n "s/^$2:[A-Z]*=//p" "$1/CMakeCache.txt"; }
+
 tanbo="$build/cli/tanbo"
 micro="$build/bench/tanbo_microbench"
 playouts="$build/examples/random_playouts"
 if [[ ! -f $build/CMakeCache.txt ]]; then
   (cd "$root" && cmake --preset release -B "$build" -DTANBO_BUILD_PYTHON=OFF > /dev/null)
 fi
-grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$build/CMakeCache.txt" ||
+[[ $(cache_value "$build" CMAKE_BUILD_TYPE) == Release ]] ||
   die "$build is not a Release build (figures from other build types mean nothing)"
 cmake --build "$build" -j "$(nproc)" --target tanbo tanbo_microbench tanbo_example_random_playouts > /dev/null
 for bin in "$tanbo" "$micro" "$playouts"; do [[ -x $bin ]] || die "$bin was not built"; done
@@ -75,7 +78,7 @@ if [[ -n $before ]]; then
   before="$(realpath -m "$before")"
   [[ -f $before/CMakeCache.txt ]] ||
     die "TANBO_PERF_BEFORE=$before is not a configured build folder (no CMakeCache.txt)"
-  grep -q '^CMAKE_BUILD_TYPE:STRING=Release$' "$before/CMakeCache.txt" ||
+  [[ $(cache_value "$before" CMAKE_BUILD_TYPE) == Release ]] ||
     die "TANBO_PERF_BEFORE=$before is not a Release build (figures from other build types mean nothing)"
   [[ $before != "$build" ]] || die "TANBO_PERF_BEFORE names BUILD_DIR itself; name a build of an older commit"
   build_loops "$before"
@@ -90,7 +93,7 @@ load=$(cut -d' ' -f1 /proc/loadavg)
 # called by: "/usr/bin/c++ --version" prints "c++ (Debian 12.2.0-...) 12.2.0" for g++.
 compiler_of() {
   local cxx name
-  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$1/CMakeCache.txt")
+  cxx=$(cache_value "$1" CMAKE_CXX_COMPILER)
   name=g++
   # grep reads all the input (no -q): an early exit would fail the pipe under pipefail.
   "$cxx" -dM -E -x c++ /dev/null | grep '__clang__' > /dev/null && name=clang++
@@ -235,8 +238,8 @@ interleaved() {
 if [[ -n $before ]]; then
   before_version=$("$before/cli/tanbo" --version)
   before_compiler=$(compiler_of "$before")
-  src_before=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$before/CMakeCache.txt")
-  src_after=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$build/CMakeCache.txt")
+  src_before=$(cache_value "$before" CMAKE_HOME_DIRECTORY)
+  src_after=$(cache_value "$build" CMAKE_HOME_DIRECTORY)
 
   # For scale, the first table's Engine-API game and playout loop on both builds.
   per_game selfplay 1 101 "$(changed cli/src/selfplay.cpp)" \
@@ -290,9 +293,9 @@ if [[ -n $before ]]; then
   # and libraries with the build's compilers.
   for side in before after; do
     dir=$(side_dir "$side")
-    src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$dir/CMakeCache.txt")
-    cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$dir/CMakeCache.txt")
-    cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$dir/CMakeCache.txt")
+    src=$(cache_value "$dir" CMAKE_HOME_DIRECTORY)
+    cc=$(cache_value "$dir" CMAKE_C_COMPILER)
+    cxx=$(cache_value "$dir" CMAKE_CXX_COMPILER)
     libs=()
     for lib in capi/libtanbo_c.a api/libtanbo_api.a optimized/libtanbo_optimized.a \
                reference/libtanbo_reference.a core/libtanbo_core.a; do
@@ -345,8 +348,8 @@ EOF
       py_missing+="${py_missing:+; }$dir has no Python module (configure it with -DTANBO_BUILD_PYTHON=ON)"
   done
   if [[ -z $py_missing ]]; then
-    py_before=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$before/CMakeCache.txt")
-    py_after=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt")
+    py_before=$(cache_value "$before" Python3_EXECUTABLE)
+    py_after=$(cache_value "$build" Python3_EXECUTABLE)
     [[ ${py_before:-python3} == "${py_after:-python3}" ]] ||
       die "the two builds' Python modules are for different interpreters ($py_before, $py_after)"
     py=${py_after:-python3}
