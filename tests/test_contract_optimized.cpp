@@ -385,6 +385,56 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard constructors take what fits and rej
   }
 }
 
+// A named opening is set up by copying a board built once (BasicBoard::named_opening); every
+// other position by a build. The copy must be the build, field for field (the legal sets' order
+// too: it decides every playout), and must be taken only for exactly the opening's position.
+TEMPLATE_TEST_CASE_SIG("contract: BasicBoard set up from a named opening is the board a build "
+                       "makes, and no other position takes its copy", "[contract][optimized]",
+                       ((int MaxN), MaxN), 9, 19, 25) {
+  using B = BasicBoard<MaxN>;
+  // Everything a board holds, as text: state_dump() plus what it leaves out.
+  auto whole = [](const B& b) {
+    return b.state_dump() + " to_move=" + std::string(1, color_char(b.to_move())) + " variant=" + b.variant().name() +
+           " hash=" + std::to_string(b.hash()) + " ply=" + std::to_string(b.ply());
+  };
+  int named = 0;
+  for (const Variant& v : Variant::all_named()) {
+    if (v.size > MaxN) continue;
+    ++named;
+    INFO(v.name());
+    const Position start = opening(v);
+    // The same points tagged custom-N match no named opening: this board is built.
+    Position tagged = start;
+    tagged.set_variant(Variant::custom(v.size));
+    const B copied(start), built(tagged);
+    std::string want = whole(built);
+    want.replace(want.find("variant=custom-"), ("variant=" + tagged.variant().name()).size(),
+                 "variant=" + v.name());
+    CHECK(whole(copied) == want);
+    CHECK(copied.variant() == v);
+    CHECK(B(v).position() == start);
+    // The same points with the other side to move: not the opening, whatever the points say.
+    Position other = start;
+    other.set_to_move(opponent(start.to_move()));
+    const B turned(other);
+    CHECK(turned.to_move() == other.to_move());
+    CHECK(turned.hash() == zobrist_hash(other));
+    CHECK(turned.position() == other);
+    CHECK_FALSE(turned.check_consistency().has_value());
+    // Copies and builds play on identically (a playout reads the legal sets' order).
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      INFO("seed " << seed);
+      B a = copied, b = built;
+      Rng ra(seed), rb(seed);
+      CHECK(a.playout(ra) == b.playout(rb));
+      CHECK(a.hash() == b.hash());
+      CHECK(a.position().cells() == b.position().cells());
+    }
+  }
+  const std::vector<Variant> all = Variant::all_named();
+  CHECK(named == std::count_if(all.begin(), all.end(), [](const Variant& v) { return v.size <= MaxN; }));
+}
+
 TEMPLATE_TEST_CASE_SIG("contract: BasicGame queries, records() and board() agree with the reference "
                        "engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
   using G = optimized::BasicGame<MaxN>;

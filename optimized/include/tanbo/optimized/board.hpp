@@ -251,6 +251,14 @@ class BasicBoard {
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
   template <class CellAt>
   Vertex build(int size, Color to_move, const Variant& variant, CellAt&& at);
+  // An empty board (every array zero) for set_up() to fill: named_opening()'s own boards, which
+  // must not look themselves up.
+  struct FromScratch {};
+  explicit BasicBoard(FromScratch) noexcept {}
+  // The public constructor's work without the lookup: build() and the set-up checks.
+  void set_up(const Position& pos);
+  // The set-up board of `pos` when it is a named opening this capacity holds, else null.
+  static const BasicBoard* named_opening(const Position& pos);
   // kBits false: the bitset is left stale (playout's loop; it rebuilds the bits at its end).
   template <bool kBits = true>
   void legal_add(int c, std::size_t v, std::size_t& count) noexcept;
