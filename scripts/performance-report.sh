@@ -153,7 +153,7 @@ done
 echo "$diff_instr $diff_steps" > "$tmp/diff-steps.txt"
 
 # Google Benchmark micro-benchmarks, CPU time, three repetitions (the median is reported).
-"$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_CopyMake|BM_EnginePlayUndo|BM_NthLegalVertex|BM_Playout<Board19>|BM_RandomLegalVertex)$' \
+"$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_CopyMake|BM_EnginePlayUndo|BM_NthLegalVertex|BM_Playout<Board19>|BM_RandomLegalVertex|BM_SetUpNamedOpening|BM_SetUpOtherPosition)$' \
   --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
   --benchmark_format=json > "$tmp/micro.json" 2> /dev/null
 
@@ -540,6 +540,10 @@ rows = [
     ("copy of a `Board19` + one random move on the copy",
      f"{bench_ns('BM_CopyMake'):,.0f} ns",
      "Google Benchmark `BM_CopyMake` (copy-make's cost per move; compare play + undo)"),
+    ("set-up of a `Board19`: a named opening (classic) / any other position",
+     f"{bench_ns('BM_SetUpNamedOpening'):,.0f} ns / {bench_ns('BM_SetUpOtherPosition'):,.0f} ns",
+     "Google Benchmark `BM_SetUpNamedOpening` (a copy of the board built on the opening's first set-up) "
+     "and `BM_SetUpOtherPosition` (the same stones tagged custom-19: built from the position)"),
     ("i-th legal move in row-major order",
      f"{bench_ns('BM_NthLegalVertex'):,.1f} ns",
      "Google Benchmark `BM_NthLegalVertex`: what `random_move` draws, no list built"),

@@ -10,6 +10,7 @@
 #include <cassert>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tanbo/core/notation.hpp"
@@ -82,40 +83,58 @@ BasicBoard<MaxN>::BasicBoard(const Position& pos) {
   set_up(pos);
 }
 
-// The board of every named opening this capacity holds, set up once from scratch (on the first
-// set-up of this capacity) and only read afterwards. C++ initialises a local static exactly once
-// and thread-safely, and the table is const, so this is a constant of the program, not shared
-// mutable state: every thread copies the same boards. A board is a function of its position
-// alone, so a copy is exactly the board a build would make. The lookup compares what build()
-// reads (size, side to move, variant tag, every point), so any other position, however close,
-// is built from scratch; the points last, as bytes (a Cell-by-Cell loop cost 2,500
-// instructions on the classic board).
+// Named openings are set up by copying a board built once: the I-th of Variant::all_named() on
+// the first set-up of that opening in the program, into a local static of its own slot, and only
+// read afterwards. C++ initialises a local static exactly once and thread-safely, and each is
+// const, so these are constants of the program, not shared mutable state: every thread copies
+// the same boards, and a program pays the build only of the openings it uses. A board is a
+// function of its position alone, so a copy is exactly the board a build would make.
+namespace {
+// The named variants, in Variant::all_named()'s order (a constant of the program).
+const std::vector<Variant>& named_variants() {
+  static const std::vector<Variant> named = Variant::all_named();
+  return named;
+}
+// Slots per capacity: more than Variant::all_named() holds (18); an opening beyond the last slot
+// would only be built at every set-up, as any other position is.
+constexpr std::size_t kOpeningSlots = 24;
+}  // namespace
+
+template <int MaxN>
+struct BasicBoard<MaxN>::NamedOpening {
+  std::array<Cell, kPlayable> cells{};  // the opening's points, row-major, as Position holds them
+  Color to_move;
+  BasicBoard board{FromScratch{}};
+  explicit NamedOpening(const Position& start) : to_move(start.to_move()) {
+    std::copy(start.cells().begin(), start.cells().end(), cells.begin());
+    board.set_up(start);
+  }
+};
+
+template <int MaxN>
+template <std::size_t I>
+const typename BasicBoard<MaxN>::NamedOpening& BasicBoard<MaxN>::named_opening_slot() {
+  static const NamedOpening opening_board(opening(named_variants()[I]));
+  return opening_board;
+}
+
+// The lookup compares what build() reads (variant tag, size, side to move, every point), so any
+// other position, however close, is built from scratch; the points last, as bytes (a
+// Cell-by-Cell loop cost 2,500 instructions on the classic board).
 template <int MaxN>
 const BasicBoard<MaxN>* BasicBoard<MaxN>::named_opening(const Position& pos) {
-  struct Entry {
-    std::array<Cell, kPlayable> cells;  // the opening's points, row-major, as Position holds them
-    Color to_move;
-    Variant variant;
-    BasicBoard board;
-  };
-  // One allocation for the program's life (the openings' positions are set up and freed here).
-  static const std::vector<Entry> table = [] {
-    const std::vector<Variant> named = Variant::all_named();
-    std::vector<Entry> entries;
-    entries.reserve(named.size());
-    for (const Variant& v : named) {
-      if (v.size > MaxN) continue;
-      const Position start = opening(v);
-      Entry& e = entries.emplace_back(Entry{{}, start.to_move(), start.variant(), BasicBoard(FromScratch{})});
-      std::copy(start.cells().begin(), start.cells().end(), e.cells.begin());
-      e.board.set_up(start);
-    }
-    return entries;
-  }();
-  for (const Entry& e : table)
-    if (e.variant == pos.variant() && e.to_move == pos.to_move() && pos.size() == e.variant.size &&
-        std::memcmp(e.cells.data(), pos.cells().data(), pos.cells().size() * sizeof(Cell)) == 0)
-      return &e.board;
+  const Variant& v = pos.variant();
+  if (v.size != pos.size() || v.size > MaxN) return nullptr;
+  const std::vector<Variant>& named = named_variants();
+  const auto i = static_cast<std::size_t>(std::find(named.begin(), named.end(), v) - named.begin());
+  if (i >= std::min(named.size(), kOpeningSlots)) return nullptr;  // not a named variant
+  static constexpr auto kSlots = []<std::size_t... I>(std::index_sequence<I...>) {
+    return std::array<const NamedOpening& (*)(), sizeof...(I)>{&named_opening_slot<I>...};
+  }(std::make_index_sequence<kOpeningSlots>{});
+  const NamedOpening& e = kSlots[i]();
+  if (e.to_move == pos.to_move() &&
+      std::memcmp(e.cells.data(), pos.cells().data(), pos.cells().size() * sizeof(Cell)) == 0)
+    return &e.board;
   return nullptr;
 }
 

@@ -259,6 +259,11 @@ class BasicBoard {
   void set_up(const Position& pos);
   // The set-up board of `pos` when it is a named opening this capacity holds, else null.
   static const BasicBoard* named_opening(const Position& pos);
+  // One named opening's position and board (board.cpp), and the slot holding the I-th of
+  // Variant::all_named(): a local static each, built on the first set-up of that opening.
+  struct NamedOpening;
+  template <std::size_t I>
+  static const NamedOpening& named_opening_slot();
   // kBits false: the bitset is left stale (playout's loop; it rebuilds the bits at its end).
   template <bool kBits = true>
   void legal_add(int c, std::size_t v, std::size_t& count) noexcept;
