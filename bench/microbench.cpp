@@ -78,8 +78,8 @@ void BM_CopyBoard19(benchmark::State& state) {
 }
 BENCHMARK(BM_CopyBoard19);
 
-// Setting up a board from a position: a named opening is copied from the table built once
-// (BasicBoard::named_opening), any other position is built. The classic opening's points with the
+// Setting up a board from a position: a named opening is a copy of the board built on its first
+// set-up (BasicBoard::named_opening), any other position is built. The classic opening's points with the
 // variant tag custom-19 take the build: the same stones, so the two rows differ by the lookup only.
 void BM_SetUpNamedOpening(benchmark::State& state) {
   const tanbo::Position start = tanbo::opening(Variant::classic());

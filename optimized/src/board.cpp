@@ -126,6 +126,7 @@ const BasicBoard<MaxN>* BasicBoard<MaxN>::named_opening(const Position& pos) {
   const Variant& v = pos.variant();
   if (v.size != pos.size() || v.size > MaxN) return nullptr;
   const std::vector<Variant>& named = named_variants();
+  assert(named.size() <= kOpeningSlots);  // otherwise the last openings are built every time
   const auto i = static_cast<std::size_t>(std::find(named.begin(), named.end(), v) - named.begin());
   if (i >= std::min(named.size(), kOpeningSlots)) return nullptr;  // not a named variant
   static constexpr auto kSlots = []<std::size_t... I>(std::index_sequence<I...>) {
