@@ -776,9 +776,9 @@ template <int MaxN>
 std::string BasicBoard<MaxN>::state_dump() const {
   std::string out = std::to_string(size_) + ' ' + std::to_string(kWidth);
   auto index = [this](std::size_t v) {
+    if (v >= static_cast<std::size_t>(kVertices)) return std::string("-");
     const Point p = point(static_cast<Vertex>(v));
-    return v < static_cast<std::size_t>(kVertices) && on_board(p, size_) ? std::to_string(p.y * size_ + p.x)
-                                                                          : std::string("-");
+    return on_board(p, size_) ? std::to_string(p.y * size_ + p.x) : std::string("-");
   };
   auto field = [&out](const char* name, int count, auto&& item) {
     out += ' ';

@@ -49,9 +49,14 @@ constexpr int select_bit_portable(std::uint64_t x, int k) noexcept {
 #define TANBO_SELECT_BIT_BMI2 1
 // The same with BMI2: PDEP deposits the bit 1 << k at the k-th set bit of x, whose position the
 // trailing-zero count reads (three instructions). Only call it where has_bmi2() is true.
-// Compiled for BMI2 alone, so it is a call from code built for the baseline (never inlined).
-__attribute__((target("bmi2"))) inline int select_bit_bmi2(std::uint64_t x, int k) noexcept {
-  return std::countr_zero(static_cast<std::uint64_t>(__builtin_ia32_pdep_di(std::uint64_t{1} << k, x)));
+// PDEP is written as an assembler instruction rather than the compiler's builtin: a function
+// built for BMI2 cannot be inlined into code built for the baseline, and that call cost more
+// than the select itself. The assembler takes the instruction whatever the target; only a
+// processor with BMI2 runs it.
+inline int select_bit_bmi2(std::uint64_t x, int k) noexcept {
+  std::uint64_t deposited;
+  asm("pdep %2, %1, %0" : "=r"(deposited) : "r"(std::uint64_t{1} << k), "rm"(x));
+  return std::countr_zero(deposited);
 }
 // Does this processor have BMI2? The compiler runtime reads CPUID once, before main() (a load
 // and a test here).
