@@ -233,6 +233,7 @@ Vertex BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, 
         }
     }
   }
+  over_ = stones_[0] == 0 || stones_[1] == 0;
   for (int i = 0; i < head_count; ++i)
     if (growth_[heads[static_cast<std::size_t>(i)]] == 0) return heads[static_cast<std::size_t>(i)];
   return kNoVertex;
@@ -501,6 +502,7 @@ void BasicBoard<MaxN>::remove_roots(const Vertex* heads, int count_of_heads, Rem
     total = static_cast<std::uint16_t>(total + stones);
   }
   for (int i = 0; i < count_of_heads; ++i) growth_[heads[i]] = 0;
+  over_ = stones_[0] == 0 || stones_[1] == 0;  // rule 7: only removal can end the game
 }
 
 // Empties the c root `head` for remove_roots(); returns its number of stones. Branches, unlike
@@ -617,6 +619,7 @@ void BasicBoard<MaxN>::undo(const MoveRecord& rec) noexcept {
 template <int MaxN>
 template <int c>
 TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::undo_as(const MoveRecord& rec) noexcept {
+  over_ = false;  // the move was played, so the game was not over before it
   --ply_;
   to_move_ = opponent(to_move_);
   hash_ ^= kZobrist.white_to_move;
@@ -705,6 +708,9 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
       return std::string("legal-move count of ") + names[c] + " is " + std::to_string(legal_count_[c]) +
              ", recomputed " + std::to_string(fresh.legal_count_[c]);
   }
+  if (over_ != fresh.over_)
+    return std::string("game-over flag is ") + (over_ ? "set" : "clear") + ", the stones say " +
+           (fresh.over_ ? "over" : "not over");
   // Unread once over (playout() leaves them stale) or while play_vertex_unordered() says so.
   for (int c = 0; c < 2 && ordered_ && !is_over(); ++c)
     if (legal_bits_[c] != fresh.legal_bits_[c] || legal_word_count_[c] != fresh.legal_word_count_[c])

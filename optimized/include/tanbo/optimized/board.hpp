@@ -84,7 +84,7 @@ class BasicBoard {
   Color to_move() const noexcept { return to_move_; }  ///< Side to move.
   int ply() const noexcept { return static_cast<int>(ply_); }  ///< Moves played since setup.
   /// A side has no stones left.
-  bool is_over() const noexcept { return stones_[0] == 0 || stones_[1] == 0; }
+  bool is_over() const noexcept { return over_; }
   /// The side with stones left once the other has none.
   std::optional<Color> winner() const noexcept;
   int stone_count(Color c) const noexcept { return stones_[static_cast<int>(c)]; }  ///< Stones of `c`.
@@ -344,6 +344,9 @@ class BasicBoard {
   std::uint8_t size_ = 0;
   Color to_move_ = Color::Black;
   bool ordered_ = true;  // the legal bitsets are exact (see play_vertex_unordered())
+  // stones_[0] == 0 || stones_[1] == 0, kept where stones leave (removal) and come back (undo):
+  // an Engine-API move asks is_over() three or four times, and one byte is half the instructions.
+  bool over_ = false;
   Variant variant_;
 };
 
