@@ -98,7 +98,11 @@ class BasicBoard {
   /// Point of a vertex of the grid (inverse of vertex()). @pre v < kVertices.
   static constexpr Point point(Vertex v) noexcept {
     assert(v < kVertices);
+#ifdef __EMSCRIPTEN__
+    return {v % kWidth - 1, v / kWidth - 1};  // see kPointOf
+#else
     return kPointOf[v];
+#endif
   }
   /// Content of `p`. @throws UsageError if `p` is off the board.
   Cell at(Point p) const {
@@ -224,7 +228,9 @@ class BasicBoard {
  private:
   static constexpr std::uint8_t kEmpty = 0, kBorder = 3;
   // The point of every vertex, border included: point() is one load where the division by
-  // kWidth cost ten instructions on every Engine-API move.
+  // kWidth cost ten instructions on every Engine-API move. Not in WebAssembly, where the tables
+  // of the three capacities would be downloaded with the module (12 KB of the rules explorer's
+  // bundle, which has a size budget) and the division by a constant is a multiplication.
   static constexpr std::array<Point, kVertices> kPointOf = [] {
     std::array<Point, kVertices> out{};
     for (int v = 0; v < kVertices; ++v) out[static_cast<std::size_t>(v)] = {v % kWidth - 1, v / kWidth - 1};
