@@ -233,7 +233,7 @@ Vertex BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, 
         }
     }
   }
-  over_ = stones_[0] == 0 || stones_[1] == 0;
+  note_game_end();
   for (int i = 0; i < head_count; ++i)
     if (growth_[heads[static_cast<std::size_t>(i)]] == 0) return heads[static_cast<std::size_t>(i)];
   return kNoVertex;
@@ -502,7 +502,7 @@ void BasicBoard<MaxN>::remove_roots(const Vertex* heads, int count_of_heads, Rem
     total = static_cast<std::uint16_t>(total + stones);
   }
   for (int i = 0; i < count_of_heads; ++i) growth_[heads[i]] = 0;
-  over_ = stones_[0] == 0 || stones_[1] == 0;  // rule 7: only removal can end the game
+  note_game_end();  // only removal can end the game
 }
 
 // Empties the c root `head` for remove_roots(); returns its number of stones. Branches, unlike

@@ -261,6 +261,8 @@ class BasicBoard {
     point_[n] = (point_[n] + (1u << count_shift(c))) ^ (static_cast<std::uint32_t>(v) << xor_shift(c));
   }
   int side() const noexcept { return static_cast<int>(to_move_); }
+  // Rule 7: the game is over once a side has no stones (over_, from the stone counts).
+  void note_game_end() noexcept { over_ = stones_[0] == 0 || stones_[1] == 0; }
   // Out of line, so play() and at() inline without the exceptions' code.
   [[noreturn]] void throw_illegal(Point p) const;
   [[noreturn]] void throw_off_board(Point p) const;
@@ -350,8 +352,8 @@ class BasicBoard {
   std::uint8_t size_ = 0;
   Color to_move_ = Color::Black;
   bool ordered_ = true;  // the legal bitsets are exact (see play_vertex_unordered())
-  // stones_[0] == 0 || stones_[1] == 0, kept where stones leave (removal) and come back (undo):
-  // an Engine-API move asks is_over() three or four times, and one byte is half the instructions.
+  // What is_over() reads: set by note_game_end() where stones leave (build, removal), cleared by
+  // undo. An Engine-API move asks is_over() three or four times; one byte beats two counts.
   bool over_ = false;
   Variant variant_;
 };
