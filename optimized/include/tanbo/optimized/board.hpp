@@ -59,6 +59,12 @@ struct MoveRecord {
 };
 static_assert(sizeof(MoveRecord) == 24, "MoveRecord's documented size");
 
+namespace detail {
+// The point of vertex v of a padded grid `width` wide: vertex()'s inverse, by division. Outside
+// the class so that BasicBoard's constant table can be built from it.
+constexpr Point grid_point(int v, int width) noexcept { return {v % width - 1, v / width - 1}; }
+}  // namespace detail
+
 /// Incremental Tanbo board for sizes up to MaxN. Trivially copyable value (copy-make friendly).
 /// Use `Board` (any size up to 25) or `Board19` (up to 19x19, smaller and faster to copy).
 ///
@@ -99,7 +105,7 @@ class BasicBoard {
   static constexpr Point point(Vertex v) noexcept {
     assert(v < kVertices);
 #ifdef __EMSCRIPTEN__
-    return {v % kWidth - 1, v / kWidth - 1};  // see kPointOf
+    return detail::grid_point(v, kWidth);  // see kPointOf
 #else
     return kPointOf[v];
 #endif
@@ -233,7 +239,7 @@ class BasicBoard {
   // bundle, which has a size budget) and the division by a constant is a multiplication.
   static constexpr std::array<Point, kVertices> kPointOf = [] {
     std::array<Point, kVertices> out{};
-    for (int v = 0; v < kVertices; ++v) out[static_cast<std::size_t>(v)] = {v % kWidth - 1, v / kWidth - 1};
+    for (int v = 0; v < kVertices; ++v) out[static_cast<std::size_t>(v)] = detail::grid_point(v, kWidth);
     return out;
   }();
   static constexpr int kPlayable = MaxN * MaxN;
@@ -352,8 +358,8 @@ class BasicBoard {
   std::uint8_t size_ = 0;
   Color to_move_ = Color::Black;
   bool ordered_ = true;  // the legal bitsets are exact (see play_vertex_unordered())
-  // What is_over() reads: set by note_game_end() where stones leave (build, removal), cleared by
-  // undo. An Engine-API move asks is_over() three or four times; one byte beats two counts.
+  // What is_over() reads: set by note_game_end() at set-up and where stones leave (removal),
+  // cleared by undo. An Engine-API move asks is_over() three or four times; one byte beats two counts.
   bool over_ = false;
   Variant variant_;
 };
