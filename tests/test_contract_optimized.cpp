@@ -88,7 +88,22 @@ void require_board_agrees(const BasicBoard<MaxN>& b, const reference::Game& ref,
   b.for_each_legal_vertex([&walked](Vertex v) { walked.push_back(B::point(v)); });
   REQUIRE(walked == legal);
   for (std::size_t i = 0; i < legal.size(); ++i) REQUIRE(B::point(b.nth_legal_vertex(static_cast<int>(i))) == legal[i]);
+  REQUIRE(b.same_cells(pos));
   if (!deep) return;
+  // same_cells() notices any one point changed to either other content, and another size.
+  Position changed = pos;
+  for (int i = 0; i < n * n; ++i) {
+    const Point p = pos.point(i);
+    for (const Cell other : {Cell::Empty, Cell::Black, Cell::White}) {
+      if (other == pos.at(p)) continue;
+      changed.set(p, other);
+      INFO("point " << point_name(p) << " changed");
+      REQUIRE_FALSE(b.same_cells(changed));
+    }
+    changed.set(p, pos.at(p));
+  }
+  REQUIRE(b.same_cells(changed));
+  REQUIRE_FALSE(b.same_cells(Position(n < kMaxSize ? n + 1 : n - 1)));
   std::set<Vertex> vertices;
   for (int y = -1; y <= n; ++y)
     for (int x = -1; x <= n; ++x) {

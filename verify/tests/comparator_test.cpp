@@ -23,7 +23,7 @@ using namespace tanbo::verify::planted;
 namespace {
 
 // The comparator's bugs as one engine type, so that one instantiation of the comparator (as a
-// campaign has) reports each (growth_of needs a board(): GrowthOffByOne is tried on its own).
+// campaign has) reports each (the bugs of a board(), such as GrowthOffByOne, are tried on their own).
 using Bugs = OneOf<Forwarding<>, WrongSize, WrongToMove, PlyOffByOne, IsOverInverted, AlwaysWhiteWins,
                    MiscountsStones, EmptyReadsBlack, WrongHashAfterMove, MiscountsLegalMoves, LegalSetSwapped,
                    LegalSetDuplicate, WrongResultPlayer, ReportsInconsistency, LegalMovesReversed,
@@ -50,7 +50,7 @@ std::vector<Depth> reported(const std::string& field, int plies = 2) {
   std::vector<Depth> out;
   for (const Depth d : {Depth::Step, Depth::Consistency, Depth::Full}) {
     const auto [ref, bad] = [&] {
-      if constexpr (std::is_same_v<Bug, GrowthOffByOne>) return after<Bug>(plies);
+      if constexpr (requires(const Bug& b) { b.board(); }) return after<Bug>(plies);
       else return after<Bugs>(plies, Bugs::maker<Bug>());
     }();
     if (const auto what = Comparator().first_difference(ref, bad, d)) {
@@ -91,11 +91,36 @@ TEST_CASE("every depth reports each field it compares, and no depth below report
   CHECK(reported<LastResultAtStart>("last_result()", 0) == kFullOnly);
   CHECK(reported<RootCountOffByOne>("root_count(X)") == kFullOnly);
   CHECK(reported<GrowthOffByOne>("growth_of(") == kFullOnly);
+  // The board's one-pass comparison of every point is what Depth::Step asks when there is one:
+  // its answer is taken (a false difference is reported at once), and at() is tested at Full.
+  CHECK(reported<SameCellsAlwaysDiffers>("same_cells()") == kAll);
+  CHECK(reported<AtLiesBehindSameCells>("at(") == kFullOnly);
   CHECK(reported<ForgetsVariantTag>("position()") == kFullOnly);
   CHECK(reported<WrongStartMover>("start_position()") == kFullOnly);
   CHECK(reported<MovesLoseLast>("moves()") == kFullOnly);
   CHECK(reported<RefusesFirstLegalMove>("is_legal(") == kFullOnly);
   CHECK(reported<OccupiedCalledNoFriend>("why_illegal(") == kFullOnly);
+}
+
+TEST_CASE("Depth::Step names the point where the optimized engine's stones differ from the oracle's", "[verify][comparator]") {
+  // The optimized board answers Depth::Step's every-point comparison in one pass (same_cells());
+  // a real difference is then located by at(), and no other field differs here.
+  reference::Game ref(Variant::lattice(5));
+  optimized::Game cand(Variant::lattice(5));
+  const std::vector<Point> legal = ref.legal_moves();
+  REQUIRE(legal.size() >= 2);
+  ref.play(legal[0]);
+  cand.play(legal[1]);
+  const auto what = Comparator().first_difference(ref, cand, Depth::Step);
+  REQUIRE(what.has_value());
+  INFO(*what);
+  CHECK(what->rfind("position(): ", 0) == 0);
+  CHECK(what->find(point_name(legal[0])) != std::string::npos);
+  CHECK(what->find("same_cells") == std::string::npos);
+  // The same moves: nothing differs at any depth.
+  cand.undo();
+  cand.play(legal[0]);
+  CHECK_FALSE(Comparator().first_difference(ref, cand, Depth::Full).has_value());
 }
 
 TEST_CASE("Schedule: Full at steps 1, 2, 4, 8, ... and at copies; Consistency after removals", "[verify][comparator]") {

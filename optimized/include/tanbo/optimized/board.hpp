@@ -118,6 +118,9 @@ class BasicBoard {
   }
   /// Content of an on-board vertex.
   Cell at_vertex(Vertex v) const noexcept { return static_cast<Cell>(cell(v)); }
+  /// Does every point hold what `pos` holds there (and is the size the same)? at() of every
+  /// point in one pass without its checks: what a differential checker compares after every step.
+  bool same_cells(const Position& pos) const noexcept;
 
   /// May the side to move play `p`? False off the board and once the game is over.
   bool is_legal(Point p) const noexcept {

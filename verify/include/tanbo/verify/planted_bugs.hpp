@@ -274,6 +274,24 @@ class GrowthOffByOne : public Wrapped {
   Board board() const { return {&inner()}; }
 };
 
+/// The board's one-pass same_cells() finds a difference where there is none (at() is right).
+class SameCellsAlwaysDiffers : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  struct Board {
+    bool same_cells(const Position&) const { return false; }
+  };
+  Board board() const { return {}; }
+};
+
+/// EmptyReadsBlack's at() behind the engine's own board, whose one-pass same_cells() is right:
+/// the comparator takes same_cells() at Depth::Step and tests at() at Full.
+class AtLiesBehindSameCells : public EmptyReadsBlack {
+ public:
+  using EmptyReadsBlack::EmptyReadsBlack;
+  const auto& board() const { return inner().board(); }
+};
+
 /// start_position() has the other side to move.
 class WrongStartMover : public Wrapped {
  public:
