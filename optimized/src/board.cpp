@@ -21,7 +21,8 @@
 // keeps some of them out of line unless told otherwise, and then every neighbour costs a call.
 // Which ones it keeps out depends on the size of the whole file (its inlining budget is per
 // translation unit): adding an unrelated function once put legal_remove out of line, +2.9 %
-// instructions per Engine-API game. Local to this file: undefined at its end.
+// instructions per Engine-API game. Here for the neighbour loop and its lambdas (the members are
+// forced inline on their declarations, board.hpp); local to this file: undefined at its end.
 #define TANBO_ALWAYS_INLINE __attribute__((always_inline))
 
 namespace tanbo::optimized {
@@ -307,7 +308,7 @@ void BasicBoard<MaxN>::rebuild_legal_bits() noexcept {
 // primitive marks points that are not: membership is read from the point word.
 template <int MaxN>
 template <bool kBits>
-TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::legal_add(int c, std::size_t v,
+inline void BasicBoard<MaxN>::legal_add(int c, std::size_t v,
                                                             std::size_t& count) noexcept {
   legal_pos_[c][v] = static_cast<Vertex>(count);
   legal_[c][count++] = static_cast<Vertex>(v);
@@ -316,7 +317,7 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::legal_add(int c, std::size_t v
 
 template <int MaxN>
 template <bool kBits>
-TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::legal_remove(int c, std::size_t v,
+inline void BasicBoard<MaxN>::legal_remove(int c, std::size_t v,
                                                                std::size_t& count) noexcept {
   if (kBits) bit_clear(c, v);
   // Swap-with-last keeps the set dense.
@@ -346,7 +347,7 @@ TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::legal_remove(int c, std::size_
 // owner instead.
 template <int MaxN>
 template <int c, bool kLog, bool kBits>
-TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept {
+inline void BasicBoard<MaxN>::add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept {
   constexpr int d = 1 - c;
   constexpr std::uint32_t kCountMask = 3u | (7u << count_shift(c));  // content + c count
   constexpr std::uint32_t kOne = 1u << count_shift(c);
@@ -441,7 +442,7 @@ void BasicBoard<MaxN>::restore_order() noexcept {
 // turn and counts the ply (playout() once for all its moves).
 template <int MaxN>
 template <int c, bool kBits>
-TANBO_ALWAYS_INLINE inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* rec) noexcept {
+inline bool BasicBoard<MaxN>::play_as(Vertex v, MoveRecord* rec) noexcept {
   const Vertex attach = single_neighbour(c, v);
   const Vertex expanded = root_[attach];
   if (rec) {
@@ -633,7 +634,7 @@ void BasicBoard<MaxN>::undo(const MoveRecord& rec) noexcept {
 // remove_stone<c>.
 template <int MaxN>
 template <int c>
-TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::undo_as(const MoveRecord& rec) noexcept {
+inline void BasicBoard<MaxN>::undo_as(const MoveRecord& rec) noexcept {
   over_ = false;  // the move was played, so the game was not over before it
   --ply_;
   to_move_ = opponent(to_move_);
@@ -666,7 +667,7 @@ void BasicBoard<MaxN>::restore_root(Vertex head, int c) noexcept {
 // removal changes there.
 template <int MaxN>
 template <int c>
-TANBO_ALWAYS_INLINE inline void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
+inline void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
   constexpr int d = 1 - c;
   constexpr std::uint32_t kCountMask = 3u | (7u << count_shift(c));  // content + c count
   constexpr std::uint32_t kOne = 1u << count_shift(c);

@@ -293,9 +293,9 @@ class BasicBoard {
   static const NamedOpening& named_opening_slot();
   // kBits false: the bitset is left stale (playout's loop; it rebuilds the bits at its end).
   template <bool kBits = true>
-  void legal_add(int c, std::size_t v, std::size_t& count) noexcept;
+  TANBO_FORCE_INLINE void legal_add(int c, std::size_t v, std::size_t& count) noexcept;
   template <bool kBits = true>
-  void legal_remove(int c, std::size_t v, std::size_t& count) noexcept;
+  TANBO_FORCE_INLINE void legal_remove(int c, std::size_t v, std::size_t& count) noexcept;
   // The bitset beside the dense legal array (see legal_bits_).
   void bit_set(int c, std::size_t v) noexcept {
     legal_bits_[c][v / 64] |= std::uint64_t{1} << (v % 64);
@@ -318,11 +318,14 @@ class BasicBoard {
     legal_remove<kBits>(c, v, count);
     legal_count_[c] = static_cast<std::uint16_t>(count);
   }
-  // Placement (rules 3-5), removal (rule 6) and undo; defined in board.cpp in that order.
+  // Placement (rules 3-5), removal (rule 6) and undo; defined in board.cpp in that order. The
+  // per-move primitives are forced inline here, on the declarations: clang (and so Emscripten)
+  // ignores the attribute on a member template's out-of-class definition, and kept colour 1's
+  // placement out of playout()'s loop as a call (its log and count then lived in memory).
   template <int c, bool kLog, bool kBits>
-  inline void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
+  TANBO_FORCE_INLINE void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
   template <int c, bool kBits>
-  inline bool play_as(Vertex v, MoveRecord* rec) noexcept;
+  TANBO_FORCE_INLINE bool play_as(Vertex v, MoveRecord* rec) noexcept;
   template <bool kBits, bool kRecord>
   void remove_bounded(Vertex expanded, const Vertex* bounded, int bounded_count, MoveRecord* rec) noexcept;
   template <bool kBits, bool kRecord>
@@ -330,10 +333,10 @@ class BasicBoard {
   template <int c, bool kBits>
   int remove_root(Vertex head) noexcept;
   template <int c>
-  inline void undo_as(const MoveRecord& rec) noexcept;
+  TANBO_FORCE_INLINE void undo_as(const MoveRecord& rec) noexcept;
   void restore_root(Vertex head, int c) noexcept;
   template <int c>
-  inline void remove_stone(Vertex v) noexcept;
+  TANBO_FORCE_INLINE void remove_stone(Vertex v) noexcept;
 
   std::array<std::uint32_t, kVertices> point_{};                  // content + neighbour fields
   std::array<Vertex, kVertices> root_{};                          // head stone of a stone's root
