@@ -308,8 +308,7 @@ void BasicBoard<MaxN>::rebuild_legal_bits() noexcept {
 // primitive marks points that are not: membership is read from the point word.
 template <int MaxN>
 template <bool kBits>
-inline void BasicBoard<MaxN>::legal_add(int c, std::size_t v,
-                                                            std::size_t& count) noexcept {
+inline void BasicBoard<MaxN>::legal_add(int c, std::size_t v, std::size_t& count) noexcept {
   legal_pos_[c][v] = static_cast<Vertex>(count);
   legal_[c][count++] = static_cast<Vertex>(v);
   if (kBits) bit_set(c, v);
@@ -317,8 +316,7 @@ inline void BasicBoard<MaxN>::legal_add(int c, std::size_t v,
 
 template <int MaxN>
 template <bool kBits>
-inline void BasicBoard<MaxN>::legal_remove(int c, std::size_t v,
-                                                               std::size_t& count) noexcept {
+inline void BasicBoard<MaxN>::legal_remove(int c, std::size_t v, std::size_t& count) noexcept {
   if (kBits) bit_clear(c, v);
   // Swap-with-last keeps the set dense.
   const Vertex i = legal_pos_[c][v];
