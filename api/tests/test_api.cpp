@@ -1,6 +1,7 @@
 // Tests of tanbo::api, the layer under every front end: the engine registry, the Start reader,
-// the record replay that locates errors, range-checked indices, the explain queries, and the
-// per-colour counts of MoveResult on both engines.
+// the record replay that locates errors, range-checked indices, the explain queries, the
+// per-colour counts of MoveResult on both engines, and the row-major legal listings
+// (legal_indices, legal_mask) on both engines and capacities.
 #include <cmath>
 #include <limits>
 #include <string>
@@ -283,4 +284,36 @@ TEST_CASE("api: play_index and random_legal_index are play and random_legal_move
   };
   check(optimized::Game19(start), "optimized");
   check(reference::Game(start), "reference");
+}
+
+TEST_CASE("api: legal_indices and legal_mask are legal_moves by row-major index", "[api][engine]") {
+  // Every position of a random game on each engine and at a size of each capacity (Game19 and
+  // Game): the indices ascending, one per legal move, and the mask set exactly there.
+  for (const char* variant : {"lattice-7", "dense-21"}) {
+    for (const std::string engine : {"optimized", "reference"}) {
+      CAPTURE(variant, engine);
+      const auto g = api::start_game(variant, engine);
+      const int n = g->size();
+      Rng rng(5);
+      std::vector<int> indices(static_cast<std::size_t>(n * n), -1);
+      std::vector<std::uint8_t> mask(static_cast<std::size_t>(n * n), 7);
+      while (true) {
+        CAPTURE(g->ply());
+        std::vector<int> want;
+        for (const Point p : g->legal_moves()) want.push_back(p.y * n + p.x);
+        const int count = g->legal_indices(indices.data());
+        REQUIRE(std::vector<int>(indices.begin(), indices.begin() + count) == want);
+        g->legal_mask(mask.data());
+        std::vector<int> marked;
+        for (int i = 0; i < n * n; ++i) {
+          REQUIRE(mask[static_cast<std::size_t>(i)] <= 1);
+          if (mask[static_cast<std::size_t>(i)] == 1) marked.push_back(i);
+        }
+        REQUIRE(marked == want);
+        if (g->is_over()) break;
+        g->play(g->random_move(rng));
+      }
+      CHECK(g->legal_indices(indices.data()) == 0);  // over: no legal move
+    }
+  }
 }

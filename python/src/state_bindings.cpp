@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -32,11 +33,16 @@ bool is_mover(const AnyGame& g, const py::object& player, const char* what) {
   return !g.is_over() && *p == static_cast<long long>(g.to_move());
 }
 
-std::vector<int> legal_action_list(const AnyGame& g) {
-  const int n = g.size();
-  std::vector<int> out;
-  for (const Point p : g.legal_moves()) out.push_back(row_major_index(p, n));
-  return out;  // legal_moves() is row-major, so already sorted
+// The Python list built directly from the engine's indices: a per-move loop calls this every
+// move, and the vector of points, the vector of ints and pybind11's generic list conversion in
+// between cost more than the move itself.
+py::list legal_action_list(const AnyGame& g) {
+  std::array<int, kMaxPoints> indices;
+  const int count = g.legal_indices(indices.data());  // row-major, so already ascending
+  py::list out(count);
+  for (int i = 0; i < count; ++i)
+    PyList_SET_ITEM(out.ptr(), i, py::int_(indices[static_cast<std::size_t>(i)]).release().ptr());
+  return out;
 }
 
 std::vector<double> returns_of(const AnyGame& g) {
@@ -74,7 +80,7 @@ int max_length(const AnyGame& g) {
 void bind_state_api(py::class_<PyGame>& cls) {
   cls.def("legal_actions",
           [](const PyGame& g, const py::object& player) {
-            if (!player.is_none() && !is_mover(*g, player, "legal_actions: player")) return std::vector<int>{};
+            if (!player.is_none() && !is_mover(*g, player, "legal_actions: player")) return py::list();
             return legal_action_list(*g);
           },
           py::arg("player") = py::none(),
@@ -84,15 +90,19 @@ void bind_state_api(py::class_<PyGame>& cls) {
            [](const PyGame& g, const py::object& player) {
              const int n = g->size();
              std::vector<int> mask(static_cast<std::size_t>(n * n), 0);
-             if (player.is_none() || is_mover(*g, player, "legal_actions_mask: player"))
-               for (const int a : legal_action_list(*g)) mask[static_cast<std::size_t>(a)] = 1;
+             if (player.is_none() || is_mover(*g, player, "legal_actions_mask: player")) {
+               std::array<int, kMaxPoints> indices;
+               const int count = g->legal_indices(indices.data());
+               for (int i = 0; i < count; ++i) mask[static_cast<std::size_t>(indices[static_cast<std::size_t>(i)])] = 1;
+             }
              return mask;
            },
            py::arg("player") = py::none(),
            "pyspiel's mask: a list of N*N ints, 1 at ``player``'s legal actions (all 0 for the "
            "player not to move).")
       .def("apply_action",
-           [](PyGame& g, const py::handle a) { play_point(g, action_point(g, action_arg(a), a)); },
+           // The move alone: play() builds the MoveResult that apply_action does not return.
+           [](PyGame& g, const py::handle a) { g->play(action_point(g, action_arg(a), a)); },
            py::arg("action"),
            "Plays ``action`` (an int y * N + x) for the side to move; returns None (play() returns "
            "the MoveResult). IllegalMoveError (the game unchanged) if it is not legal.")

@@ -75,6 +75,10 @@ class AnyGame {
   virtual int legal_move_count() const = 0;  ///< Number of legal moves.
   /// Marks every legal move of the side to move with 1 in `mask[y * N + x]` (zeroed first).
   virtual void legal_mask(std::uint8_t* mask) const = 0;
+  /// Writes the legal moves' row-major indices (y * N + x), ascending, to `out` (room for
+  /// size() * size()) and returns how many: legal_moves() without the vector, for a front end
+  /// that builds its own list (Python's legal_actions()).
+  virtual int legal_indices(int* out) const = 0;
   virtual MoveEffect play(Point p) = 0;  ///< Plays `p`; IllegalMoveError if illegal.
   /// api::play_index on this game's engine, in one call.
   virtual MoveEffect play_index(long long i, std::string_view noun) = 0;
@@ -144,6 +148,16 @@ class GameOn final : public AnyGame {
     } else {
       for (const Point p : g_.legal_moves()) mask[p.y * n + p.x] = 1;
     }
+  }
+  int legal_indices(int* out) const override {
+    const int n = g_.size();
+    int count = 0;
+    // Bounds-checked like legal_mask(): a broken engine shows up as a difference, never as a
+    // write beyond `out`.
+    tanbo::for_each_legal_move(g_, [&](Point p) {
+      if (on_board(p, n) && count < n * n) out[count++] = p.y * n + p.x;
+    });
+    return count;
   }
   MoveEffect play(Point p) override { return g_.play(p); }
   MoveEffect play_index(long long i, std::string_view noun) override { return api::play_index(g_, i, noun); }

@@ -36,7 +36,9 @@ class BasicGame {
   int size() const noexcept { return board_.size(); }          ///< Board side length.
   Cell at(Point p) const { return board_.at(p); }               ///< Content of `p`; UsageError off board.
   Color to_move() const noexcept { return board_.to_move(); }  ///< Side to move.
-  int ply() const noexcept { return static_cast<int>(history_.size()); }  ///< Moves played.
+  /// Moves played. The board's counter (equal to the history's length): the vector's size is a
+  /// division by the record's 24 bytes, and a game loop asks every move.
+  int ply() const noexcept { return board_.ply(); }
   bool is_over() const noexcept { return board_.is_over(); }   ///< A side has no stones.
   std::optional<Color> winner() const noexcept { return board_.winner(); }  ///< Winner, once over.
   int stone_count(Color c) const noexcept { return board_.stone_count(c); }  ///< Stones of `c`.
