@@ -156,8 +156,9 @@ TEST_CASE("Position value API", "[position]") {
   p.set({2, 1}, Cell::Empty);
   CHECK(p != q);  // values, not references
 
-  CHECK_THROWS_AS(p.set({3, 0}, Cell::Black), UsageError);
+  CHECK_THROWS_WITH(p.set({3, 0}, Cell::Black), "Position::set: D1 is not on the 3x3 board");
   CHECK_THROWS_AS(p.set({0, -1}, Cell::Black), UsageError);
+  CHECK(p.count(Color::Black) == 0);  // a refused set() changes nothing
   CHECK_THROWS_AS(p.set_variant(Variant::lattice(5)), UsageError);
   for (int bad : {-1, 0, 1, 26, 100}) {
     INFO("size " << bad);

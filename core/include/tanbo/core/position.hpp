@@ -28,7 +28,16 @@ class Position {
   /// Content of `p`. @pre on_board(p, size()).
   TANBO_FORCE_INLINE Cell at(Point p) const noexcept { return cells_[index(p)]; }
   /// Sets the content of `p`. @throws UsageError if `p` is off the board.
-  void set(Point p, Cell c);
+  /// Inline (its throw out of line): engines and checkers set every point of a board this way,
+  /// and a call per point cost more than the setting.
+  void set(Point p, Cell c) {
+    if (!on_board(p, size_)) [[unlikely]]
+      throw_off_board("Position::set", p);
+    Cell& cell = cells_[static_cast<std::size_t>(index(p))];
+    if (cell != Cell::Empty) --stones_[cell == Cell::Black ? 0 : 1];
+    if (c != Cell::Empty) ++stones_[c == Cell::Black ? 0 : 1];
+    cell = c;
+  }
   Color to_move() const noexcept { return to_move_; }           ///< Side to move.
   void set_to_move(Color c) noexcept { to_move_ = c; }          ///< Sets the side to move.
   const Variant& variant() const noexcept { return variant_; }  ///< Where the position came from.
@@ -57,6 +66,9 @@ class Position {
   friend bool operator==(const Position&, const Position&) = default;
 
  private:
+  // UsageError "<what>: <point> is not on the NxN board", out of line so set() inlines small.
+  [[noreturn]] void throw_off_board(const char* what, Point p) const;
+
   int size_;
   std::vector<Cell> cells_;
   int stones_[2] = {0, 0};  // stones of each colour in cells_
