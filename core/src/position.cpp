@@ -12,9 +12,9 @@ Position::Position(int size) : size_(size), variant_{VariantKind::Custom, size} 
   cells_.assign(static_cast<std::size_t>(size * size), Cell::Empty);
 }
 
-void Position::throw_off_board(const char* what, Point p) const {
-  throw UsageError(std::string(what) + ": " + point_name(p) + " is not on the " +
-                   std::to_string(size_) + "x" + std::to_string(size_) + " board");
+void Position::throw_off_board(Point p) const {
+  throw UsageError("Position::set: " + point_name(p) + " is not on the " + std::to_string(size_) + "x" +
+                   std::to_string(size_) + " board");
 }
 
 void Position::set_variant(const Variant& v) {

@@ -6,7 +6,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -91,9 +93,9 @@ void bind_state_api(py::class_<PyGame>& cls) {
              const int n = g->size();
              std::vector<int> mask(static_cast<std::size_t>(n * n), 0);
              if (player.is_none() || is_mover(*g, player, "legal_actions_mask: player")) {
-               std::array<int, kMaxPoints> indices;
-               const int count = g->legal_indices(indices.data());
-               for (int i = 0; i < count; ++i) mask[static_cast<std::size_t>(indices[static_cast<std::size_t>(i)])] = 1;
+               std::array<std::uint8_t, kMaxPoints> marks;
+               g->legal_mask(marks.data());
+               std::copy_n(marks.begin(), mask.size(), mask.begin());
              }
              return mask;
            },

@@ -32,7 +32,7 @@ class Position {
   /// and a call per point cost more than the setting.
   void set(Point p, Cell c) {
     if (!on_board(p, size_)) [[unlikely]]
-      throw_off_board("Position::set", p);
+      throw_off_board(p);
     Cell& cell = cells_[static_cast<std::size_t>(index(p))];
     if (cell != Cell::Empty) --stones_[cell == Cell::Black ? 0 : 1];
     if (c != Cell::Empty) ++stones_[c == Cell::Black ? 0 : 1];
@@ -66,8 +66,8 @@ class Position {
   friend bool operator==(const Position&, const Position&) = default;
 
  private:
-  // UsageError "<what>: <point> is not on the NxN board", out of line so set() inlines small.
-  [[noreturn]] void throw_off_board(const char* what, Point p) const;
+  // set()'s UsageError, out of line so that set() inlines small.
+  [[noreturn]] void throw_off_board(Point p) const;
 
   int size_;
   std::vector<Cell> cells_;
