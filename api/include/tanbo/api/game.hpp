@@ -143,10 +143,10 @@ class GameOn final : public AnyGame {
         // Bounds-checked: a broken engine (a mutant) must show up as a difference, not a
         // write out of the buffer.
         const Point p = std::remove_cvref_t<decltype(g_.board())>::point(v);
-        if (on_board(p, n)) mask[p.y * n + p.x] = 1;
+        if (on_board(p, n)) mask[row_major_index(p, n)] = 1;
       }
     } else {
-      for (const Point p : g_.legal_moves()) mask[p.y * n + p.x] = 1;
+      for (const Point p : g_.legal_moves()) mask[row_major_index(p, n)] = 1;
     }
   }
   int legal_indices(int* out) const override {
@@ -155,7 +155,7 @@ class GameOn final : public AnyGame {
     // Bounds-checked like legal_mask(): a broken engine shows up as a difference, never as a
     // write beyond `out`.
     tanbo::for_each_legal_move(g_, [&](Point p) {
-      if (on_board(p, n) && count < n * n) out[count++] = p.y * n + p.x;
+      if (on_board(p, n) && count < n * n) out[count++] = row_major_index(p, n);
     });
     return count;
   }
