@@ -262,8 +262,12 @@ class BasicBoard {
     return static_cast<Vertex>((word >> xor_shift(c)) & ((1u << kXorBits) - 1));
   }
   // Empty with exactly one adjacent c stone: a growth point of some c root.
+  // By table: where c is only known at run time (is_legal), two loads instead of the masks'
+  // arithmetic; where it is a constant, the compiler folds the tables.
+  static constexpr std::uint32_t kGrowthMask[2] = {3u | (7u << count_shift(0)), 3u | (7u << count_shift(1))};
+  static constexpr std::uint32_t kGrowthKey[2] = {1u << count_shift(0), 1u << count_shift(1)};
   static constexpr bool is_growth_word(int c, std::uint32_t word) noexcept {
-    return (word & (3u | (7u << count_shift(c)))) == (1u << count_shift(c));
+    return (word & kGrowthMask[c]) == kGrowthKey[c];
   }
   // Counts stone v (of colour c) in its neighbour n's word.
   void link_neighbour(int c, Vertex n, Vertex v) noexcept {
