@@ -2,8 +2,10 @@
 // playout beside them for scale. Run: build/bench/tanbo_microbench (Release build).
 #include <benchmark/benchmark.h>
 
+#include <stdexcept>
 #include <vector>
 
+#include "tanbo/core/engine.hpp"
 #include "tanbo/core/random.hpp"
 #include "tanbo/core/zobrist.hpp"
 #include "tanbo/optimized/board.hpp"
@@ -160,6 +162,36 @@ void BM_EnginePlayUndo(benchmark::State& state) {
   benchmark::DoNotOptimize(g.hash());
 }
 BENCHMARK(BM_EnginePlayUndo);
+
+// The first move of a random classic game (Rng 42) that removes at least 8 stones, played
+// through the Engine API: what a front end reports after a removal.
+tanbo::optimized::Game19 after_removal() {
+  tanbo::optimized::Game19 g{Variant::classic()};
+  Rng rng(42);
+  while (!g.is_over()) {
+    const tanbo::MoveEffect e = g.play(tanbo::random_move(g, rng));
+    if (e.removed_black + e.removed_white >= 8) return g;
+  }
+  throw std::logic_error("after_removal: the game removed fewer than 8 stones at once");
+}
+
+// The last move's removed stones: last_result() builds the list (one allocation, sorted), the
+// Engine API's for_each_removed_stone walks them row-major without one.
+void BM_LastResult(benchmark::State& state) {
+  const tanbo::optimized::Game19 g = after_removal();
+  for (auto _ : state) benchmark::DoNotOptimize(g.last_result());
+}
+BENCHMARK(BM_LastResult);
+
+void BM_ForEachRemovedStone(benchmark::State& state) {
+  const tanbo::optimized::Game19 g = after_removal();
+  for (auto _ : state) {
+    int sum = 0;
+    tanbo::for_each_removed_stone(g, [&sum](tanbo::Point p) { sum += p.x + p.y; });
+    benchmark::DoNotOptimize(sum);
+  }
+}
+BENCHMARK(BM_ForEachRemovedStone);
 
 void BM_RandomLegalVertex(benchmark::State& state) {
   const Board19 b = midgame<Board19>();

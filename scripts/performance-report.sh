@@ -153,7 +153,7 @@ done
 echo "$diff_instr $diff_steps" > "$tmp/diff-steps.txt"
 
 # Google Benchmark micro-benchmarks, CPU time, three repetitions (the median is reported).
-"$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_CopyMake|BM_EnginePlayUndo|BM_NthLegalVertex|BM_Playout<Board19>|BM_RandomLegalVertex|BM_SetUpNamedOpening|BM_SetUpOtherPosition)$' \
+"$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_CopyMake|BM_EnginePlayUndo|BM_ForEachRemovedStone|BM_LastResult|BM_NthLegalVertex|BM_Playout<Board19>|BM_RandomLegalVertex|BM_SetUpNamedOpening|BM_SetUpOtherPosition)$' \
   --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
   --benchmark_format=json > "$tmp/micro.json" 2> /dev/null
 
@@ -547,6 +547,10 @@ rows = [
     ("i-th legal move in row-major order",
      f"{bench_ns('BM_NthLegalVertex'):,.1f} ns",
      "Google Benchmark `BM_NthLegalVertex`: what `random_move` draws, no list built"),
+    ("the last move's removed stones (8 or more), row-major: `last_result()` / `tanbo::for_each_removed_stone`",
+     f"{bench_ns('BM_LastResult'):,.0f} ns / {bench_ns('BM_ForEachRemovedStone'):,.0f} ns",
+     "Google Benchmark `BM_LastResult` (the list built: one allocation) and `BM_ForEachRemovedStone` "
+     "(the Engine API's walk: sorted on the stack, nothing allocated), `Game19`"),
     ("random legal move",
      f"{bench_ns('BM_RandomLegalVertex'):,.1f} ns",
      "Google Benchmark `BM_RandomLegalVertex`"),

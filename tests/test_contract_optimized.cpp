@@ -553,13 +553,19 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicGame copies and assignments are independe
 
 // The fast paths of core/engine.hpp: on every engine, nth_legal_move(g, i) is legal_moves()[i],
 // for_each_legal_move walks legal_moves(), random_move draws legal_moves()[rng.below(n)] with the
-// same Rng step; bad indices and finished games are UsageErrors. After a playout (which rebuilds
-// the bitsets) the board still walks its legal moves in order.
+// same Rng step, and for_each_removed_stone walks the reference's last_result().removed after
+// every move; bad indices, finished games and the last move at ply 0 are UsageErrors. After a
+// playout (which rebuilds the bitsets) the board still walks its legal moves in order.
 template <Engine G>
 void require_fast_paths(const Variant& variant, std::uint64_t seed) {
   INFO("variant " << variant.name() << ", seed " << seed);
   G g(variant);
+  reference::Game oracle(variant);  // plays the same moves: the removals to expect
   Rng rng(seed);
+  REQUIRE_THROWS_MATCHES(for_each_removed_stone(g, [](Point) {}), UsageError,
+                         Catch::Matchers::Message("for_each_removed_stone: no move has been played") ||
+                             Catch::Matchers::Message("last_result: no move has been played"));
+  int removals = 0;
   while (!g.is_over()) {
     const std::vector<Point> legal = g.legal_moves();
     std::vector<Point> walked;
@@ -573,7 +579,14 @@ void require_fast_paths(const Variant& variant, std::uint64_t seed) {
     REQUIRE(m == legal[twin.below(static_cast<std::uint32_t>(legal.size()))]);
     REQUIRE(twin.next() == Rng(rng).next());  // one draw each
     g.play(m);
+    oracle.play(m);
+    std::vector<Point> removed;
+    for_each_removed_stone(g, [&removed](Point p) { removed.push_back(p); });
+    INFO("ply " << g.ply() << ", move " << point_name(m));
+    REQUIRE(removed == oracle.last_result().removed);
+    removals += removed.empty() ? 0 : 1;
   }
+  REQUIRE(removals > 0);  // the game tested the walk on something
   REQUIRE_THROWS_AS(random_move(g, rng), UsageError);
   REQUIRE_THROWS_AS(nth_legal_move(g, 0), UsageError);
   int count = 0;
@@ -582,7 +595,7 @@ void require_fast_paths(const Variant& variant, std::uint64_t seed) {
 }
 
 TEST_CASE("contract: nth_legal_move, for_each_legal_move and random_move equal legal_moves() on "
-          "every engine", "[contract][optimized]") {
+          "every engine, for_each_removed_stone the reference's last_result().removed", "[contract][optimized]") {
   for (const Variant& v : {Variant::lattice(5), Variant::dense(7), Variant::lattice(9), Variant::classic()})
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       require_fast_paths<reference::Game>(v, seed);

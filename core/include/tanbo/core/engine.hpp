@@ -46,11 +46,13 @@ template <typename G>
 concept Engine = EngineGame<G> && std::constructible_from<G, const Variant&> &&
                  std::constructible_from<G, const Position&>;
 
-// ---- Fast paths to the row-major legal list ----------------------------------------------------
-// An engine may also offer `Point nth_legal_move(int) const` and `for_each_legal_move(f) const`
+// ---- Fast paths to the row-major lists ----------------------------------------------------------
+// An engine may also offer `Point nth_legal_move(int) const`, `for_each_legal_move(f) const`
 // (the optimized engine does: an ordered legal bitset, no list built, nothing sorted or
-// allocated). These functions use them when present and legal_moves() otherwise, so code written
-// against tanbo::Engine gets the fast path without requiring it of every engine.
+// allocated) and `for_each_removed_stone(f) const` (the optimized engine's walk of the removed
+// roots, sorted on the stack). These functions use them when present and legal_moves() or
+// last_result() otherwise, so code written against tanbo::Engine gets the fast path without
+// requiring it of every engine.
 
 /// legal_moves()[i]: the i-th legal move of the side to move in row-major order.
 /// @throws UsageError unless 0 <= i < legal_move_count().
@@ -74,6 +76,18 @@ void for_each_legal_move(const G& g, F&& f) {
     g.for_each_legal_move(f);
   } else {
     for (const Point p : g.legal_moves()) f(p);
+  }
+}
+
+/// Calls f(Point) on every stone the last move removed, row-major: last_result().removed
+/// without building the result (no allocation on the optimized engine).
+/// @throws UsageError if no move has been played.
+template <Engine G, class F>
+void for_each_removed_stone(const G& g, F&& f) {
+  if constexpr (requires { g.for_each_removed_stone(f); }) {
+    g.for_each_removed_stone(f);
+  } else {
+    for (const Point p : g.last_result().removed) f(p);
   }
 }
 

@@ -15,6 +15,7 @@
 // saves the one link it overwrites, so undoing in LIFO order restores them exactly.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cassert>
@@ -212,6 +213,20 @@ class BasicBoard {
         s = next_[s];
       } while (s != head);
     }
+  }
+  /// Calls f(Vertex) on each stone removed by the move `rec` in row-major order (vertices number
+  /// row-major): removed_stones() without the list, the walk above sorted in a buffer on the
+  /// stack (no allocation). Valid until the next move is played.
+  template <class F>
+  void for_each_removed_stone_row_major(const MoveRecord& rec, F&& f) const {
+    std::array<Vertex, kPlayable> removed;
+    std::size_t count = 0;
+    // Bounded by the buffer: a corrupted root list (a planted bug) cannot write past it.
+    for_each_removed_stone(rec, [&](Vertex s) {
+      if (count < removed.size()) removed[count++] = s;
+    });
+    std::sort(removed.begin(), removed.begin() + static_cast<std::ptrdiff_t>(count));
+    for (std::size_t i = 0; i < count; ++i) f(removed[i]);
   }
   /// Is `v` a growth point of `c` (empty, exactly one orthogonal `c` stone: rule 3)? While the
   /// game runs, c's legal moves when c is to move. One load, for observers that keep per-point

@@ -80,10 +80,18 @@ class BasicGame {
   }
   /// Full description of the last move. @throws UsageError if no move has been played.
   MoveResult last_result() const {
-    if (history_.empty()) throw UsageError("last_result: no move has been played");
+    if (history_.empty()) throw_no_move("last_result");
     const MoveRecord& rec = history_.back();
     return {BasicBoard<MaxN>::point(rec.point), opponent(to_move()), rec.removal,
             board_.removed_stones(rec), rec.removed_black, rec.removed_white};
+  }
+  /// Calls f(Point) on each stone the last move removed, row-major: last_result().removed
+  /// without the list (nothing allocated; see tanbo::for_each_removed_stone).
+  /// @throws UsageError if no move has been played.
+  template <class F>
+  void for_each_removed_stone(F&& f) const {
+    if (history_.empty()) throw_no_move("for_each_removed_stone");
+    board_.for_each_removed_stone_row_major(history_.back(), [&f](Vertex v) { f(BasicBoard<MaxN>::point(v)); });
   }
   /// The points played so far.
   std::vector<Point> moves() const {
@@ -108,6 +116,11 @@ class BasicGame {
   [[noreturn]] void throw_bad_index(int i) const {
     throw UsageError("nth_legal_move: index " + std::to_string(i) + " is not below the " +
                      std::to_string(legal_move_count()) + " legal moves");
+  }
+
+  // Out of line like throw_bad_index(): the queries of the last move at ply 0.
+  [[noreturn]] static void throw_no_move(const char* function) {
+    throw UsageError(std::string(function) + ": no move has been played");
   }
 
   // Moves reserved for the history up front: a random classic game lasts about 480 plies.
