@@ -1,5 +1,7 @@
 // C API: library information, creating/copying/freeing games, moves and random moves.
+#include <array>
 #include <cstring>
+#include <span>
 #include <type_traits>
 
 #include "internal.hpp"
@@ -118,21 +120,12 @@ tanbo_status tanbo_legal_moves(tanbo_game* game, int* out, std::size_t capacity,
   if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
   const ErrorSink err = sink(game, "tanbo_legal_moves");
   return guarded(err, [&]() -> tanbo_status {
-    if (out == nullptr && capacity > 0)
-      return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL but capacity > 0");
-    const tanbo::Position& start = game->game->start_position();
-    std::size_t n = 0;
-    for (const tanbo::Point p : game->game->legal_moves()) {
-      if (n < capacity) out[n] = start.index(p);
-      ++n;
-    }
-    if (count != nullptr) *count = n;
-    if (n > capacity) {
-      return err.fail(TANBO_ERR_BUFFER_TOO_SMALL, "there are " + std::to_string(n) +
-                                                      " legal moves but room for " +
-                                                      std::to_string(capacity));
-    }
-    return TANBO_OK;
+    // The engine's row-major indices into a buffer on the stack: no list of points built, nothing
+    // allocated (JavaScript's legalIndices() calls this every move it lists).
+    std::array<int, tanbo::kMaxPoints> legal;
+    const int n = game->game->legal_indices(legal.data());
+    return tanbo::capi::write_ints(err, std::span<const int>(legal.data(), static_cast<std::size_t>(n)), out,
+                                   capacity, count, "legal moves");
   });
 }
 
