@@ -236,23 +236,28 @@ TEST_CASE("planted damage: each rule of the format refuses its violation") {
   }
 
   SECTION("an opponent's line missing one reply") {
-    // A line whose first use is as a reply of the opponent: without it, that opponent's line is
-    // the first to miss it.
-    bool planted = false;
-    for (std::size_t j = 0; j < n && !planted; ++j) {
-      std::size_t first_use = n;
+    // Lines whose first use is as a reply of the opponent: without one of them, that opponent's
+    // line is the first to miss it. Replies other than the first legal move are planted too (a
+    // checker that looked at one reply only would pass the first).
+    int planted = 0, later_replies = 0;
+    for (std::size_t j = 0; j < n && planted < 12; ++j) {
+      std::size_t first_use = n, reply = 0;
       for (std::size_t i = j + 1; i < n && first_use == n; ++i)
-        for (const std::size_t k : b.lines[i].needs)
-          if (k == j) first_use = i;
+        for (std::size_t k = 0; k < b.lines[i].needs.size() && first_use == n; ++k)
+          if (b.lines[i].needs[k] == j) first_use = i, reply = k;  // the first move reaching it
       if (first_use == n || !is_opponent_line(b, first_use)) continue;
+      if (reply == 0 && planted > 0) continue;
+      const Point m = b.lines[first_use].needs_moves[reply];
       Lines bad = good;
       bad.erase(bad.begin() + static_cast<long>(kHeader + j));
       refused(sealed(recounted(bad)), "certificate",
-              file_line(first_use - 1) + ": " + Q + " to move: the legal move ");
-      refused(sealed(recounted(bad)), "certificate", "leads to a position not listed before this line");
-      planted = true;
+              file_line(first_use - 1) + ": " + Q + " to move: the legal move " + std::to_string(m.x) + "," +
+                  std::to_string(m.y) + " leads to a position not listed before this line");
+      ++planted;
+      later_replies += reply > 0;
     }
-    CHECK(planted);
+    CHECK(planted > 1);
+    CHECK(later_replies > 0);
   }
 
   SECTION("a finished game won by the other side") {
@@ -345,6 +350,10 @@ TEST_CASE("planted damage: each rule of the format refuses its violation") {
     refused(sealed(startless), "certificate", "line " + std::to_string(6 + n - 1) +
                                                   ": count mismatch: the header announces " + std::to_string(n) +
                                                   " positions (line 5), but the file lists " + std::to_string(n - 1));
+    Lines longer = good;  // one line more than announced, after the start
+    longer.push_back(good[kHeader]);
+    refused(sealed(longer), "certificate", file_line(n) + ": the header announces " + std::to_string(n) +
+                                               " positions (line 5), but the position lines go on");
     Lines fewer = good;
     fewer[4] = "positions " + std::to_string(n - 1);
     refused(sealed(fewer), "certificate", file_line(n - 2) + ": the last position line (the header announces " +
