@@ -16,6 +16,7 @@ LAYERS = {
     "optimized": {"core", "optimized"},
     "api": {"core", "reference", "optimized", "api"},
     "verify": {"core", "reference", "optimized", "api", "verify"},  # api: the engine protocol
+    "certificate": {"core", "reference", "certificate"},  # checked on the reference engine only
     "cli": {"core", "reference", "optimized", "verify", "api", "conformance"},
     "capi": {"core", "reference", "optimized", "api", "capi"},
     "python/src": {"core", "reference", "optimized", "api"},
