@@ -199,6 +199,44 @@ Proof.
   rewrite map_nth, nth_all_points by assumption. reflexivity.
 Qed.
 
+(* The checker reads a line's board through rows_decode: the cells cut into rows once, so that
+   a point costs a walk down the rows and along one row, not along the whole list (the rules
+   look points up many times per move). It is Openings.decode's board on every point. *)
+Fixpoint rows_of (n k : nat) (l : list cell) : list (list cell) :=
+  match k with 0 => [] | S k' => firstn n l :: rows_of n k' (skipn n l) end.
+Definition rows_decode (n : nat) (l : list cell) : board :=
+  let rs := rows_of n n l in
+  fun q => if on_boardb n q then nth (fst q) (nth (snd q) rs []) Empty else Empty.
+
+Lemma nth_firstn_lt {A} n : forall (l : list A) x d, x < n -> nth x (firstn n l) d = nth x l d.
+Proof.
+  induction n as [|n IH]; intros l x d Hx; [lia|].
+  destruct l as [|a l]; [destruct x; reflexivity|].
+  destruct x as [|x]; [reflexivity|]. simpl. apply IH. lia.
+Qed.
+
+Lemma nth_skipn_add {A} k : forall (l : list A) x d, nth x (skipn k l) d = nth (k + x) l d.
+Proof.
+  induction k as [|k IH]; intros l x d; [reflexivity|].
+  destruct l as [|a l]; simpl; [destruct x; reflexivity | apply IH].
+Qed.
+
+Lemma nth_rows_of n k : forall l y x d, y < k -> x < n ->
+  nth x (nth y (rows_of n k l) []) d = nth (y * n + x) l d.
+Proof.
+  induction k as [|k IH]; intros l y x d Hy Hx; [lia|].
+  destruct y as [|y]; simpl.
+  - exact (nth_firstn_lt n l x d Hx).
+  - rewrite IH by lia. rewrite nth_skipn_add. f_equal. lia.
+Qed.
+
+Lemma rows_decode_same l : same (rows_decode N l) (decode N l).
+Proof.
+  intros [x y] Hq. unfold rows_decode, decode. assert (Hb := Hq). apply on_boardb_spec in Hb.
+  rewrite Hb. destruct Hq as [Hx Hy]. simpl in Hx, Hy |- *.
+  exact (nth_rows_of N N l y x Empty Hy Hx).
+Qed.
+
 End Game.
 
 (* ======================= The set of accepted positions =================================== *)
@@ -388,7 +426,7 @@ Definition after_key (b : board) (c : color) (p : point) : key :=
 (* One line against the set t of the positions on earlier lines: None when it is a win for the
    prover given that those are, otherwise why not. *)
 Definition verdict (t : tree) (l : list cell) (c : color) (mv : option point) : option refusal :=
-  let b := decode N l in
+  let b := rows_decode N l in
   match winner N b with
   | Some w => if color_eqb w prover
               then match mv with None => None | Some _ => Some MoveAtFinished end
@@ -521,9 +559,9 @@ Qed.
 
 Theorem verdict_sound t l c mv :
   (forall x, InT x t -> exists l c, x = pos_key l c /\ wins_from N prover (decode N l) c) ->
-  verdict t l c mv = None -> wins_from N prover (decode N l) c.
+  verdict t l c mv = None -> wins_from N prover (rows_decode N l) c.
 Proof.
-  intros Ht. unfold verdict. set (b := decode N l).
+  intros Ht. unfold verdict. set (b := rows_decode N l).
   destruct (winner N b) as [w|] eqn:Ew.
   - destruct (color_eqb_spec w prover) as [Ewp|Ewp]; [|discriminate]. intros _.
     apply won. rewrite <- Ewp. apply winner_spec. exact Ew.
@@ -559,7 +597,7 @@ Proof.
   destruct ln as [[l c] mv]. unfold step. intros [Hseen Hlast].
   destruct (mem (pos_key l c) (seen st)); [discriminate|].
   destruct (verdict (seen st) l c mv) eqn:Ev; [discriminate|]. intros E. injection E as E. subst st'.
-  assert (Hw := verdict_sound (seen st) l c mv Hseen Ev).
+  assert (Hw := wins_from_same N prover _ _ c (rows_decode_same N l) (verdict_sound (seen st) l c mv Hseen Ev)).
   split; simpl.
   - intros x Hx. apply add_in in Hx as [Hx | Hx]; [|exact (Hseen x Hx)]. exists l, c. auto.
   - intros l' c' E. injection E as El Ec. subst. exact Hw.
