@@ -669,3 +669,60 @@ Proof.
   intros Hc. destruct (check_sound_named 5 prover 1 K lines K' Hc) as [b [E Hw]].
   simpl in E. injection E as Eb. subst b. exact Hw.
 Qed.
+
+(* ---- A certificate checked inside Coq ---- *)
+(* formal/certificates/xo3.cert, the certificate tanbo-certgen writes for the 3x3 start
+   XO1/3/O1X X (Openings.start3, Black to move), as Coq data. The kernel runs the checker on it
+   (vm_compute), so this result rests on neither extraction nor the OCaml reader: White, the
+   second player, wins the 3x3 start. *)
+Module Xo3.
+Local Definition e := Empty.
+Local Definition x := Stone Black.
+Local Definition o := Stone White.
+Definition lines : list line := [
+  ([o;o;e;o;e;e;o;e;e], White, None);
+  ([o;o;x;o;e;x;o;e;x], Black, None);
+  ([o;e;x;o;e;x;o;e;x], White, Some (1,0));
+  ([o;o;e;o;x;x;o;e;x], Black, None);
+  ([o;e;e;o;x;x;o;e;x], White, Some (1,0));
+  ([o;o;e;o;e;x;o;x;x], Black, None);
+  ([o;e;e;o;e;x;o;x;x], White, Some (1,0));
+  ([o;e;e;o;e;x;o;e;x], Black, None);
+  ([e;e;e;o;e;x;o;e;x], White, Some (0,0));
+  ([o;o;o;o;e;e;e;e;e], White, None);
+  ([o;o;o;o;x;e;e;x;x], Black, None);
+  ([o;o;o;e;x;e;e;x;x], White, Some (0,1));
+  ([o;o;o;o;e;x;e;x;x], Black, None);
+  ([o;o;o;e;e;x;e;x;x], White, Some (0,1));
+  ([o;o;o;o;e;e;x;x;x], Black, None);
+  ([o;o;o;e;e;e;x;x;x], White, Some (0,1));
+  ([o;o;o;e;e;e;e;x;x], Black, None);
+  ([e;o;o;e;e;e;e;x;x], White, Some (0,0));
+  ([e;o;o;o;e;e;o;e;x], Black, None);
+  ([e;o;o;e;e;e;o;e;x], White, Some (0,1));
+  ([o;e;e;o;e;e;o;e;e], Black, None);
+  ([e;x;e;o;x;x;o;e;x], White, Some (0,0));
+  ([e;e;e;o;e;e;o;e;e], White, None);
+  ([e;e;e;o;x;x;o;e;x], Black, None);
+  ([e;e;e;e;x;x;o;e;x], White, Some (0,1));
+  ([o;o;o;e;e;e;o;e;e], White, None);
+  ([o;o;o;e;e;x;o;e;x], Black, None);
+  ([e;o;o;e;e;x;o;e;x], White, Some (0,0));
+  ([x;o;o;x;e;e;o;e;x], Black, None);
+  ([x;o;e;x;e;e;o;e;x], White, Some (2,0));
+  ([e;o;o;o;e;e;o;e;e], Black, None);
+  ([x;o;o;e;e;e;o;e;e], White, Some (0,1));
+  ([x;o;o;e;e;x;o;e;x], Black, None);
+  ([x;o;e;e;e;x;o;e;x], White, Some (2,0));
+  ([e;o;o;e;e;e;o;x;x], White, Some (0,0));
+  ([x;o;o;e;e;e;o;x;x], Black, None);
+  ([x;o;e;e;e;e;o;x;x], White, Some (2,0));
+  ([x;o;e;e;e;e;o;e;x], Black, None)
+].
+End Xo3.
+
+Theorem xo3_white_wins : wins_from 3 White (decode 3 (fst start3)) (snd start3).
+Proof.
+  apply (check_sound 3 White (Given (fst start3) (snd start3)) 38 Xo3.lines 38).
+  vm_compute. reflexivity.
+Qed.
