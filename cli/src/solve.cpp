@@ -45,7 +45,7 @@ std::string thousands(std::uint64_t n) {
 }
 
 // "X wins in 27 plies" for the side to move of `pos`.
-std::string outcome_text(const Position& pos, const solve::Outcome& o) {
+std::string outcome_text(const Position& pos, const solve::PerfectPlay& o) {
   const Color winner = o.wins ? pos.to_move() : opponent(pos.to_move());
   std::ostringstream out;  // (not operator+: g++ 12 warns wrongly on a one-character string's sum)
   if (o.length == 0) {
@@ -136,13 +136,13 @@ int run_solve(const SolveCliOptions& o) {
   }();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double cpu = cpu_seconds() - cpu0;
-  const solve::Outcome so = table.start_outcome();
+  const solve::PerfectPlay so = table.start_outcome();
   const solve::ProbeResult root = table.probe(start);
   std::cout << "start: " << table.start_text() << '\n';
   std::cout << "value: " << outcome_text(start, so) << " (" << color_char(*root.winner) << " wins)\n";
   std::cout << "winning first moves:";
   bool any = false;
-  for (const solve::MoveOutcome& m : root.moves)
+  for (const solve::MoveValue& m : root.moves)
     if (m.outcome.wins) {
       std::cout << ' ' << point_name(m.move) << " (" << m.outcome.length << ")";
       any = true;
@@ -208,7 +208,7 @@ int run_probe(const ProbeCliOptions& o) {
       j["winner"] = std::string(1, color_char(*r.winner));
       j["length"] = r.outcome.length;
       nlohmann::ordered_json moves = nlohmann::ordered_json::array();
-      for (const solve::MoveOutcome& m : r.moves)
+      for (const solve::MoveValue& m : r.moves)
         moves.push_back({{"move", point_name(m.move)}, {"wins", m.outcome.wins}, {"length", m.outcome.length}});
       j["moves"] = moves;
       nlohmann::ordered_json line = nlohmann::ordered_json::array();
@@ -224,7 +224,7 @@ int run_probe(const ProbeCliOptions& o) {
     return kExitOk;
   }
   std::cout << "value: " << outcome_text(pos, r.outcome) << '\n';
-  for (const solve::MoveOutcome& m : r.moves)
+  for (const solve::MoveValue& m : r.moves)
     std::cout << "  " << point_name(m.move) << ": " << (m.outcome.wins ? "wins" : "loses") << " in "
               << m.outcome.length << '\n';
   std::cout << "line:";

@@ -13,7 +13,7 @@ namespace tanbo::solve {
 CertificatePlan certificate_plan(const Table& table) {
   const KeyCodec& codec = table.codec();
   const int n = table.size();
-  const Outcome start = table.start_outcome();
+  const PerfectPlay start = table.start_outcome();
   CertificatePlan plan;
   plan.prover = start.wins ? table.start().to_move() : opponent(table.start().to_move());
   const std::uint64_t prover_bit = plan.prover == Color::White ? std::uint64_t{1} << codec.side_shift() : 0;

@@ -49,7 +49,7 @@ std::string thousands(std::uint64_t n) {
   return s;
 }
 std::uint64_t record_key(std::uint64_t r) { return r >> 8; }
-Outcome record_outcome(std::uint64_t r) { return {(r & 1) != 0, static_cast<int>((r >> 1) & 0x7f)}; }
+PerfectPlay record_outcome(std::uint64_t r) { return {(r & 1) != 0, static_cast<int>((r >> 1) & 0x7f)}; }
 std::uint8_t symmetry_mask(const KeyCodec& codec) {
   std::uint8_t mask = 0;
   for (const int s : codec.symmetries()) mask = static_cast<std::uint8_t>(mask | 1u << s);
@@ -58,7 +58,7 @@ std::uint8_t symmetry_mask(const KeyCodec& codec) {
 
 // The header bytes (hash field zero) of a table.
 std::string header_bytes(const std::string& start_text, int size, std::uint64_t records, std::uint64_t positions,
-                         Outcome start, std::uint8_t mask) {
+                         PerfectPlay start, std::uint8_t mask) {
   std::string h(kMagic, sizeof kMagic);
   put(h, kVersion, 4);
   const std::size_t total = (kFixedHeader + start_text.size() + 7) / 8 * 8;
@@ -145,20 +145,20 @@ void Table::finish() {
                        records_);
 }
 
-Outcome Table::start_outcome() const {
+PerfectPlay Table::start_outcome() const {
   const auto o = lookup_key(codec_.key(start_));
   if (!o) throw std::logic_error("strong table without its start");
   return *o;
 }
 
-std::optional<Outcome> Table::lookup_key(std::uint64_t key) const {
+std::optional<PerfectPlay> Table::lookup_key(std::uint64_t key) const {
   const std::uint64_t c = codec_.canonical(key);
   const auto it = std::lower_bound(records_.begin(), records_.end(), c << 8);
   if (it == records_.end() || record_key(*it) != c) return std::nullopt;
   return record_outcome(*it);
 }
 
-std::optional<Outcome> Table::lookup(const Position& pos) const {
+std::optional<PerfectPlay> Table::lookup(const Position& pos) const {
   if (pos.size() != size()) return std::nullopt;
   return lookup_key(codec_.key(pos));
 }
@@ -174,7 +174,7 @@ ProbeResult Table::probe(const Position& pos) const {
   detail::OptimizedExplorer ex(pos, codec_);
   const int n = size();
   // Every legal move of the explorer's position with its outcome for the mover, row-major.
-  auto moves_of = [&](std::vector<MoveOutcome>& list) {
+  auto moves_of = [&](std::vector<MoveValue>& list) {
     detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
     const int count = ex.moves(moves);
     std::sort(moves, moves + count, [&](auto a, auto b) { return ex.index(a, n) < ex.index(b, n); });
@@ -188,12 +188,12 @@ ProbeResult Table::probe(const Position& pos) const {
     }
   };
   moves_of(out.moves);
-  std::vector<MoveOutcome> list = out.moves;
+  std::vector<MoveValue> list = out.moves;
   for (int ply = 0; ply < kMaxLength && !ex.is_over(); ++ply) {
     if (ply > 0) moves_of(list);
-    const bool wins = std::any_of(list.begin(), list.end(), [](const MoveOutcome& m) { return m.outcome.wins; });
-    const MoveOutcome* best = nullptr;
-    for (const MoveOutcome& m : list) {
+    const bool wins = std::any_of(list.begin(), list.end(), [](const MoveValue& m) { return m.outcome.wins; });
+    const MoveValue* best = nullptr;
+    for (const MoveValue& m : list) {
       if (m.outcome.wins != wins) continue;
       if (best == nullptr || (wins ? m.outcome.length < best->outcome.length : m.outcome.length > best->outcome.length))
         best = &m;

@@ -10,7 +10,7 @@
 #include "tanbo/solve/strong.hpp"
 
 using tanbo::Position;
-using tanbo::solve::Outcome;
+using tanbo::solve::PerfectPlay;
 using tanbo::solve::SolveOptions;
 using tanbo::solve::SolverEngine;
 using tanbo::solve::SolveStats;
@@ -34,7 +34,9 @@ TEST_CASE("strong solver equals an independent brute force on every reachable po
     SolveStats stats;
     const Table table = Table::solve(start, {}, &stats);
     const auto brute = testing::brute_force_all(start);
-    CHECK(testing::first_difference(table, brute).empty());
+    const std::string diff = testing::first_difference(table, brute);
+    INFO(diff);
+    CHECK(diff.empty());
     CHECK(table.positions() == brute.size());
     CHECK(stats.positions == brute.size());
     CHECK(stats.classes == table.records().size());

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "brute_force.hpp"
+#include "tanbo/certificate/certificate.hpp"
 #include "sha256.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/reference/game.hpp"
@@ -18,7 +19,7 @@
 using tanbo::Color;
 using tanbo::Point;
 using tanbo::Position;
-using tanbo::solve::Outcome;
+using tanbo::solve::PerfectPlay;
 using tanbo::solve::Table;
 using tanbo::solve::TableError;
 
@@ -158,17 +159,17 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
     for (std::size_t i = 0; i < legal.size(); ++i) {
       CHECK(r.moves[i].move == legal[i]);
       g.play(legal[i]);
-      const Outcome child = brute.at(tanbo::solve::testing::board_text(g));
+      const PerfectPlay child = brute.at(tanbo::solve::testing::board_text(g));
       g.undo();
-      CHECK(r.moves[i].outcome == Outcome{!child.wins, child.length + 1});
+      CHECK(r.moves[i].outcome == PerfectPlay{!child.wins, child.length + 1});
     }
     // The line has the position's length and ends the game with the predicted winner, each move
     // keeping the value (the winner wins fastest, the loser defends longest).
     REQUIRE(static_cast<int>(r.line.size()) == outcome.length);
     for (std::size_t i = 0; i < r.line.size(); ++i) {
-      const Outcome before = brute.at(tanbo::solve::testing::board_text(g));
+      const PerfectPlay before = brute.at(tanbo::solve::testing::board_text(g));
       g.play(r.line[i]);
-      const Outcome after = brute.at(tanbo::solve::testing::board_text(g));
+      const PerfectPlay after = brute.at(tanbo::solve::testing::board_text(g));
       CHECK(after.wins != before.wins);
       CHECK(after.length == before.length - 1);
     }
@@ -226,4 +227,22 @@ TEST_CASE("certificate plan: the winner's proof DAG, children first, the start l
     }
     CHECK(t.codec().position(plan.lines.back().key).cells() == start.cells());
   }
+}
+
+TEST_CASE("the written certificates are accepted by the certificate checker", "[solve][certificate]") {
+#ifdef TANBO_SOLVE_CERTIFICATE_STUB
+  SUCCEED("tanbo::certificate is not in this tree yet: its stand-in has no checker");
+#else
+  for (const char* text : {"XO1/3/O1X X", kSmall4, "X3/4/2O1/X3 O"}) {
+    INFO(text);
+    const Table t = Table::solve(Position::parse(text));
+    std::ostringstream out;
+    const auto lines = tanbo::solve::write_certificate(t, out);
+    std::istringstream in(out.str());
+    const auto summary = tanbo::certificate::check(in);
+    CHECK(summary.header.positions == static_cast<long long>(lines));
+    CHECK(summary.header.prover == tanbo::solve::certificate_plan(t).prover);
+    CHECK(summary.header.start == t.start_text());
+  }
+#endif
 }

@@ -28,11 +28,11 @@
 namespace tanbo::solve {
 
 /// The value and perfect-play length of a position, for its side to move.
-struct Outcome {
+struct PerfectPlay {
   bool wins = false;  ///< The side to move wins with perfect play.
   int length = 0;     ///< Plies to the end under perfect play; 0 for a finished game.
   /// Equal when both fields are.
-  friend bool operator==(const Outcome&, const Outcome&) = default;
+  friend bool operator==(const PerfectPlay&, const PerfectPlay&) = default;
 };
 
 /// Longest perfect-play length a table can hold (7 bits).
@@ -85,20 +85,20 @@ struct SolveStats {
 };
 
 /// One legal move of a probed position and where it leads, for the side to move there.
-struct MoveOutcome {
+struct MoveValue {
   Point move;  ///< The move.
   /// Playing it, does the side to move win, and in how many plies from the probed position (one
   /// more than the length of the position after the move) with perfect play after it.
-  Outcome outcome;
+  PerfectPlay outcome;
 };
 
 /// What the table says about a position.
 struct ProbeResult {
   bool known = false;  ///< False: the table does not hold it (another start or size, unreachable).
-  Outcome outcome;     ///< The position's value and length (when known).
+  PerfectPlay outcome;     ///< The position's value and length (when known).
   /// The winner with perfect play: the side to move if outcome.wins, else the other side.
   std::optional<Color> winner;
-  std::vector<MoveOutcome> moves;  ///< Every legal move, row-major (none for a finished game).
+  std::vector<MoveValue> moves;  ///< Every legal move, row-major (none for a finished game).
   /// The perfect-play line: the winner's fastest win, the loser's longest defence, the first in
   /// row-major order among equals. outcome.length moves.
   std::vector<Point> line;
@@ -127,7 +127,7 @@ class Table {
   const Position& start() const noexcept { return start_; }            ///< The start.
   const std::string& start_text() const noexcept { return start_text_; }  ///< Its name in the file.
   int size() const noexcept { return start_.size(); }                   ///< Board side.
-  Outcome start_outcome() const;  ///< The start's value and length.
+  PerfectPlay start_outcome() const;  ///< The start's value and length.
   /// Position classes: the records, sorted (key << 8 | length << 1 | wins).
   const std::vector<std::uint64_t>& records() const noexcept { return records_; }
   std::uint64_t positions() const noexcept { return positions_; }  ///< Reachable positions.
@@ -137,9 +137,9 @@ class Table {
 
   /// The value and length of `pos` (board and side to move), or nullopt when the table does not
   /// hold it: another board size, or a position not reachable from the start.
-  std::optional<Outcome> lookup(const Position& pos) const;
+  std::optional<PerfectPlay> lookup(const Position& pos) const;
   /// lookup() of an exact key of this board.
-  std::optional<Outcome> lookup_key(std::uint64_t key) const;
+  std::optional<PerfectPlay> lookup_key(std::uint64_t key) const;
   /// Value, length, every legal move's outcome and the perfect-play line of `pos`; known = false
   /// outside the table (never a guess).
   ProbeResult probe(const Position& pos) const;
