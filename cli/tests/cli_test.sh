@@ -584,7 +584,11 @@ perfect play: B1 B5 A2 C5 C1 C4 C2 C3 A3 B3 A4 E2 D2 D3 E4 D1 E3 B2 D4 E3 E2 E4 
 positions: 15,423,866 (3,856,425 classes under 4 symmetries, 103,271 finished-game classes)
 table sha256: f4ef08e5ad3c5af562964da40ecc208ad23dd6c1053d08b8727864f6e5366c85"
   expect_ok "$expected
-table: $WORK/l5.tbl" "$TANBO" solve lattice-5 --quiet --out "$WORK/l5.tbl"
+table: $WORK/l5.tbl
+certificate: $WORK/l5.cert (15,452 positions)" "$TANBO" solve lattice-5 --quiet --out "$WORK/l5.tbl" --certificate "$WORK/l5.cert"
+  # The committed certificate is this one, byte for byte.
+  xz -dc "$DATA/../../../solve/certificates/lattice-5.cert.xz" | cmp -s - "$WORK/l5.cert" ||
+    fail "solve/certificates/lattice-5.cert.xz is not the certificate tanbo solve writes"
   expect_ok "$expected" "$TANBO" solve lattice-5 --quiet --threads 2
   expect_ok "position: X3O/5/5/5/O3X X
 value: X to move wins in 24 plies
@@ -595,14 +599,32 @@ value: X to move wins in 24 plies
 line: B1 B5 A2 C5 C1 C4 C2 C3 A3 B3 A4 E2 D2 D3 E4 D1 E3 B2 D4 E3 E2 E4 E1 D5" "$TANBO" probe "$WORK/l5.tbl" lattice-5
 }
 
-# The long differential (label long, -DTANBO_EXHAUSTIVE_LONG=ON): lattice-5 solved on the
-# reference engine gives the optimized engine's table, byte for byte (the same sha256 as above).
+# The complete differential of the game's values: lattice-5 solved on the reference engine gives
+# the optimized engine's table, byte for byte (the same sha256 as above). 13 s of CPU in Release.
 case_solve_lattice5_reference() {
   run "$TANBO" solve lattice-5 --quiet --threads 2 --engine reference
   [[ $RC -eq 0 ]] || fail "solve exited $RC: $ERR"
   [[ $OUT == *"positions: 15,423,866 (3,856,425 classes under 4 symmetries, 103,271 finished-game classes)
 table sha256: f4ef08e5ad3c5af562964da40ecc208ad23dd6c1053d08b8727864f6e5366c85"* ]] ||
     fail "the reference engine's lattice-5 table differs: $OUT"
+}
+
+# The committed certificates, checked by the C++ checker on the reference engine (about 5 s of
+# CPU for dense-5's 1,121,893 positions).
+case_solve_check_certificates() {
+  xz -dc "$DATA/../../../solve/certificates/lattice-5.cert.xz" > "$WORK/lattice-5.cert" || fail "xz failed"
+  xz -dc "$DATA/../../../solve/certificates/dense-5.cert.xz" > "$WORK/dense-5.cert" || fail "xz failed"
+  expect_ok "certificate ok: X wins from lattice-5 (15,452 positions, sha256 922d5a10a1d71206737079453b415155f0fb963cff2fad5e3350355fe70ce703)" \
+    "$TANBO" solve --check "$WORK/lattice-5.cert"
+  expect_ok "certificate ok: O wins from dense-5 (1,121,893 positions, sha256 1cab489a801d5e826f5f3b0f15d44776d99e20b2a884538f36d3f22bf4dd6a58)" \
+    "$TANBO" solve --check "$WORK/dense-5.cert"
+  # A damaged certificate: the prover's first move changed (the line no longer proves its claim,
+  # and the sha256 no longer matches): exit status 3 or 1, never accepted.
+  sed '0,/ [0-9],[0-9]$/s// 9,9/' "$WORK/lattice-5.cert" > "$WORK/bad.cert"
+  cmp -s "$WORK/lattice-5.cert" "$WORK/bad.cert" && fail "the damage was not planted"
+  run "$TANBO" solve --check "$WORK/bad.cert"
+  [[ $RC -ne 0 ]] || fail "a damaged certificate was accepted"
+  expect_error 1 "no-such.cert: cannot open the certificate" "$TANBO" solve --check "$WORK/no-such.cert"
 }
 
 declare -F "case_$CASE" >/dev/null || fail "no such case"

@@ -27,8 +27,7 @@ namespace tanbo::solve {
 
 namespace {
 
-constexpr int kValueShift = kKeyBits;       // 51
-constexpr int kLengthShift = kKeyBits + 1;  // 52..58
+constexpr int kValueShift = kKeyBits;  // 51: value, 52..58: length
 constexpr std::uint64_t kDone = std::uint64_t{1} << 59;
 constexpr std::uint64_t kBusy = std::uint64_t{1} << 60;
 
