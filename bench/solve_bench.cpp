@@ -4,7 +4,7 @@
 // point and the side to move) in a std::unordered_map, no symmetry, one thread. Each run is its
 // own process, so its peak RSS is its own:
 //   tanbo_solve_bench baseline START        the baseline
-//   tanbo_solve_bench strong START [THREADS] [reference]   tanbo::solve::Table::solve
+//   tanbo_solve_bench strong START [THREADS] [optimized|reference] [INITIAL_SLOTS]   Table::solve
 //   tanbo_solve_bench compare START         both, and every position's outcome compared
 // It prints positions, CPU seconds, positions per CPU-second, peak RSS and bytes per position.
 #include <sys/resource.h>
@@ -99,7 +99,7 @@ void report(const char* what, std::uint64_t positions, double cpu, double wall, 
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: tanbo_solve_bench baseline|strong|compare START [THREADS] [reference]\n";
+    std::cerr << "usage: tanbo_solve_bench baseline|strong|compare START [THREADS] [optimized|reference] [SLOTS]\n";
     return 2;
   }
   const std::string mode = argv[1];
@@ -133,6 +133,7 @@ int main(int argc, char** argv) {
     tanbo::solve::SolveOptions o;
     o.threads = argc > 3 ? std::atoi(argv[3]) : 1;
     if (argc > 4 && std::string(argv[4]) == "reference") o.engine = tanbo::solve::SolverEngine::Reference;
+    if (argc > 5) o.initial_slots = std::strtoull(argv[5], nullptr, 10);  // no growth if large enough
     tanbo::solve::SolveStats stats;
     const tanbo::solve::Table table = tanbo::solve::Table::solve(start, o, &stats);
     const double cpu = cpu_seconds() - c0;
