@@ -146,6 +146,18 @@ int main(int argc, char** argv) {
                 static_cast<double>(stats.expanded) / static_cast<double>(stats.classes - stats.terminal),
                 stats.threads, static_cast<unsigned long long>(stats.table_slots),
                 tanbo::solve::hex(table.content_hash()).c_str());
+    // The critical path on idle cores: the serial part, then the slowest worker (its CPU time plus
+    // all the time workers waited at the growth barrier, counted in full as an upper bound).
+    double slowest = 0, workers = 0;
+    for (const double w : stats.worker_cpu_seconds) {
+      slowest = std::max(slowest, w);
+      workers += w;
+    }
+    std::printf("strong: serial part %.2f s CPU, workers %.2f s CPU in all, slowest %.2f s, barrier waits %.2f s, "
+                "table doublings %.2f s CPU: critical path %.2f s (%.2f s with the doublings as the only waits)\n",
+                stats.serial_cpu_seconds, workers, slowest, stats.barrier_wait_seconds, stats.grow_cpu_seconds,
+                stats.serial_cpu_seconds + slowest + stats.barrier_wait_seconds,
+                stats.serial_cpu_seconds + slowest + (stats.worker_cpu_seconds.empty() ? 0 : stats.grow_cpu_seconds));
     return 0;
   }
   std::cerr << "unknown mode " << mode << "\n";

@@ -8,9 +8,15 @@
 // log2 of the final size times), at a point where none holds a slot. The start's subtrees are
 // split between threads through a frontier of positions a few plies deep; the positions above it
 // are solved last, by one thread, from their finished children.
+#include <time.h>
+
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
+#include <cstdlib>
+#include <memory>
+#include <new>
 #include <cstring>
 #include <exception>
 #include <mutex>
@@ -70,12 +76,36 @@ std::uint64_t mix(std::uint64_t key) noexcept {
   return key;
 }
 
+// An array of words that starts zeroed without writing them: calloc hands out fresh pages, which
+// the kernel zeroes on first touch, so a doubling's cost is spread over the threads that fill it
+// (std::vector's zero fill was the largest serial step of a 2-thread solve).
+class ZeroedWords {
+ public:
+  ZeroedWords() = default;
+  explicit ZeroedWords(std::size_t n) : data_(static_cast<std::uint64_t*>(std::calloc(n, sizeof(std::uint64_t)))), size_(n) {
+    if (n != 0 && data_ == nullptr) throw std::bad_alloc();
+  }
+  std::size_t size() const noexcept { return size_; }
+  std::uint64_t& operator[](std::size_t i) noexcept { return data_.get()[i]; }
+  void swap(ZeroedWords& other) noexcept {
+    data_.swap(other.data_);
+    std::swap(size_, other.size_);
+  }
+
+ private:
+  struct Free {
+    void operator()(std::uint64_t* p) const noexcept { std::free(p); }
+  };
+  std::unique_ptr<std::uint64_t, Free> data_;
+  std::size_t size_ = 0;
+};
+
 // Open addressing with linear probing over plain words accessed through std::atomic_ref, so the
 // array can be compacted into the sorted records in place at the end. Any slot count (the hash is
 // mapped by a multiply-high), 0 = empty.
 class SharedTable {
  public:
-  explicit SharedTable(std::uint64_t slots) : slots_(slots, 0) {}
+  explicit SharedTable(std::uint64_t slots) : slots_(static_cast<std::size_t>(slots)) {}
   std::uint64_t capacity() const noexcept { return slots_.size(); }
 
   std::uint64_t find(std::uint64_t key) {
@@ -112,18 +142,36 @@ class SharedTable {
       }
     }
   }
-  // Doubles the slots (no other thread may touch the table meanwhile).
-  void grow() {
-    std::vector<std::uint64_t> old(slots_.size() * 2, 0);
-    old.swap(slots_);
-    for (const std::uint64_t w : old) {
-      if (w == 0) continue;
-      std::size_t i = home(w & kKeyMask);
-      while (slots_[i] != 0) i = next(i);
-      slots_[i] = w;
+  // Doubling, by every thread together while none touches the table otherwise: begin_grow()
+  // allocates the new array (one thread), rehash() moves the old words chunk by chunk (each thread
+  // takes chunks; compare-and-swap into the new array), end_grow() makes it the table (one thread).
+  void begin_grow() {
+    ZeroedWords(slots_.size() * 2).swap(bigger_);
+    chunk_.store(0);
+  }
+  void rehash() noexcept {
+    constexpr std::size_t kChunk = std::size_t{1} << 15;
+    const std::size_t size = bigger_.size();
+    for (std::size_t c; (c = chunk_.fetch_add(1)) * kChunk < slots_.size();) {
+      const std::size_t end = std::min(slots_.size(), (c + 1) * kChunk);
+      for (std::size_t j = c * kChunk; j < end; ++j) {
+        const std::uint64_t w = slots_[j];
+        if (w == 0) continue;
+        std::size_t i = static_cast<std::size_t>((static_cast<Uint128>(mix(w & kKeyMask)) * size) >> 64);
+        for (;;) {
+          std::uint64_t empty = 0;
+          if (std::atomic_ref<std::uint64_t>(bigger_[i]).compare_exchange_strong(empty, w, std::memory_order_relaxed))
+            break;
+          i = i + 1 == size ? 0 : i + 1;
+        }
+      }
     }
   }
-  std::vector<std::uint64_t>& words() noexcept { return slots_; }
+  void end_grow() {
+    slots_.swap(bigger_);
+    ZeroedWords().swap(bigger_);
+  }
+  ZeroedWords& words() noexcept { return slots_; }
 
  private:
   std::size_t home(std::uint64_t key) const noexcept {
@@ -138,10 +186,19 @@ class SharedTable {
   std::uint64_t load(std::size_t i) noexcept {
     return std::atomic_ref<std::uint64_t>(slots_[i]).load(std::memory_order_acquire);
   }
-  std::vector<std::uint64_t> slots_;
+  ZeroedWords slots_;
+  ZeroedWords bigger_;  // the doubled array while growing
+  std::atomic<std::size_t> chunk_{0};  // the next chunk of slots_ to rehash
 };
 
 struct Aborted {};  // unwinds a worker when another one failed
+
+// CPU seconds of the calling thread (for SolveStats' critical path, never for results).
+double thread_cpu_seconds() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+}
 
 // What the threads share: the table, the growth barrier, the counters.
 class Shared {
@@ -189,9 +246,18 @@ class Shared {
   void leave() {
     std::unique_lock lock(mutex_);
     --active_;
-    if (grow_.load() && active_ > 0 && parked_ == active_) grow_now();
+    if (grow_.load() && active_ > 0 && parked_ == active_ && helpers_done()) begin_growth();  // the parked rehash it
   }
   std::uint64_t threads() const noexcept { return static_cast<std::uint64_t>(options_.threads); }
+  // Seconds the workers spent parked at the growth barrier, all together.
+  double waited() {
+    std::lock_guard lock(mutex_);
+    return waited_;
+  }
+  double grow_cpu() {  // CPU seconds spent doubling the table
+    std::lock_guard lock(mutex_);
+    return grow_cpu_;
+  }
   void join() {  // a worker (the final pass's) comes back
     std::lock_guard lock(mutex_);
     ++active_;
@@ -201,32 +267,58 @@ class Shared {
   }
 
  private:
+  // Parks at the growth barrier: the last active worker to arrive allocates the doubled array,
+  // then all of them rehash, and the last to finish installs it.
   void slow_safepoint() {
     if (abort_.load()) throw Aborted{};
     std::unique_lock lock(mutex_);
     if (!grow_.load()) return;
+    const auto t0 = std::chrono::steady_clock::now();
     ++parked_;
     if (parked_ == active_) {
-      grow_now();
+      begin_growth();
     } else {
       const std::uint64_t generation = generation_;
       cv_.wait(lock, [&] { return generation_ != generation || abort_.load(); });
     }
     if (abort_.load()) throw Aborted{};
+    help_growth(lock);
+    waited_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (abort_.load()) throw Aborted{};
   }
-  void grow_now() {  // with mutex_ held, every other active worker parked
-    const std::uint64_t before = table.capacity();
+  // With mutex_ held and every active worker parked: allocates, then wakes the workers to rehash.
+  void begin_growth() {
+    helpers_ = parked_;
+    finished_ = 0;
     try {
-      table.grow();
+      table.begin_grow();
     } catch (...) {
       if (!error_) error_ = std::current_exception();
       abort_.store(true);
     }
-    peak_bytes = std::max(peak_bytes, (before + table.capacity()) * 8);
-    grow_.store(stored.load() * 4 > table.capacity() * 3);
-    parked_ = 0;
     ++generation_;
     cv_.notify_all();
+  }
+  // Rehashes chunks until none is left; the last helper to finish installs the table.
+  void help_growth(std::unique_lock<std::mutex>& lock) {
+    lock.unlock();
+    const double t0 = thread_cpu_seconds();
+    table.rehash();
+    const double spent = thread_cpu_seconds() - t0;
+    lock.lock();
+    grow_cpu_ += spent;
+    if (++finished_ == helpers_) {
+      const std::uint64_t before = table.capacity();
+      table.end_grow();
+      peak_bytes = std::max(peak_bytes, (before + table.capacity()) * 8);
+      grow_.store(stored.load() * 4 > table.capacity() * 3);
+      parked_ = 0;
+      ++generation_;
+      cv_.notify_all();
+    } else {
+      const std::uint64_t generation = generation_;
+      cv_.wait(lock, [&] { return generation_ != generation || abort_.load(); });
+    }
   }
 
   const SolveOptions& options_;
@@ -238,6 +330,11 @@ class Shared {
   int active_;
   int parked_ = 0;
   std::uint64_t generation_ = 0;
+  double waited_ = 0;
+  double grow_cpu_ = 0;
+  int helpers_ = 0;   // workers rehashing in the current growth
+  int finished_ = 0;  // of them, those done
+  bool helpers_done() const noexcept { return finished_ == helpers_; }  // no growth under way
   std::exception_ptr error_;
 };
 
@@ -427,9 +524,13 @@ std::vector<std::uint64_t> solve_with(const Position& start, const KeyCodec& cod
   const int threads = options.threads;
   Shared shared(options, threads);
   const int n = start.size();
+  const double serial_start = thread_cpu_seconds();
+  double pool_cpu = 0;  // the main thread's CPU while the workers ran (none: it only waits)
   if (threads > 1) {
+    const double before_pool = thread_cpu_seconds();
     const auto items = frontier<E>(start, codec, static_cast<std::size_t>(16 * threads));
     std::atomic<std::size_t> next{0};
+    std::vector<double> worker_cpu(static_cast<std::size_t>(threads), 0.0);
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t)
       pool.emplace_back([&, t] {
@@ -446,11 +547,15 @@ std::vector<std::uint64_t> solve_with(const Position& start, const KeyCodec& cod
         } catch (...) {
           shared.fail(std::current_exception());
         }
+        worker_cpu[static_cast<std::size_t>(t)] = thread_cpu_seconds();
         shared.leave();
       });
     for (std::thread& t : pool) t.join();
     shared.rethrow();
     shared.join();
+    pool_cpu = thread_cpu_seconds() - before_pool;
+    stats.worker_cpu_seconds = worker_cpu;
+    stats.barrier_wait_seconds = shared.waited();
   }
   // The positions above the frontier (everything, with one thread), from finished children.
   {
@@ -466,17 +571,20 @@ std::vector<std::uint64_t> solve_with(const Position& start, const KeyCodec& cod
   stats.table_slots = shared.table.capacity();
   stats.peak_table_bytes = shared.peak_bytes;
   // Compact the table into its records in place: key << 8 | length << 1 | wins, sorted.
-  std::vector<std::uint64_t> words;
-  words.swap(shared.table.words());
+  ZeroedWords table;
+  table.swap(shared.table.words());
   std::size_t count = 0;
-  for (const std::uint64_t w : words) {
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const std::uint64_t w = table[i];
     if (w == 0) continue;
     if (!(w & kDone)) throw std::logic_error("strong solver: a position was left unfinished");
-    words[count++] = (w & kKeyMask) << 8 | payload_of(w);
+    table[count++] = (w & kKeyMask) << 8 | payload_of(w);
   }
-  words.resize(count);
-  words.shrink_to_fit();
+  std::vector<std::uint64_t> words(&table[0], &table[0] + count);
+  ZeroedWords().swap(table);
   sort_records(words, threads);
+  stats.serial_cpu_seconds = thread_cpu_seconds() - serial_start - pool_cpu;
+  stats.grow_cpu_seconds = shared.grow_cpu();
   return words;
 }
 

@@ -82,6 +82,13 @@ struct SolveStats {
   std::uint64_t peak_table_bytes = 0; ///< Most bytes the hash table held at once (growth included).
   int threads = 1;               ///< Threads used.
   int symmetries = 1;            ///< Order of the start's symmetry group.
+  // Where the time went, for the thread-scaling figures of docs/solutions.md (measurements, never
+  // part of the result): the calling thread's CPU seconds outside the worker pool (with one thread:
+  // all of it), each worker's CPU seconds, and the seconds workers spent parked while the table grew.
+  double serial_cpu_seconds = 0;
+  std::vector<double> worker_cpu_seconds;
+  double barrier_wait_seconds = 0;
+  double grow_cpu_seconds = 0;  ///< CPU seconds spent doubling the hash table (one thread at a time).
 };
 
 /// One legal move of a probed position and where it leads, for the side to move there.
