@@ -232,10 +232,10 @@ case_error_numbers() {
 
 # A misspelt subcommand or option before it is named as such, with the list of subcommands.
 case_error_unknown_subcommand() {
-  expect_error 2 "tanbo: unknown subcommand 'frobnicate'; the subcommands are replay, perft, selfplay, bench, diff, serve or conform (see 'tanbo --help')" \
+  expect_error 2 "tanbo: unknown subcommand 'frobnicate'; the subcommands are replay, perft, selfplay, bench, diff, serve, conform, solve or probe (see 'tanbo --help')" \
     "$TANBO" frobnicate
   expect_error 2 "tanbo: unknown option '--frob'; give a subcommand first" "$TANBO" --frob
-  expect_error 2 "tanbo: a subcommand is required: replay, perft, selfplay, bench, diff, serve or conform" "$TANBO"
+  expect_error 2 "tanbo: a subcommand is required: replay, perft, selfplay, bench, diff, serve, conform, solve or probe" "$TANBO"
 }
 
 # An empty or comment-only record is refused (it is probably the wrong file) unless it has a
