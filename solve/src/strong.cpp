@@ -204,7 +204,8 @@ double thread_cpu_seconds() noexcept {
 class Shared {
  public:
   Shared(const SolveOptions& options, int threads)
-      : table(options.initial_slots != 0 ? options.initial_slots : std::uint64_t{1} << 20),
+      // At least 64 slots: the growth test lags a few inserts behind (see Worker::flush).
+      : table(options.initial_slots != 0 ? std::max<std::uint64_t>(options.initial_slots, 64) : std::uint64_t{1} << 20),
         options_(options), active_(threads) {
     peak_bytes = table.capacity() * 8;
   }

@@ -83,7 +83,7 @@ TEST_CASE("the table does not depend on the thread count, even as the hash table
       SolveOptions o;
       o.threads = threads;
       o.engine = engine;
-      o.initial_slots = 64;  // grows ~10 times during the solve
+      o.initial_slots = threads == 4 ? 1 : 64;  // grows ~10 times during the solve (1 counts as 64)
       SolveStats stats;
       const Table t = Table::solve(start, o, &stats);
       CHECK(t.records() == one.records());

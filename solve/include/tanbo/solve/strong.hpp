@@ -66,7 +66,7 @@ struct SolveOptions {
   SolverEngine engine = SolverEngine::Optimized;
   /// Refuse (UsageError) once the table holds more position classes than this; 0: no limit.
   std::uint64_t max_classes = 0;
-  /// Initial hash-table slots (it doubles when 3/4 full); 0: a default of 2^20.
+  /// Initial hash-table slots (at least 64; it doubles when 3/4 full); 0: a default of 2^20.
   std::uint64_t initial_slots = 0;
   /// Called now and then (about every 2^21 stored classes) from a worker thread, one call at a time.
   std::function<void(const Progress&)> progress;
