@@ -1,6 +1,7 @@
 // TEMPORARY stand-in for helper "cert"'s tanbo::certificate (certificate/, not yet merged), built
 // only when the real target is absent: the Writer of the brief's API, writing format version 1;
-// check() is not available here. Delete this folder once certificate/ is in the tree.
+// check() is not available here. Delete this folder and solve/src/certificate_stub.cpp once certificate/
+// is in the tree.
 #pragma once
 
 #include <cstdint>

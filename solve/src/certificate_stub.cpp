@@ -1,7 +1,8 @@
-// TEMPORARY stand-in for tanbo::certificate's Writer (see the header): format version 1.
+// TEMPORARY stand-in for tanbo::certificate's Writer (solve/stub_certificate/include/tanbo/certificate/
+// certificate.hpp), built only while certificate/ is absent: format version 1. Delete with it.
 #include <string>
 
-#include "../src/sha256.hpp"
+#include "sha256.hpp"
 #include "tanbo/certificate/certificate.hpp"
 
 namespace tanbo::certificate {
