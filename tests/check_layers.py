@@ -17,7 +17,10 @@ LAYERS = {
     "api": {"core", "reference", "optimized", "api"},
     "verify": {"core", "reference", "optimized", "api", "verify"},  # api: the engine protocol
     "certificate": {"core", "reference", "certificate"},  # checked on the reference engine only
-    "cli": {"core", "reference", "optimized", "verify", "api", "conformance"},
+    # The strong solver: on the engines (the reference one for its cross-check) and the
+    # certificate writer.
+    "solve": {"core", "reference", "optimized", "certificate", "solve"},
+    "cli": {"core", "reference", "optimized", "verify", "api", "conformance", "solve", "certificate"},
     "capi": {"core", "reference", "optimized", "api", "capi"},
     "python/src": {"core", "reference", "optimized", "api"},
     "js/src": {"core", "reference", "optimized", "verify", "api", "capi"},

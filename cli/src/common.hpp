@@ -52,6 +52,8 @@ Command add_bench_command(CLI::App& parent);
 Command add_diff_command(CLI::App& parent);
 Command add_serve_command(CLI::App& parent);
 Command add_conform_command(CLI::App& parent);
+Command add_solve_command(CLI::App& parent);
+Command add_probe_command(CLI::App& parent);
 
 /// The engines the CLI can run.
 enum class EngineKind { Reference, Optimized };
