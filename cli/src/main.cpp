@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tanbo/core/version.hpp"
 
 namespace {
 
