@@ -11,7 +11,6 @@
 
 #include "brute_force.hpp"
 #include "tanbo/certificate/certificate.hpp"
-#include "sha256.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/solve/strong.hpp"
@@ -47,24 +46,7 @@ std::string refusal(const std::string& bytes, const Position* expected = nullptr
   return "";
 }
 
-std::string hex_of(const std::array<std::uint8_t, 32>& h) { return tanbo::solve::hex(h); }
-
 }  // namespace
-
-TEST_CASE("SHA-256 gives the standard test vectors", "[solve][table]") {
-  tanbo::solve::detail::Sha256 empty;
-  CHECK(hex_of(empty.finish()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
-  tanbo::solve::detail::Sha256 abc;
-  abc.update("abc");
-  CHECK(hex_of(abc.finish()) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  tanbo::solve::detail::Sha256 two_blocks;  // 56 bytes: the padding spills into a second block
-  two_blocks.update("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq");
-  CHECK(hex_of(two_blocks.finish()) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  tanbo::solve::detail::Sha256 pieces;  // fed in uneven pieces
-  const std::string a(1000, 'a');
-  for (int i = 0; i < 1000; ++i) pieces.update(a.data(), 1000);
-  CHECK(hex_of(pieces.finish()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
-}
 
 TEST_CASE("a table file round-trips byte for byte", "[solve][table]") {
   for (const char* text : {"XO1/3/O1X X", kSmall4, "lattice-5"}) {
