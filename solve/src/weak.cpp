@@ -114,26 +114,35 @@ class Searcher {
       for (std::uint64_t& z : zobrist_) z = splitmix(seed);
     }
     key_ = key_from_scratch();
-    table_.resize(std::size_t{1} << budget.table_log2);
-    mask_ = table_.size() - 1;
+    mask_ = (std::size_t{1} << budget.table_log2) - 1;
     moves_.reserve(4096);
   }
 
   WeakResult run() {
     WeakResult r;
-    r.table_capacity = static_cast<long long>(table_.size());
+    r.table_capacity = static_cast<long long>(mask_ + 1);
     limit_ = budget_.nodes;
+    attacker_ = board_.to_move();
     if (board_.is_over()) {
       r.outcome = *board_.winner() == board_.to_move() ? Outcome::Win : Outcome::Loss;
       r.length = 0;
       if (budget_.proof) r.proof = Proof{*board_.winner(), {ProofLine{board_.position(), std::nullopt}}};
       return r;
     }
-    // The value: no score is 0, so the window (-1, 1) settles the sign and nothing else.
-    const int g = search(-1, 1);
+    // The value. Alpha-beta: no score is 0, so the window (-1, 1) settles the sign and nothing
+    // else. df-pn: "the side to move wins" is proven or disproven (no draws).
+    const bool pn = budget_.value_search == ValueSearch::ProofNumber;
+    int g = 0;
+    if (pn) {
+      const PnPair root = pn_settle();
+      g = root.pn == 0 ? 1 : -1;
+    } else {
+      g = search(-1, 1);
+    }
     r.value_nodes = nodes_;
     if (aborted_) return finish(r);
     const bool win = g > 0;
+    prover_ = win ? board_.to_move() : opponent(board_.to_move());
     r.outcome = win ? Outcome::Win : Outcome::Loss;
     int value = win ? 1 : -1;  // known of the exact score: at least this (win), at most (loss)
     // The length: MTD(f) on the proven side; each null-window search moves one bound.
@@ -159,13 +168,13 @@ class Searcher {
       const std::size_t count = generate(lookup_move(), nullptr);
       for (std::size_t i = base; i < base + count && !r.best_move && !aborted_; ++i) {
         const Vertex m = moves_[i].vertex;
-        if ((!r.length && !win) || child_at_least(m, value)) r.best_move = Board::point(m);
+        if ((!r.length && !win) || (r.length || !pn ? child_at_least(m, value) : prover_wins_after(m)))
+          r.best_move = Board::point(m);
       }
       moves_.resize(base);
     }
     r.length_nodes = nodes_ - r.value_nodes;
     if (!aborted_ && r.best_move && budget_.proof) {
-      prover_ = win ? board_.to_move() : opponent(board_.to_move());
       Proof proof{prover_, {}};
       std::unordered_set<Key, KeyHash> seen;
       if (prove(proof, seen)) r.proof = std::move(proof);
@@ -185,7 +194,7 @@ class Searcher {
   };
 
   WeakResult& finish(WeakResult& r) {
-    r.table_used = used_;
+    r.table_used = used_ + pn_used_;
     return r;
   }
 
@@ -237,19 +246,22 @@ class Searcher {
   }
 
   // ---- Transposition table ----------------------------------------------------------------------
-  Entry* probe() noexcept {
+  Entry* probe() {
+    if (table_.empty()) table_.resize(mask_ + 1);
     const Key k = current_key();
     const std::size_t i = static_cast<std::size_t>(board_.hash() & mask_) & ~std::size_t{1};
     for (std::size_t j = i; j < i + 2; ++j)
       if (table_[j].used && table_[j].key == k) return &table_[j];
     return nullptr;
   }
-  Vertex lookup_move() noexcept {
+  Vertex lookup_move() {
+    if (table_.empty()) return optimized::kNoVertex;  // no alpha-beta search ran (df-pn alone)
     const Entry* e = probe();
     return e ? e->move : optimized::kNoVertex;
   }
   // Records lo <= value <= hi (either may be the infinite bound), keeping what the entry knew.
-  void store(int lo, int hi, Vertex move, long long work) noexcept {
+  void store(int lo, int hi, Vertex move, long long work) {
+    if (table_.empty()) table_.resize(mask_ + 1);
     const Key k = current_key();
     const std::size_t i = static_cast<std::size_t>(board_.hash() & mask_) & ~std::size_t{1};
     Entry* e = nullptr;
@@ -377,6 +389,179 @@ class Searcher {
     return !aborted_ && s < t;
   }
 
+  // ---- Proof-number search (df-pn) ------------------------------------------------------------
+  // Proof and disproof numbers of "attacker_ (the root's side to move) wins", from the
+  // attacker's side at every node: at the attacker's nodes (OR) pn is the least child pn and dn
+  // the sum of the children's dn; at the defender's nodes (AND) the other way round. 0 proves,
+  // kPnInf refutes. Tanbo's game graph has no cycles (rule 7's measure falls every move), so
+  // the search has none of df-pn's cycle troubles.
+  static constexpr std::uint32_t kPnInf = 0x3FFFFFFF;
+  struct PnPair {
+    std::uint32_t pn, dn;
+  };
+  struct PnEntry {
+    Key key;
+    std::uint32_t pn = 1, dn = 1;
+    std::uint8_t work = 0;
+    bool used = false;
+  };
+  static_assert(sizeof(PnEntry) == 32, "two entries per 64-byte bucket");
+  struct Child {
+    Vertex vertex;
+    std::uint64_t hash;
+    Key key;
+    PnPair pd;
+  };
+
+  const PnEntry* pn_probe(std::uint64_t hash, const Key& k) const noexcept {
+    if (pn_table_.empty()) return nullptr;
+    const std::size_t i = static_cast<std::size_t>(hash & mask_) & ~std::size_t{1};
+    for (std::size_t j = i; j < i + 2; ++j)
+      if (pn_table_[j].used && pn_table_[j].key == k) return &pn_table_[j];
+    return nullptr;
+  }
+  void pn_store(std::uint64_t hash, const Key& k, PnPair pd, long long work) {
+    if (pn_table_.empty()) pn_table_.resize(mask_ + 1);
+    const std::size_t i = static_cast<std::size_t>(hash & mask_) & ~std::size_t{1};
+    const auto w = static_cast<std::uint8_t>(std::bit_width(static_cast<std::uint64_t>(work)));
+    PnEntry* e = nullptr;
+    for (std::size_t j = i; j < i + 2; ++j)
+      if (pn_table_[j].used && pn_table_[j].key == k) e = &pn_table_[j];
+    if (e == nullptr) {
+      // An empty slot, else the smaller search; a settled entry (pn or dn 0) counts as the
+      // largest, since settling it again may cost a whole subtree.
+      const auto weight = [](const PnEntry& x) { return x.pn == 0 || x.dn == 0 ? 255 : x.work; };
+      e = !pn_table_[i].used ? &pn_table_[i] : !pn_table_[i + 1].used ? &pn_table_[i + 1]
+          : weight(pn_table_[i]) < weight(pn_table_[i + 1]) ? &pn_table_[i] : &pn_table_[i + 1];
+      if (!e->used) ++pn_used_;
+      *e = PnEntry{k, pd.pn, pd.dn, w, true};
+      return;
+    }
+    e->pn = pd.pn;
+    e->dn = pd.dn;
+    e->work = std::max(e->work, w);
+  }
+  static std::uint32_t capped(std::uint64_t x) noexcept {
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(x, kPnInf));
+  }
+
+  // The numbers of a position just reached by a move: settled when the game is over, from the
+  // table, else first estimates by mobility (the side to move's replies: at a defender's node
+  // every reply must be refuted, at an attacker's node every move must fail).
+  PnPair pn_leaf() const noexcept {
+    if (board_.is_over()) return *board_.winner() == attacker_ ? PnPair{0, kPnInf} : PnPair{kPnInf, 0};
+    if (const PnEntry* e = pn_probe(board_.hash(), current_key())) return {e->pn, e->dn};
+    const auto m = static_cast<std::uint32_t>(board_.legal_move_count());
+    return board_.to_move() == attacker_ ? PnPair{1, m} : PnPair{m, 1};
+  }
+
+  // Multiple-iterative deepening at the current position (not over) until its pn reaches thpn
+  // or its dn reaches thdn; stores and returns its numbers ({1, 1} once aborted).
+  PnPair mid(std::uint32_t thpn, std::uint32_t thdn) {
+    if (nodes_ >= limit_) {
+      aborted_ = true;
+      return {1, 1};
+    }
+    ++nodes_;
+    const long long start = nodes_;
+    const std::uint64_t hash = board_.hash();
+    const Key key = current_key();
+    const bool or_node = board_.to_move() == attacker_;
+    const std::size_t base = children_.size();
+    {
+      // Copied first: the engine's internal order changes as moves are played and undone.
+      const auto legal = board_.legal_vertices();
+      const std::size_t first = moves_.size();
+      for (const Vertex v : legal) moves_.push_back({v, 0});
+      // Two passes: the first plays each move, estimates the child by mobility and prefetches
+      // its table bucket; the second reads the buckets. The reads are cache misses of a large
+      // table, and overlapping them took most of df-pn's time off.
+      const bool tabled = !pn_table_.empty();
+      for (std::size_t i = first; i < moves_.size(); ++i) {
+        const Undo u = make(moves_[i].vertex);
+        PnPair pd{};
+        if (board_.is_over()) {
+          pd = *board_.winner() == attacker_ ? PnPair{0, kPnInf} : PnPair{kPnInf, 0};
+        } else {
+          const auto m = static_cast<std::uint32_t>(board_.legal_move_count());
+          pd = board_.to_move() == attacker_ ? PnPair{1, m} : PnPair{m, 1};
+          if (tabled) __builtin_prefetch(&pn_table_[static_cast<std::size_t>(board_.hash() & mask_) & ~std::size_t{1}]);
+        }
+        children_.push_back({moves_[i].vertex, board_.hash(), current_key(), pd});
+        unmake(u);
+      }
+      moves_.resize(first);
+      for (std::size_t i = base; i < children_.size(); ++i) {
+        Child& c = children_[i];
+        if (c.pd.pn == 0 || c.pd.dn == 0) continue;
+        if (const PnEntry* e = pn_probe(c.hash, c.key)) c.pd = {e->pn, e->dn};
+      }
+    }
+    PnPair me{1, 1};
+    for (;;) {
+      // This node's numbers from its children's (read from the table once, at expansion: a
+      // child settled meanwhile through a transposition is seen when this node is expanded
+      // again; re-reading every child every iteration cost more than it saved).
+      std::uint64_t sum = 0;
+      std::uint32_t least = kPnInf, second = kPnInf;
+      std::size_t best = base;
+      for (std::size_t i = base; i < children_.size(); ++i) {
+        const Child& c = children_[i];
+        const std::uint32_t mine = or_node ? c.pd.pn : c.pd.dn;    // the number this node minimises
+        sum += or_node ? c.pd.dn : c.pd.pn;                         // and the one it adds up
+        if (mine < least) {
+          second = least;
+          least = mine;
+          best = i;
+        } else if (mine < second) {
+          second = mine;
+        }
+      }
+      me = or_node ? PnPair{least, capped(sum)} : PnPair{capped(sum), least};
+      if (me.pn >= thpn || me.dn >= thdn || me.pn == 0 || me.dn == 0) break;
+      // The most proving child, with thresholds that send the search back here once it stops
+      // being the best by a margin (1 + epsilon, epsilon = 1/4: fewer switches between children).
+      const Child& c = children_[best];
+      const std::uint32_t next_best = capped(std::uint64_t{second} + second / 4 + 1);
+      PnPair th{};
+      if (or_node) th = {std::min(thpn, next_best), capped(std::uint64_t{thdn} - me.dn + c.pd.dn)};
+      else th = {capped(std::uint64_t{thpn} - me.pn + c.pd.pn), std::min(thdn, next_best)};
+      const Undo u = make(c.vertex);
+      const PnPair got = board_.is_over() ? pn_leaf() : mid(th.pn, th.dn);
+      unmake(u);
+      if (aborted_) {
+        children_.resize(base);
+        return {1, 1};
+      }
+      children_[best].pd = got;
+    }
+    children_.resize(base);
+    pn_store(hash, key, me, nodes_ - start + 1);
+    return me;
+  }
+
+  // The numbers of the current position, searched until settled (unless aborted).
+  PnPair pn_settle() {
+    const PnPair here = pn_leaf();
+    if (here.pn == 0 || here.dn == 0) return here;
+    return mid(kPnInf, kPnInf);
+  }
+
+  // Does prover_ win after the side to move plays m? (df-pn; false once aborted)
+  bool prover_wins_after(Vertex m) {
+    const Undo u = make(m);
+    const PnPair r = pn_settle();
+    unmake(u);
+    return !aborted_ && (prover_ == attacker_ ? r.pn == 0 : r.dn == 0);
+  }
+  // Does the table already show that prover_ wins after m?
+  bool known_prover_win_after(Vertex m) {
+    const Undo u = make(m);
+    const PnPair r = pn_leaf();
+    unmake(u);
+    return prover_ == attacker_ ? r.pn == 0 : r.dn == 0;
+  }
+
   // ---- Proof ------------------------------------------------------------------------------------
   // Appends the proof of the current position (a win for prover_) after its successors' lines,
   // each position once. False when the budget or the proof's size limit ran out.
@@ -389,12 +574,18 @@ class Searcher {
     } else {
       const std::size_t base = moves_.size();
       const std::size_t count = generate(lookup_move(), nullptr);
+      if (budget_.value_search == ValueSearch::ProofNumber && board_.to_move() == prover_)
+        for (std::size_t i = base; i < base + count; ++i)
+          if (known_prover_win_after(moves_[i].vertex)) {
+            std::swap(moves_[base], moves_[i]);
+            break;
+          }
       std::optional<Point> chosen;
       bool ok = true;
       for (std::size_t i = base; i < base + count && ok; ++i) {
         const Vertex m = moves_[i].vertex;
         if (board_.to_move() == prover_) {
-          if (!child_at_least(m, 1)) {
+          if (!(budget_.value_search == ValueSearch::ProofNumber ? prover_wins_after(m) : child_at_least(m, 1))) {
             ok = !aborted_;
             continue;
           }
@@ -427,6 +618,10 @@ class Searcher {
   long long nodes_ = 0, limit_ = 0;
   bool aborted_ = false;
   std::vector<Move> moves_;  // the move lists of the nodes on the current path, stacked
+  Color attacker_ = Color::Black;  // df-pn proves "attacker_ wins"
+  std::vector<PnEntry> pn_table_;
+  long long pn_used_ = 0;
+  std::vector<Child> children_;  // df-pn's children of the nodes on the current path, stacked
   Color prover_ = Color::Black;
 };
 

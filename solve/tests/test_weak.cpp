@@ -225,23 +225,25 @@ std::vector<Position> random_positions(const Position& start, int games, std::ui
   return out;
 }
 
-WeakBudget small_budget() {
+WeakBudget small_budget(tanbo::solve::ValueSearch search = tanbo::solve::ValueSearch::AlphaBeta) {
   WeakBudget b;
+  b.value_search = search;
   b.nodes = 20'000'000;
-  b.table_log2 = 16;
+  b.table_log2 = 14;  // 512 KiB: each of the many small solves allocates its own tables
   return b;
 }
 
 }  // namespace
 
 TEST_CASE("weak solver: every reachable 3x3 position agrees with brute force", "[weak]") {
+  const auto search = GENERATE(tanbo::solve::ValueSearch::AlphaBeta, tanbo::solve::ValueSearch::ProofNumber);
   const Position start = Position::parse("XO1/3/O1X X");
   const std::vector<Position> all = reachable(start);
   REQUIRE(all.size() > 20);
   BruteForce brute;
   int wins = 0;
   for (const Position& p : all) {
-    const WeakResult r = tanbo::solve::solve_weak(p, small_budget());
+    const WeakResult r = tanbo::solve::solve_weak(p, small_budget(search));
     INFO(p.to_string());
     REQUIRE(disagreement(p, r, brute) == "");
     wins += r.outcome == Outcome::Win;
@@ -252,12 +254,13 @@ TEST_CASE("weak solver: every reachable 3x3 position agrees with brute force", "
 }
 
 TEST_CASE("weak solver: positions of random 4x4 games agree with brute force", "[weak]") {
+  const auto search = GENERATE(tanbo::solve::ValueSearch::AlphaBeta, tanbo::solve::ValueSearch::ProofNumber);
   const Position start = Position::parse("X2O/4/4/O2X X");
   BruteForce brute;
   std::set<int> lengths;
   const std::vector<Position> positions = random_positions(start, 40, 20260421);
   for (const Position& p : positions) {
-    const WeakResult r = tanbo::solve::solve_weak(p, small_budget());
+    const WeakResult r = tanbo::solve::solve_weak(p, small_budget(search));
     INFO(p.to_string());
     REQUIRE(disagreement(p, r, brute) == "");
     lengths.insert(*r.length);
@@ -270,13 +273,14 @@ TEST_CASE("weak solver: every reachable 4x4 position after 3 plies agrees with b
   // The positions of the whole game graph within 3 plies of the start: every opening line.
   const Position start = Position::parse("X2O/4/4/O2X X");
   BruteForce brute;
+  const auto search = GENERATE(tanbo::solve::ValueSearch::AlphaBeta, tanbo::solve::ValueSearch::ProofNumber);
   std::vector<Position> layer{start};
   std::unordered_set<std::string> seen{key_of(start)};
   int checked = 0;
   for (int ply = 0; ply <= 3; ++ply) {
     std::vector<Position> next;
     for (const Position& p : layer) {
-      const WeakResult r = tanbo::solve::solve_weak(p, small_budget());
+      const WeakResult r = tanbo::solve::solve_weak(p, small_budget(search));
       INFO(p.to_string());
       REQUIRE(disagreement(p, r, brute) == "");
       ++checked;
@@ -337,6 +341,16 @@ TEST_CASE("weak solver: a budget too small answers unknown, deterministically", 
   CHECK(!no_length.length);
   REQUIRE(no_length.proof);
   CHECK(check_proof(start, *no_length.proof) == "");
+
+  // The value alone by df-pn: the same value, a winning move, a proof.
+  b.value_search = tanbo::solve::ValueSearch::ProofNumber;
+  const WeakResult pn_only = tanbo::solve::solve_weak(start, b);
+  CHECK(pn_only.outcome == full.outcome);
+  CHECK(!pn_only.length);
+  REQUIRE(pn_only.proof);
+  CHECK(check_proof(start, *pn_only.proof) == "");
+  b.nodes = pn_only.value_nodes - 1;
+  CHECK(tanbo::solve::solve_weak(start, b).outcome == Outcome::Unknown);
 
   // Same budget, same answer, same work.
   const WeakResult again = tanbo::solve::solve_weak(start, small_budget());
@@ -459,4 +473,281 @@ TEST_CASE("weak solver: a 19x19 endgame from a random classic game", "[weak]") {
     CHECK(*r.winner(p.to_move()) == r.proof->prover);
   }
   CHECK(solved >= 3);
+}
+
+// ---- Frontier measurements (hidden: run by hand, figures in solve/WEAK_FRONTIER.md) -------------
+namespace {
+
+long long env_or(const char* name, long long fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? std::atoll(v) : fallback;
+}
+
+Position start_from_env() {
+  const char* s = std::getenv("TANBO_WEAK_START");
+  const std::string text = s != nullptr ? s : "lattice-5";
+  if (text.find('/') != std::string::npos) return Position::parse(text);
+  return tanbo::opening(tanbo::Variant::parse_named(text));
+}
+
+double peak_mib() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+WeakBudget budget_from_env() {
+  WeakBudget b;
+  b.nodes = env_or("TANBO_WEAK_NODES", 100'000'000);
+  b.table_log2 = static_cast<int>(env_or("TANBO_WEAK_TABLE", 24));
+  b.length = env_or("TANBO_WEAK_LENGTH", 1) != 0;
+  if (env_or("TANBO_WEAK_PN", 0) != 0) b.value_search = tanbo::solve::ValueSearch::ProofNumber;
+  b.proof = env_or("TANBO_WEAK_PROOF", 1) != 0;
+  return b;
+}
+
+std::string describe(const WeakResult& r) {
+  std::ostringstream o;
+  o << tanbo::solve::to_string(r.outcome) << " length " << (r.length ? std::to_string(*r.length) : "?")
+    << " best " << (r.best_move ? tanbo::point_name(*r.best_move) : "-") << " nodes " << r.value_nodes << "+"
+    << r.length_nodes << "+" << r.proof_nodes << " table " << r.table_used << "/" << r.table_capacity
+    << " proof " << (r.proof ? std::to_string(r.proof->lines.size()) : "-");
+  return o.str();
+}
+
+}  // namespace
+
+TEST_CASE("weak frontier: one start", "[.frontier]") {
+  // TANBO_WEAK_START (variant or position string), TANBO_WEAK_NODES, TANBO_WEAK_TABLE (log2),
+  // TANBO_WEAK_LENGTH, TANBO_WEAK_PROOF, TANBO_WEAK_CHECK (replay the proof on the reference).
+  const Position start = start_from_env();
+  const WeakBudget b = budget_from_env();
+  const double t0 = cpu_seconds();
+  const WeakResult r = tanbo::solve::solve_weak(start, b);
+  const double t1 = cpu_seconds();
+  std::printf("%s: %s cpu %.1f s peak %.0f MiB\n", start.to_string().c_str(), describe(r).c_str(), t1 - t0,
+              peak_mib());
+  if (r.proof && env_or("TANBO_WEAK_CHECK", 1) != 0) {
+    const std::string e = check_proof(start, *r.proof);
+    std::printf("proof check on the reference engine: %s (%.1f s)\n", e.empty() ? "accepted" : e.c_str(),
+                cpu_seconds() - t1);
+    CHECK(e == "");
+  }
+}
+
+TEST_CASE("weak frontier: opening lines", "[.frontier]") {
+  // Every distinct position TANBO_WEAK_PLIES plies into the start, each solved (value only unless
+  // TANBO_WEAK_LENGTH=1) with TANBO_WEAK_NODES nodes: how many are solved, and their values.
+  const Position start = start_from_env();
+  const int plies = static_cast<int>(env_or("TANBO_WEAK_PLIES", 1));
+  WeakBudget b = budget_from_env();
+  b.length = env_or("TANBO_WEAK_LENGTH", 0) != 0;
+  b.proof = false;
+  std::vector<Position> layer{start};
+  for (int ply = 0; ply < plies; ++ply) {
+    std::vector<Position> next;
+    std::unordered_set<std::string> seen;
+    for (const Position& p : layer) {
+      if (p.count(Color::Black) == 0 || p.count(Color::White) == 0) continue;
+      tanbo::reference::Game g(p);
+      for (const Point m : g.legal_moves()) {
+        g.play(m);
+        if (seen.insert(key_of(g.position())).second) next.push_back(g.position());
+        g.undo();
+      }
+    }
+    layer = std::move(next);
+  }
+  int wins = 0, losses = 0, unknown = 0;
+  long long nodes = 0;
+  const double t0 = cpu_seconds();
+  for (const Position& p : layer) {
+    const WeakResult r = tanbo::solve::solve_weak(p, b);
+    nodes += r.nodes();
+    (r.outcome == Outcome::Win ? wins : r.outcome == Outcome::Loss ? losses : unknown)++;
+    if (env_or("TANBO_WEAK_VERBOSE", 0) != 0) std::printf("  %s: %s\n", p.to_string().c_str(), describe(r).c_str());
+  }
+  std::printf("%d plies: %zu positions, side to move wins %d, loses %d, unknown %d; nodes %lld cpu %.1f s peak %.0f MiB\n",
+              plies, layer.size(), wins, losses, unknown, nodes, cpu_seconds() - t0, peak_mib());
+}
+
+// ---- Size of the game graph (issue 42 item 7; boards up to 7x7) ---------------------------------
+namespace {
+
+// A position of at most 63 points as two words: Black's stones and the side to move, White's.
+using Packed = std::pair<std::uint64_t, std::uint64_t>;
+
+Packed pack(const tanbo::optimized::Board19& b) {
+  Packed k{0, 0};
+  const int n = b.size();
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      const Cell c = b.at({x, y});
+      if (c == Cell::Black) k.first |= std::uint64_t{1} << (y * n + x);
+      if (c == Cell::White) k.second |= std::uint64_t{1} << (y * n + x);
+    }
+  if (b.to_move() == Color::White) k.first |= std::uint64_t{1} << 63;
+  return k;
+}
+
+Position unpack(const Packed& k, int n) {
+  Position p(n);
+  for (int i = 0; i < n * n; ++i) {
+    if ((k.first >> i) & 1) p.set(p.point(i), Cell::Black);
+    if ((k.second >> i) & 1) p.set(p.point(i), Cell::White);
+  }
+  p.set_to_move((k.first >> 63) != 0 ? Color::White : Color::Black);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("weak frontier: distinct positions by ply", "[.frontier]") {
+  // Breadth-first, layer by layer (sorted, deduplicated vectors of packed positions), until a
+  // layer would exceed TANBO_WEAK_LAYER_CAP positions: the exact number of distinct positions
+  // first reached at each ply (finished games included), and the running total of distinct
+  // positions (a position met again at a later ply is counted once).
+  const Position start = start_from_env();
+  const int n = start.size();
+  REQUIRE(n * n <= 63);
+  const auto cap = static_cast<std::size_t>(env_or("TANBO_WEAK_LAYER_CAP", 20'000'000));
+  std::vector<Packed> layer{pack(tanbo::optimized::Board19(start))};
+  std::vector<Packed> all = layer;
+  double t0 = cpu_seconds();
+  for (int ply = 0; !layer.empty(); ++ply) {
+    std::printf("ply %d: %zu new positions, total %zu, cpu %.1f s, peak %.0f MiB\n", ply, layer.size(), all.size(),
+                cpu_seconds() - t0, peak_mib());
+    std::fflush(stdout);
+    std::vector<Packed> next;
+    bool over_cap = false;
+    for (const Packed& k : layer) {
+      const Position p = unpack(k, n);
+      if (p.count(Color::Black) == 0 || p.count(Color::White) == 0) continue;
+      tanbo::optimized::Board19 b(p);
+      const std::vector<tanbo::optimized::Vertex> moves(b.legal_vertices().begin(), b.legal_vertices().end());
+      for (const auto v : moves) {
+        const auto rec = b.play_vertex(v);
+        next.push_back(pack(b));
+        b.undo(rec);
+      }
+      if (next.size() > 4 * cap) {  // deduplicate as we go
+        std::sort(next.begin(), next.end());
+        next.erase(std::unique(next.begin(), next.end()), next.end());
+        if (next.size() > cap) {
+          over_cap = true;
+          break;
+        }
+      }
+    }
+    std::sort(next.begin(), next.end());
+    next.erase(std::unique(next.begin(), next.end()), next.end());
+    if (over_cap || next.size() > cap) {
+      std::printf("ply %d: more than %zu positions, stopped\n", ply + 1, cap);
+      break;
+    }
+    // Keep only positions not seen at an earlier ply.
+    std::vector<Packed> fresh;
+    std::set_difference(next.begin(), next.end(), all.begin(), all.end(), std::back_inserter(fresh));
+    std::vector<Packed> merged;
+    merged.reserve(all.size() + fresh.size());
+    std::merge(all.begin(), all.end(), fresh.begin(), fresh.end(), std::back_inserter(merged));
+    all = std::move(merged);
+    layer = std::move(fresh);
+  }
+}
+
+TEST_CASE("weak frontier: Knuth's estimate of the game tree", "[.frontier]") {
+  // Knuth (1975): along a uniformly random game, the product of the branching factors met up to
+  // ply d is an unbiased estimate of the number of move sequences of length d (the game tree's
+  // nodes at depth d). TANBO_WEAK_SAMPLES games from a fixed seed; the per-ply mean, and the
+  // mean game length.
+  const Position start = start_from_env();
+  const long long samples = env_or("TANBO_WEAK_SAMPLES", 100'000);
+  std::vector<double> sum;  // sum over samples of the product at each ply
+  double length_sum = 0;
+  int longest = 0;
+  tanbo::Rng rng(static_cast<std::uint64_t>(env_or("TANBO_WEAK_SEED", 1)));
+  const tanbo::optimized::Board19 first(start);
+  for (long long s = 0; s < samples; ++s) {
+    tanbo::optimized::Board19 b = first;
+    double product = 1;
+    int ply = 0;
+    for (;; ++ply) {
+      if (sum.size() <= static_cast<std::size_t>(ply)) sum.push_back(0);
+      sum[static_cast<std::size_t>(ply)] += product;
+      if (b.is_over()) break;
+      product *= b.legal_move_count();
+      b.play_vertex(b.random_legal_vertex(rng));
+    }
+    length_sum += ply;
+    longest = std::max(longest, ply);
+  }
+  double total = 0;
+  for (std::size_t d = 0; d < sum.size(); ++d) {
+    total += sum[d] / static_cast<double>(samples);
+    std::printf("ply %zu: %.3e sequences (cumulative %.3e)\n", d, sum[d] / static_cast<double>(samples), total);
+  }
+  std::printf("%lld random games: mean length %.1f, longest %d; game tree %.3e nodes\n", samples,
+              length_sum / static_cast<double>(samples), longest, total);
+}
+
+TEST_CASE("weak frontier: collision lower bound on distinct positions by ply", "[.frontier]") {
+  // K uniformly random games (game i from Rng(seed + i)); at each ply d of TANBO_WEAK_PLY_LIST
+  // the positions of the K_d games still running are sorted and their equal pairs C counted.
+  // With p the distribution of a random game's position at ply d over the D_d positions of
+  // that ply, E[C] = (K_d choose 2) * sum p^2 and sum p^2 >= 1 / D_d (Cauchy-Schwarz), so
+  // D_eff = (K_d choose 2) / C estimates a LOWER bound of D_d (C = 0: 3 pairs, the 95% bound).
+  const Position start = start_from_env();
+  REQUIRE(start.size() * start.size() <= 63);
+  const long long games = env_or("TANBO_WEAK_SAMPLES", 1'000'000);
+  const auto seed = static_cast<std::uint64_t>(env_or("TANBO_WEAK_SEED", 1));
+  std::vector<int> plies;
+  {
+    const char* list = std::getenv("TANBO_WEAK_PLY_LIST");
+    std::istringstream in(list != nullptr ? list : "5 10 15 20 25 30 35 40");
+    for (int d = 0; in >> d;) plies.push_back(d);
+  }
+  std::vector<std::vector<Packed>> at(plies.size());
+  const tanbo::optimized::Board19 first(start);
+  for (long long g = 0; g < games; ++g) {
+    tanbo::optimized::Board19 b = first;
+    tanbo::Rng rng(seed + static_cast<std::uint64_t>(g));
+    std::size_t next = 0;
+    for (int ply = 0; next < plies.size(); ++ply) {
+      if (ply == plies[next]) at[next++].push_back(pack(b));
+      if (b.is_over()) break;
+      b.play_vertex(b.random_legal_vertex(rng));
+    }
+  }
+  for (std::size_t i = 0; i < plies.size(); ++i) {
+    auto& v = at[i];
+    std::sort(v.begin(), v.end());
+    double pairs = 0, singles = 0, doubles = 0;
+    std::size_t distinct = 0;
+    for (std::size_t j = 0; j < v.size();) {
+      std::size_t k = j;
+      while (k < v.size() && v[k] == v[j]) ++k;
+      const double m = static_cast<double>(k - j);
+      pairs += m * (m - 1) / 2;
+      singles += m == 1;
+      doubles += m == 2;
+      ++distinct;
+      j = k;
+    }
+    // Chao1 (1984), another lower-bound estimator for unequal sampling probabilities:
+    // distinct + f1^2 / (2 f2), f1 and f2 the positions met once and twice.
+    const double chao1 = static_cast<double>(distinct) + (doubles > 0 ? singles * singles / (2 * doubles)
+                                                                       : singles * (singles - 1) / 2);
+    const double kd = static_cast<double>(v.size());
+    const double all_pairs = kd * (kd - 1) / 2;
+    std::printf("ply %d: %zu games, %zu distinct, %.0f equal pairs, D_eff %s%.3e, Chao1 %.3e\n", plies[i], v.size(),
+                distinct, pairs, pairs == 0 ? ">= " : "", all_pairs / (pairs == 0 ? 3.0 : pairs), chao1);
+  }
 }

@@ -24,14 +24,23 @@ enum class Outcome : std::uint8_t { Win, Loss, Unknown };
 /// "win", "loss" or "unknown".
 const char* to_string(Outcome o) noexcept;
 
+/// How the value is searched: alpha-beta with the window (-1, 1) (its table then serves the
+/// length search), or depth-first proof-number search (df-pn, Nagai 2002, with the 1+epsilon
+/// thresholds of Pawlewicz and Lew), which proves the values of larger starts in fewer nodes.
+/// The length, when asked for, is always searched by alpha-beta.
+enum class ValueSearch : std::uint8_t { AlphaBeta, ProofNumber };
+
 /// How much work solve_weak may do. Every limit is a count, never a time: a run answers the same
 /// for the same budget on every machine.
 struct WeakBudget {
   /// Positions the search may visit (value, length and proof searches together). When it runs
   /// out the answer keeps what was proven: the value without the length, or nothing (Unknown).
   long long nodes = 50'000'000;
-  /// The transposition table holds 2^table_log2 entries of 32 bytes (22: 128 MiB).
+  /// Each transposition table holds 2^table_log2 entries of 32 bytes (22: 128 MiB): one for
+  /// alpha-beta, allocated when alpha-beta first runs, one for df-pn when it runs.
   int table_log2 = 22;
+  /// The value search.
+  ValueSearch value_search = ValueSearch::AlphaBeta;
   /// After the value, search for the exact perfect-play length (and its move).
   bool length = true;
   /// Build the winner's proof DAG (WeakResult::proof).
@@ -69,7 +78,7 @@ struct WeakResult {
   std::optional<Proof> proof;
   /// Positions visited by the value search, the length search and the proof extraction.
   long long value_nodes = 0, length_nodes = 0, proof_nodes = 0;
-  /// Transposition-table entries in use at the end, and their capacity.
+  /// Transposition-table entries in use at the end (both tables), and their capacity (one table).
   long long table_used = 0, table_capacity = 0;
 
   long long nodes() const noexcept { return value_nodes + length_nodes + proof_nodes; }
