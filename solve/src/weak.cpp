@@ -166,6 +166,12 @@ class Searcher {
     if (!aborted_) {
       const std::size_t base = moves_.size();
       const std::size_t count = generate(lookup_move(), nullptr);
+      if (pn && win && !r.length)  // a move df-pn already proved first: no search at all
+        for (std::size_t i = base; i < base + count; ++i)
+          if (known_prover_win_after(moves_[i].vertex)) {
+            std::swap(moves_[base], moves_[i]);
+            break;
+          }
       for (std::size_t i = base; i < base + count && !r.best_move && !aborted_; ++i) {
         const Vertex m = moves_[i].vertex;
         if ((!r.length && !win) || (r.length || !pn ? child_at_least(m, value) : prover_wins_after(m)))
@@ -321,15 +327,23 @@ class Searcher {
     return moves_.size() - base;
   }
 
+  // Counts a node; false (and aborted_) once the budget is spent.
+  bool count_node() {
+    if (nodes_ >= limit_) {
+      aborted_ = true;
+      return false;
+    }
+    ++nodes_;
+    if (budget_.progress && budget_.progress_interval > 0 && nodes_ % budget_.progress_interval == 0)
+      budget_.progress(nodes_);
+    return true;
+  }
+
   // ---- Search -----------------------------------------------------------------------------------
   // Fail-soft negamax: the exact score when it lies in (alpha, beta), else a bound on the far
   // side of the window (an upper bound <= alpha or a lower bound >= beta). 0 once aborted.
   int search(int alpha, int beta) {
-    if (nodes_ >= limit_) {
-      aborted_ = true;
-      return 0;
-    }
-    ++nodes_;
+    if (!count_node()) return 0;
     if (board_.is_over()) return *board_.winner() == board_.to_move() ? kM : -kM;
     // A game not over scores within +-(kM - 1): the win in 1 ply is the best there is.
     if (alpha >= kM - 1) return kM - 1;
@@ -458,11 +472,7 @@ class Searcher {
   // Multiple-iterative deepening at the current position (not over) until its pn reaches thpn
   // or its dn reaches thdn; stores and returns its numbers ({1, 1} once aborted).
   PnPair mid(std::uint32_t thpn, std::uint32_t thdn) {
-    if (nodes_ >= limit_) {
-      aborted_ = true;
-      return {1, 1};
-    }
-    ++nodes_;
+    if (!count_node()) return {1, 1};
     const long long start = nodes_;
     const std::uint64_t hash = board_.hash();
     const Key key = current_key();
@@ -633,6 +643,8 @@ WeakResult solve_weak(const Position& start, const WeakBudget& budget) {
   if (budget.table_log2 < 4 || budget.table_log2 > 30)
     throw UsageError("solve_weak: table_log2 " + std::to_string(budget.table_log2) +
                      " is outside 4..30 (2^table_log2 entries of 32 bytes)");
+  if (budget.progress_interval <= 0)
+    throw UsageError("solve_weak: progress_interval " + std::to_string(budget.progress_interval) + " is not positive");
   if (budget.proof_positions < 0)
     throw UsageError("solve_weak: proof_positions " + std::to_string(budget.proof_positions) + " is negative");
   // A finished game (what a game in progress becomes; the engines refuse to be set up from one):

@@ -45,7 +45,6 @@ std::string key_of(const Position& p) {
 struct Exact {
   bool win = false;  // for the side to move
   int length = 0;    // perfect-play length
-  friend bool operator==(const Exact&, const Exact&) = default;
 };
 
 // `loser_shortest` plants the bug the solver must not have (the loser ends as soon as it can):
@@ -352,6 +351,18 @@ TEST_CASE("weak solver: a budget too small answers unknown, deterministically", 
   b.nodes = pn_only.value_nodes - 1;
   CHECK(tanbo::solve::solve_weak(start, b).outcome == Outcome::Unknown);
 
+  // The progress callback sees the node counts, and does not change the search.
+  std::vector<long long> seen;
+  b = small_budget();
+  b.progress_interval = 1000;
+  b.progress = [&seen](long long nodes) { seen.push_back(nodes); };
+  const WeakResult watched = tanbo::solve::solve_weak(start, b);
+  CHECK(watched.nodes() == full.nodes());
+  REQUIRE(seen.size() == static_cast<std::size_t>(full.nodes() / 1000));
+  CHECK(seen.front() == 1000);
+  b.progress_interval = 0;
+  CHECK_THROWS_AS(tanbo::solve::solve_weak(start, b), tanbo::UsageError);
+
   // Same budget, same answer, same work.
   const WeakResult again = tanbo::solve::solve_weak(start, small_budget());
   CHECK(again.outcome == full.outcome);
@@ -510,6 +521,9 @@ WeakBudget budget_from_env() {
   b.length = env_or("TANBO_WEAK_LENGTH", 1) != 0;
   if (env_or("TANBO_WEAK_PN", 0) != 0) b.value_search = tanbo::solve::ValueSearch::ProofNumber;
   b.proof = env_or("TANBO_WEAK_PROOF", 1) != 0;
+  b.progress = [](long long nodes) {
+    std::fprintf(stderr, "  ... %lld nodes, cpu %.0f s, peak %.0f MiB\n", nodes, cpu_seconds(), peak_mib());
+  };
   return b;
 }
 
@@ -749,5 +763,40 @@ TEST_CASE("weak frontier: collision lower bound on distinct positions by ply", "
     const double all_pairs = kd * (kd - 1) / 2;
     std::printf("ply %d: %zu games, %zu distinct, %.0f equal pairs, D_eff %s%.3e, Chao1 %.3e\n", plies[i], v.size(),
                 distinct, pairs, pairs == 0 ? ">= " : "", all_pairs / (pairs == 0 ? 3.0 : pairs), chao1);
+  }
+}
+
+TEST_CASE("weak frontier: solved back along random games", "[.frontier]") {
+  // TANBO_WEAK_GAMES random games (Rng(seed + i)) from the start; each is walked back from its
+  // end, solving every position with TANBO_WEAK_NODES nodes (df-pn unless TANBO_WEAK_PN=0,
+  // value only), until one is unknown: the earliest ply solved is how deep into the opening
+  // the budget reaches along that line.
+  const Position start = start_from_env();
+  const long long games = env_or("TANBO_WEAK_GAMES", 3);
+  WeakBudget b = budget_from_env();
+  if (env_or("TANBO_WEAK_PN", 1) != 0) b.value_search = tanbo::solve::ValueSearch::ProofNumber;
+  b.length = env_or("TANBO_WEAK_LENGTH", 0) != 0;
+  b.proof = false;
+  for (long long i = 0; i < games; ++i) {
+    tanbo::optimized::Game g(start);
+    tanbo::Rng rng(static_cast<std::uint64_t>(env_or("TANBO_WEAK_SEED", 1) + i));
+    while (!g.is_over()) g.play(tanbo::random_move(g, rng));
+    const int end = g.ply();
+    int earliest = end;
+    long long hardest = 0;
+    std::string line;
+    const double t0 = cpu_seconds();
+    while (g.ply() > 0) {
+      g.undo();
+      const WeakResult r = tanbo::solve::solve_weak(g, b);
+      if (r.outcome == Outcome::Unknown) break;
+      earliest = g.ply();
+      hardest = std::max(hardest, r.nodes());
+      line = describe(r);
+    }
+    std::printf("game %lld: %d plies; solved back to ply %d (%s), the last solve %s; most nodes %lld; cpu %.1f s\n", i,
+                end, earliest, earliest == 0 ? "the start" : "the next one back is unknown", line.c_str(), hardest,
+                cpu_seconds() - t0);
+    std::fflush(stdout);
   }
 }

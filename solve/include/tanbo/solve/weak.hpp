@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -47,6 +48,10 @@ struct WeakBudget {
   bool proof = true;
   /// The proof may hold at most this many positions (they are kept in memory as Positions).
   long long proof_positions = 5'000'000;
+  /// Called with the nodes searched so far every `progress_interval` nodes (a progress line
+  /// for long runs); it does not change the search.
+  std::function<void(long long nodes)> progress;
+  long long progress_interval = 1LL << 24;
 };
 
 /// One line of a certificate (format v1): a position (board and side to move) and, when the
