@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fails unless the Coq development is complete: no Admitted/admit/Axiom/Parameter/Conjecture in
 # any .v file, and `Print Assumptions` of every Theorem, Lemma and Corollary in Rules.v, Refinement.v,
-# Theorems.v and Openings.v
+# Theorems.v, Openings.v and Certificate.v
 # answers "Closed under the global context" (no axiom at all, not even a standard-library one).
 #   check-assumptions.sh [COQC] [DIR]    DIR holds the compiled .vo files (default: .)
 set -euo pipefail
@@ -14,9 +14,9 @@ if grep -nwE 'Admitted|admit|Axiom|Axioms|Parameter|Parameters|Conjecture|Hypoth
 fi
 query=$(mktemp --suffix=.v "${TMPDIR:-/tmp}/tanbo_assumptions_XXXXXX")
 trap 'rm -f "$query" "${query%.v}".vo* "${query%.v}".glob' EXIT
-echo 'From Tanbo Require Rules Theorems Openings Refinement.' >"$query"
+echo 'From Tanbo Require Rules Theorems Openings Refinement Certificate.' >"$query"
 count=0
-for module in Rules Theorems Openings Refinement; do
+for module in Rules Theorems Openings Refinement Certificate; do
   for name in $(grep -hoE '^(Theorem|Lemma|Corollary) [A-Za-z0-9_]+' "$module.v" | awk '{print $2}'); do
     printf 'Print Assumptions %s.%s.\n' "$module" "$name" >>"$query"
     count=$((count + 1))

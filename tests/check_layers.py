@@ -2,25 +2,37 @@
 """The layers of docs/design.md, checked against the #include lines: each product folder may
 include only the layers below it (engines -> api -> front ends), and a front end never includes
 another front end's files, examples/ or docs/. Local includes ("common.hpp") must name a file of
-the including file's own folder. Test folders (*/tests) are exempt. Usage: check_layers.py SRC"""
+the including file's own folder, and the faces of FACES name no engine type anywhere in their
+text (comments included): an engine is chosen by name through tanbo::api. Test folders
+(*/tests) are exempt. The table of docs/design.md's "Layers" section must be LAYERS itself.
+Usage: check_layers.py SRC"""
 
 import os
 import re
 import sys
 
 # Folder -> the libraries its files may include (as "tanbo/<library>/..." or "tanbo/core.hpp").
-# Keep in step with the picture in docs/design.md ("Layers").
+# docs/design.md's "Layers" table must say the same (checked below).
 LAYERS = {
     "core": {"core"},
     "reference": {"core", "reference"},
     "optimized": {"core", "optimized"},
     "api": {"core", "reference", "optimized", "api"},
     "verify": {"core", "reference", "optimized", "api", "verify"},  # api: the engine protocol
-    "cli": {"core", "reference", "optimized", "verify", "api", "conformance"},
-    "capi": {"core", "reference", "optimized", "api", "capi"},
+    "certificate": {"core", "reference", "certificate"},  # checked on the reference engine only
+    # The strong solver: on the engines (the reference one for its cross-check) and the
+    # certificate writer.
+    "solve": {"core", "reference", "optimized", "certificate", "solve"},
+    # The faces reach the engines and core's vocabulary only through tanbo::api (issue 44).
+    "cli": {"api", "verify", "conformance", "certificate", "solve"},
+    "capi": {"api", "capi"},
     "python/src": {"core", "reference", "optimized", "api"},
     "js/src": {"core", "reference", "optimized", "verify", "api", "capi"},
 }
+# Faces that reach the engines only through tanbo::api, by name: their files may not name an
+# engine type or namespace (python/src and js/src join when they no longer do; issue 44).
+FACES = ("cli", "capi")
+ENGINE_TYPE = re.compile(r"optimized::|reference::|Game19|Board19|BasicBoard|BasicGame")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 SOURCES = (".cpp", ".hpp", ".h", ".c")
 
@@ -47,6 +59,11 @@ def problems(src):
                 rel = os.path.relpath(path, src)
                 with open(path, encoding="utf-8", errors="replace") as f:
                     text = f.read()
+                if folder in FACES:
+                    for number, line in enumerate(text.splitlines(), 1):
+                        if m := ENGINE_TYPE.search(line):
+                            out.append(f"{rel}:{number}: names the engine type \"{m.group(0)}\"; "
+                                       f"{folder} reaches the engines through tanbo::api only")
                 for inc in INCLUDE.findall(text):
                     lib = library(inc)
                     if lib is None:
@@ -58,12 +75,42 @@ def problems(src):
     return out
 
 
+# A row of the table in docs/design.md's "Layers": | `folder/` | lib, lib, ... |
+TABLE_ROW = re.compile(r"^\|\s*`([a-z/]+)/`\s*\|([^|]*)\|\s*$")
+
+
+def table_problems(src):
+    """Differences between LAYERS and the table of docs/design.md's "Layers" section."""
+    with open(os.path.join(src, "docs", "design.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.find("\n## Layers\n")
+    if start < 0:
+        return ["docs/design.md: no \"## Layers\" section"]
+    end = text.find("\n## ", start + 1)
+    section = text[start:end if end >= 0 else len(text)]
+    table = {}
+    for line in section.splitlines():
+        if m := TABLE_ROW.match(line):
+            table[m.group(1)] = {lib.strip() for lib in m.group(2).split(",") if lib.strip()}
+    out = []
+    for folder in sorted(set(LAYERS) | set(table)):
+        if folder not in table:
+            out.append(f"docs/design.md: the Layers table has no row for {folder}/")
+        elif folder not in LAYERS:
+            out.append(f"docs/design.md: the Layers table has a row for {folder}/, which check_layers.py lacks")
+        elif table[folder] != LAYERS[folder]:
+            out.append(f"docs/design.md: the Layers table lets {folder}/ include "
+                       + ", ".join(sorted(table[folder])) + "; check_layers.py: "
+                       + ", ".join(sorted(LAYERS[folder])))
+    return out
+
+
 def main():
-    found = problems(sys.argv[1])
+    found = problems(sys.argv[1]) + table_problems(sys.argv[1])
     for p in found:
         print(p)
     if found:
-        print(f"{len(found)} include(s) break the layers of docs/design.md")
+        print(f"{len(found)} problem(s) break the layers of docs/design.md")
         return 1
     print("the includes follow the layers of docs/design.md")
     return 0

@@ -368,3 +368,49 @@ TEST_CASE("contract: types.hpp vocabulary, errors and version", "[contract][core
   STATIC_REQUIRE_FALSE(EngineGame<optimized::Board>);
   STATIC_REQUIRE_FALSE(EngineGame<int>);
 }
+
+// The value types' == is documented as "every field": engines, records and the differential
+// checks compare with it, so a field it skipped would hide a divergence. Each field alone must
+// make two values differ.
+TEST_CASE("contract: == on Point, MoveEffect, MoveResult, Variant and Position sees every field",
+          "[contract][core]") {
+  const Point p{2, 3};
+  CHECK(p == Point{2, 3});
+  CHECK_FALSE(p == Point{1, 3});
+  CHECK_FALSE(p == Point{2, 4});
+
+  const MoveEffect e{Removal::BoundedRoots, 2, 1};
+  CHECK(e == MoveEffect{Removal::BoundedRoots, 2, 1});
+  CHECK_FALSE(e == MoveEffect{Removal::ExpandedRoot, 2, 1});
+  CHECK_FALSE(e == MoveEffect{Removal::BoundedRoots, 3, 1});
+  CHECK_FALSE(e == MoveEffect{Removal::BoundedRoots, 2, 0});
+
+  const MoveResult r{{1, 1}, Color::White, Removal::BoundedRoots, {{0, 0}, {4, 4}}, 1, 1};
+  std::vector<MoveResult> others(6, r);
+  others[0].move = {1, 2};
+  others[1].player = Color::Black;
+  others[2].removal = Removal::ExpandedRoot;
+  others[3].removed = {{0, 0}};
+  others[4].removed_black = 2;
+  others[5].removed_white = 0;
+  CHECK(r == MoveResult(r));
+  for (std::size_t i = 0; i < others.size(); ++i) {
+    INFO("field " << i);
+    CHECK_FALSE(r == others[i]);
+  }
+
+  CHECK(Variant::lattice(9) == Variant::lattice(9));
+  CHECK_FALSE(Variant::lattice(9) == Variant::dense(9));
+  CHECK_FALSE(Variant::lattice(9) == Variant::lattice(7));
+
+  const Position a = Position::parse("X3O/5/5/5/O3X X lattice-5");
+  Position cell = a, side = a, tag = a;
+  cell.set({1, 0}, Cell::Black);
+  side.set_to_move(Color::White);
+  tag.set_variant(Variant::custom(5));
+  CHECK(a == Position::parse("X3O/5/5/5/O3X X lattice-5"));
+  CHECK_FALSE(a == cell);
+  CHECK_FALSE(a == side);
+  CHECK_FALSE(a == tag);
+  CHECK_FALSE(a == Position::parse("X5O/7/7/7/7/7/O5X X"));  // another size
+}

@@ -6,7 +6,8 @@
 namespace tanbo::api {
 
 bool looks_like_variant_name(std::string_view text) noexcept {
-  return std::all_of(text.begin(), text.end(), [](char c) {
+  // "" is no name: read as a position string, it gets "position string is empty".
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
   });
 }

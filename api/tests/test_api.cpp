@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "tanbo/api/errors.hpp"
@@ -40,6 +42,90 @@ TEST_CASE("api: one engine registry names every engine and refuses others", "[ap
   CHECK(message_of<UsageError>([] { api::make_game(opening(Variant::classic()), "fast"); }) ==
         "engine must be 'optimized' or 'reference', not 'fast'");
   CHECK_THROWS_AS(api::check_engine_name("Optimized"), UsageError);  // exact names only
+}
+
+TEST_CASE("api: with_engine turns an engine name and a board size into the engine's type", "[api][engine]") {
+  // The name of the type with_engine chose, by its static properties.
+  auto chosen = [](std::string_view engine, int size) {
+    return api::with_engine(engine, size, []<class G>(std::type_identity<G>) -> std::string {
+      if constexpr (std::is_same_v<G, reference::Game>) return "reference";
+      else if constexpr (std::is_same_v<G, optimized::Game19>) return "optimized-19";
+      else if constexpr (std::is_same_v<G, optimized::Game>) return "optimized-25";
+      else return "other";
+    });
+  };
+  CHECK(chosen("optimized", 5) == "optimized-19");
+  CHECK(chosen("optimized", 19) == "optimized-19");  // classic: the smaller board
+  CHECK(chosen("optimized", 20) == "optimized-25");
+  CHECK(chosen("optimized", kMaxSize) == "optimized-25");
+  CHECK(chosen("reference", 19) == "reference");
+  CHECK(chosen("reference", kMaxSize) == "reference");
+  // A bad name is refused before the code runs, with the registry's message.
+  bool ran = false;
+  CHECK(message_of<UsageError>([&] {
+          api::with_engine("fast", 5, [&]<class G>(std::type_identity<G>) { ran = true; });
+        }) == "engine must be 'optimized' or 'reference', not 'fast'");
+  CHECK_FALSE(ran);
+  // make_game goes through it: the same choice behind the AnyGame.
+  const Position big = opening(Variant::dense(21));
+  CHECK(dynamic_cast<api::GameOn<optimized::Game19>*>(api::make_game(opening(Variant::classic()), "optimized").get()));
+  CHECK(dynamic_cast<api::GameOn<optimized::Game>*>(api::make_game(big, "optimized").get()));
+  CHECK(dynamic_cast<api::GameOn<reference::Game>*>(api::make_game(big, "reference").get()));
+}
+
+TEST_CASE("api: playout is AnyGame::playout on the engine's own type", "[api][engine]") {
+  for (const std::string& engine : api::engine_names()) {
+    CAPTURE(engine);
+    const Position start = opening(Variant::lattice(9));
+    api::with_engine(engine, start.size(), [&]<class G>(std::type_identity<G>) {
+      const G g(start);
+      const auto any = api::make_game(start, engine);
+      for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        Rng a(seed), b(seed);
+        const api::PlayoutResult x = api::playout(g, a);
+        const api::PlayoutResult y = any->playout(b);
+        CHECK(x.winner == y.winner);
+        CHECK(x.length == y.length);
+        CHECK(a.next() == b.next());  // the same draws
+      }
+      CHECK(g.ply() == 0);  // played on a copy
+      CHECK(api::kPlayoutCopyBytes<G> ==
+            (api::kIsOptimized<G> ? sizeof(optimized::Board19) : sizeof(reference::Game)));
+    });
+  }
+}
+
+TEST_CASE("api: GameHandle's per-move calls give the AnyGame's results on every engine", "[api][engine]") {
+  // classic (the fast path: the optimized engine on the 19x19 board), a 21x21 board on the
+  // optimized engine and the reference engine (the AnyGame path).
+  const Position big = opening(Variant::dense(21));
+  for (const auto& [start, engine] : {std::pair{opening(Variant::classic()), "optimized"},
+                                      std::pair{big, "optimized"},
+                                      std::pair{opening(Variant::lattice(9)), "reference"}}) {
+    CAPTURE(engine, start.size());
+    api::GameHandle h(api::make_game(start, engine));
+    const auto plain = api::make_game(start, engine);
+    Rng a(7), b(7);
+    while (!plain->is_over()) {
+      REQUIRE_FALSE(api::is_over(h));
+      const int i = api::random_legal_index(h, a);
+      REQUIRE(i == plain->random_legal_index(b));
+      const MoveEffect e = api::play_index(h, i, "index");
+      REQUIRE(e == plain->play_index(i, "index"));
+      REQUIRE(h->hash() == plain->hash());
+    }
+    CHECK(api::is_over(h));
+    CHECK(api::random_legal_index(h, a) == -1);
+    CHECK(h->winner() == plain->winner());
+    CHECK_THROWS_AS(api::play_index(h, 0, "index"), IllegalMoveError);
+    // A copy is a game of its own: undoing on it leaves the original (and its fast path) alone.
+    api::GameHandle copy(h);
+    copy->undo();
+    CHECK(copy->ply() + 1 == h->ply());
+    CHECK_FALSE(api::is_over(copy));
+    CHECK(api::is_over(h));
+    CHECK_THROWS_AS(api::play_index(h, -1, "index"), IllegalMoveError);
+  }
 }
 
 TEST_CASE("api: GameOn takes the optimized engine's own paths at every capacity", "[api][engine]") {
@@ -100,6 +186,9 @@ TEST_CASE("api: read_start reads variant names and position strings the same on 
   CHECK(!api::looks_like_variant_name("X X"));
   CHECK(message_of<ParseError>([] { api::read_start("X X"); }) ==
         message_of<ParseError>([] { Position::parse("X X"); }));
+  // "" is no variant name: it is the empty position string, and says so.
+  CHECK(!api::looks_like_variant_name(""));
+  CHECK(message_of<ParseError>([] { api::read_start(""); }) == "line 1, column 1: position string is empty");
   CHECK(message_of<ParseError>([] { api::read_start("lattice-8"); })
             .starts_with("no lattice opening for size 8; expected classic, lattice-N"));
   // The engine decides whether a well-formed start can begin a game.

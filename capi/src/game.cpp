@@ -5,9 +5,6 @@
 #include <type_traits>
 
 #include "internal.hpp"
-#include "tanbo/core/notation.hpp"
-#include "tanbo/core/random.hpp"
-#include "tanbo/core/version.hpp"
 
 namespace {
 
@@ -97,7 +94,7 @@ tanbo_status tanbo_play_index(tanbo_game* game, int index) {
   const ErrorSink err = sink(game, "tanbo_play_index");
   return guarded(err, [&]() -> tanbo_status {
     // Off the board is an illegal move (the error model), whatever the index.
-    game->on_engine([index](auto& g) { tanbo::api::play_index(g, static_cast<long long>(index), "index"); });
+    tanbo::api::play_index(game->game, static_cast<long long>(index), "index");
     return TANBO_OK;
   });
 }
@@ -146,13 +143,9 @@ tanbo_status tanbo_random_move(tanbo_game* game, tanbo_rng* rng, int* index) {
     if (rng == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "rng is NULL");
     if (index == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "index is NULL");
     // The engine's own pick as a row-major index, -1 once the game is over (rng untouched).
-    // The generator is loaded in each branch, so on game19 it stays in registers.
-    const int i = game->on_engine([rng](const auto& g) {
-      tanbo::Rng r = load(*rng);
-      const int picked = tanbo::api::random_legal_index(g, r);
-      store(r, *rng);
-      return picked;
-    });
+    tanbo::Rng r = load(*rng);
+    const int i = tanbo::api::random_legal_index(game->game, r);
+    store(r, *rng);
     if (i < 0) return err.fail(TANBO_ERR_GAME_OVER, "the game is over; no move to choose");
     *index = i;
     return TANBO_OK;

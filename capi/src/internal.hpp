@@ -14,7 +14,7 @@
 
 #include "tanbo/api/game.hpp"
 #include "tanbo/api/points.hpp"
-#include "tanbo/core/errors.hpp"
+#include "tanbo/api/errors.hpp"
 #include "tanbo/tanbo.h"
 
 /// The integer a C caller passed for an enum parameter. C lets any int through, but in C++ a
@@ -31,33 +31,17 @@ int raw_enum_value(const Enum& value) noexcept {
 /// The opaque handle. The message lives in a fixed array so recording an error never
 /// allocates and therefore can never fail (an out-of-memory report must itself succeed).
 struct tanbo_game {
-  explicit tanbo_game(std::unique_ptr<tanbo::api::AnyGame> g) noexcept
-      : game(std::move(g)), game19(engine19(*game)) {}
+  explicit tanbo_game(std::unique_ptr<tanbo::api::AnyGame> g) noexcept : game(std::move(g)) {}
   /// A copy with its own engine state and history, and no message.
-  tanbo_game(const tanbo_game& other) : game(other.game->clone()), game19(engine19(*game)) {}
+  tanbo_game(const tanbo_game& other) : game(other.game) {}
   tanbo_game& operator=(const tanbo_game&) = delete;
   ~tanbo_game() = default;
 
-  /// Calls f(engine) with the engine as its own type when it is game19 and as the AnyGame
-  /// otherwise: the per-move calls (a move, a random move, is the game over) then inline the
-  /// engine's code instead of paying a virtual call each, with the same results either way.
-  template <typename F>
-  decltype(auto) on_engine(F&& f) const {
-    if (game19 != nullptr) return f(*game19);
-    return f(static_cast<tanbo::api::AnyGame&>(*game));
-  }
-
-  std::unique_ptr<tanbo::api::AnyGame> game;  ///< Either engine (tanbo::api::make_game); never null.
-  /// The engine inside `game` when it is the optimized one on a board up to 19x19 (what
-  /// make_game picks for the default engine there), else null.
-  tanbo::optimized::Game19* game19;
+  /// Either engine (tanbo::api::make_game); `game->` reaches the AnyGame. The per-move calls
+  /// (a move, a random move, is the game over) go through tanbo::api's GameHandle functions,
+  /// which run the default engine's own code without a virtual call.
+  tanbo::api::GameHandle game;
   char last_error[512] = {};  ///< Message of the last failed call; "" after a success.
-
- private:
-  static tanbo::optimized::Game19* engine19(tanbo::api::AnyGame& g) noexcept {
-    auto* on = dynamic_cast<tanbo::api::GameOn<tanbo::optimized::Game19>*>(&g);
-    return on == nullptr ? nullptr : &on->game();
-  }
 };
 
 namespace tanbo::capi {

@@ -2,8 +2,6 @@
 // start, variant).
 #include "internal.hpp"
 #include "tanbo/api/point_query.hpp"
-#include "tanbo/core/notation.hpp"
-#include "tanbo/core/record.hpp"
 
 namespace {
 
@@ -43,7 +41,7 @@ tanbo_color tanbo_to_move(const tanbo_game* game) {
 int tanbo_ply(const tanbo_game* game) { return game == nullptr ? -1 : game->game->ply(); }
 
 int tanbo_is_over(const tanbo_game* game) {
-  return game == nullptr ? -1 : game->on_engine([](const auto& g) { return g.is_over(); }) ? 1 : 0;
+  return game == nullptr ? -1 : tanbo::api::is_over(game->game) ? 1 : 0;
 }
 
 tanbo_color tanbo_winner(const tanbo_game* game) {

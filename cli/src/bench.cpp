@@ -16,10 +16,10 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "common.hpp"
-#include "tanbo/optimized/board.hpp"
 
 namespace tanbo::cli {
 namespace {
@@ -67,8 +67,10 @@ Signature signature(const Variant& variant) {
   return sig;
 }
 
-// One thread's share of playouts until the deadline. The optimized path is what search programs
-// use: copy the start board, then Board::playout (random_legal_vertex + play, O(1) each).
+// One thread's share of playouts until the deadline. Each is api::playout from the start: on the
+// optimized engine what search programs use, a copy of the start board and Board::playout
+// (random_legal_vertex + play, O(1) each); on the reference engine a copy of the start game and
+// legal_moves()[rng.below(n)] each move.
 // Each thread writes only its own Tally, once, at the end; alignas keeps two threads' tallies
 // off one cache line anyway (the boards, the Rng and the running counts live on each thread's
 // own stack, so the playout loop shares no written cache line).
@@ -84,29 +86,14 @@ double thread_cpu_seconds() {
   return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
-// On the board of the capacity sized for the variant (optimized::with_capacity_for).
-template <typename B>
-Tally playouts_optimized(const Variant& variant, std::uint64_t seed,
-                         std::chrono::steady_clock::time_point deadline) {
-  const B start{variant};
+template <Engine G>
+Tally playouts_until(const Variant& variant, std::uint64_t seed,
+                     std::chrono::steady_clock::time_point deadline) {
+  const G start{variant};
   Rng rng(seed);
   Tally t;
   do {
-    B b = start;
-    t.moves += static_cast<std::uint64_t>(b.playout(rng));
-    ++t.playouts;
-  } while (std::chrono::steady_clock::now() < deadline);
-  return t;
-}
-
-Tally playouts_reference(const Variant& variant, std::uint64_t seed,
-                         std::chrono::steady_clock::time_point deadline) {
-  Rng rng(seed);
-  Tally t;
-  do {
-    reference::Game g{variant};
-    while (!g.is_over()) g.play(random_move(g, rng));
-    t.moves += static_cast<std::uint64_t>(g.ply());
+    t.moves += static_cast<std::uint64_t>(api::playout(start, rng).length);
     ++t.playouts;
   } while (std::chrono::steady_clock::now() < deadline);
   return t;
@@ -127,8 +114,8 @@ struct Throughput {
   }
 };
 
-Throughput measure(EngineKind kind, const Variant& variant, int threads, double seconds,
-                   std::uint64_t seed) {
+template <Engine G>
+Throughput measure(const Variant& variant, int threads, double seconds, std::uint64_t seed) {
   const auto t0 = std::chrono::steady_clock::now();
   const auto deadline = t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                  std::chrono::duration<double>(seconds));
@@ -140,12 +127,7 @@ Throughput measure(EngineKind kind, const Variant& variant, int threads, double 
       const std::uint64_t s = seed + (static_cast<std::uint64_t>(i) << 40);
       const double cpu0 = thread_cpu_seconds();
       Tally& t = tallies[static_cast<std::size_t>(i)];
-      if (kind == EngineKind::Reference)
-        t = playouts_reference(variant, s, deadline);
-      else
-        t = optimized::with_capacity_for(variant.size, [&](auto capacity) {
-          return playouts_optimized<optimized::BasicBoard<capacity()>>(variant, s, deadline);
-        });
+      t = playouts_until<G>(variant, s, deadline);
       t.cpu_seconds = thread_cpu_seconds() - cpu0;
     });
   for (auto& t : pool) t.join();
@@ -169,20 +151,18 @@ struct EngineReport {
   std::optional<Throughput> multi;
 };
 
-EngineReport run_engine(EngineKind kind, const Variant& variant, const BenchOptions& o) {
-  EngineReport r;
-  r.name = kind == EngineKind::Optimized ? "optimized" : "reference";
-  r.variant = variant;
-  r.object_size = kind == EngineKind::Reference
-                      ? sizeof(reference::Game)
-                      : optimized::with_capacity_for(variant.size, [](auto capacity) {
-                          return sizeof(optimized::BasicBoard<capacity()>);
-                        });
-  r.sig = kind == EngineKind::Optimized ? signature<optimized::Game>(variant)
-                                        : signature<reference::Game>(variant);
-  r.single = measure(kind, variant, 1, o.seconds, o.seed);
-  if (o.threads > 1) r.multi = measure(kind, variant, o.threads, o.seconds, o.seed);
-  return r;
+// The report of the engine named `engine`, run on its own type (api::with_engine).
+EngineReport run_engine(const std::string& engine, const Variant& variant, const BenchOptions& o) {
+  return api::with_engine(engine, variant.size, [&]<Engine G>(std::type_identity<G>) {
+    EngineReport r;
+    r.name = engine;
+    r.variant = variant;
+    r.object_size = api::kPlayoutCopyBytes<G>;
+    r.sig = signature<G>(variant);
+    r.single = measure<G>(variant, 1, o.seconds, o.seed);
+    if (o.threads > 1) r.multi = measure<G>(variant, o.threads, o.seconds, o.seed);
+    return r;
+  });
 }
 
 nlohmann::ordered_json report_json(const EngineReport& r) {
@@ -224,14 +204,13 @@ void print_text(const EngineReport& r) {
 }
 
 int run_bench(const BenchOptions& o) {
-  const EngineKind kind = engine_kind(o.engine);
-  if (kind == EngineKind::Reference && o.compare)
+  if (o.engine == "reference" && o.compare)
     throw CliError(kExitUsage, "--compare runs the reference engine beside the optimized one; "
                                "use it with --engine optimized");
   const Variant variant = variant_or_classic(o.variant);
-  const EngineReport main = run_engine(kind, variant, o);
+  const EngineReport main = run_engine(o.engine, variant, o);
   std::optional<EngineReport> ref;
-  if (o.compare) ref = run_engine(EngineKind::Reference, variant, o);
+  if (o.compare) ref = run_engine("reference", variant, o);
   if (ref && ref->sig.text() != main.sig.text())
     throw CliError(kExitCheck, "signatures differ: optimized " + main.sig.text() + ", reference " +
                                    ref->sig.text() + " (the engines disagree on the rules)");

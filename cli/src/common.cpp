@@ -1,6 +1,7 @@
 // Shared CLI helpers: option registration (engine, numbers, variant/position), input reading and
 // record parsing, formatting.
 #include "common.hpp"
+#include "tanbo/api/start.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -43,10 +44,6 @@ void add_engine_option(CLI::App& app, std::string& target) {
           },
           engine_choices(), "engine"))
       ->capture_default_str();
-}
-
-EngineKind engine_kind(const std::string& name) {
-  return name == "reference" ? EngineKind::Reference : EngineKind::Optimized;
 }
 
 namespace {
@@ -162,7 +159,7 @@ Position start_position(const std::optional<std::string>& variant,
                         const std::optional<std::string>& position) {
   if (position) {
     try {
-      return Position::parse(*position);
+      return api::read_start(*position);
     } catch (const ParseError& e) {
       // Position strings are one line, so the column alone locates the problem.
       const std::string where = e.column() > 0 ? "column " + std::to_string(e.column()) + ": " : "";

@@ -1,5 +1,8 @@
-// Shared pieces of the tanbo CLI: exit codes, the CLI-level error type, engine selection (the one
-// place that knows which engines exist), option helpers, input reading and output formatting.
+// Shared pieces of the tanbo CLI: exit codes, the CLI-level error type, the --engine option (the
+// names come from tanbo::api's engine registry; a name becomes an engine through
+// api::make_game or api::with_engine, never here), option helpers, input reading and output
+// formatting. The CLI reaches the engines only through tanbo::api (tests/check_layers.py), whose
+// headers also bring core's vocabulary (tanbo/core.hpp).
 #pragma once
 
 #include <functional>
@@ -13,9 +16,6 @@
 #include <nlohmann/json.hpp>
 
 #include "tanbo/api/game.hpp"
-#include "tanbo/core.hpp"
-#include "tanbo/optimized/game.hpp"
-#include "tanbo/reference/game.hpp"
 
 namespace tanbo::cli {
 
@@ -52,29 +52,17 @@ Command add_bench_command(CLI::App& parent);
 Command add_diff_command(CLI::App& parent);
 Command add_serve_command(CLI::App& parent);
 Command add_conform_command(CLI::App& parent);
-
-/// The engines the CLI can run.
-enum class EngineKind { Reference, Optimized };
+Command add_solve_command(CLI::App& parent);
+Command add_probe_command(CLI::App& parent);
 
 /// The engine every subcommand runs unless `--engine` says otherwise: the fast one. The
 /// reference engine (the simple oracle) is one flag away, `--engine reference`.
 inline constexpr const char* kDefaultEngine = api::kDefaultEngine.data();
 
 /// Adds `--engine reference|optimized` storing into `target`, which it sets to kDefaultEngine.
+/// The subcommand then runs its code on that engine through api::with_engine (static engine
+/// type: perft, selfplay, bench) or api::make_game (AnyGame: replay, serve).
 void add_engine_option(CLI::App& app, std::string& target);
-/// Maps a validated --engine value to its kind.
-EngineKind engine_kind(const std::string& name);
-
-/// Calls `f(std::type_identity<G>{})` with G the engine class selected by `kind` and returns its
-/// result. This is the only place that lists engine classes: adding one is one case here.
-template <typename F>
-decltype(auto) with_engine(EngineKind kind, F&& f) {
-  switch (kind) {
-    case EngineKind::Reference: return f(std::type_identity<reference::Game>{});
-    case EngineKind::Optimized: return f(std::type_identity<optimized::Game>{});
-  }
-  throw CliError(kExitInternal, "unknown engine kind");
-}
 
 /// Adds the option (or positional, for a `name` without dashes) `name`, reading a number in
 /// [min, max] into `target`: decimal digits (with '-' for signed types), or any finite decimal
@@ -102,8 +90,10 @@ Variant parse_variant_option(const std::string& name);
 /// The --variant value, or classic if none was given.
 Variant variant_or_classic(const std::optional<std::string>& variant);
 
-/// The start position from --variant / --position (at most one given; classic if neither).
-/// @throws CliError (usage) for an unknown variant, (input) for a malformed position string.
+/// The start position from --variant / --position (at most one given; classic if neither): a
+/// --position value is read by api::read_start, as every face reads a start (a position string,
+/// or a variant name). @throws CliError (usage) for an unknown --variant, (input) for a
+/// --position that api::read_start refuses.
 Position start_position(const std::optional<std::string>& variant,
                         const std::optional<std::string>& position);
 

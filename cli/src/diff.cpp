@@ -20,6 +20,7 @@ namespace {
 
 struct DiffOptions {
   double seconds = 60;
+  std::uint64_t executions = 0;  // 0: bounded by --seconds only
   std::uint64_t seed = 1;
   unsigned jobs = 1;
   std::size_t max_input = 2048;
@@ -84,6 +85,7 @@ int run_diff(const DiffOptions& o) {
   if (o.input) return run_input_file(o);
   verify::CampaignOptions c;
   c.seconds = o.seconds;
+  c.max_executions = o.executions;
   c.seed = o.seed;
   c.jobs = o.jobs;
   c.max_input = o.max_input;
@@ -116,6 +118,10 @@ Command add_diff_command(CLI::App& parent) {
   // The cap keeps the deadline representable (a duration in nanoseconds); it is four months.
   add_number_option(*app, "--seconds", o->seconds, 0.0, 1e7, "Duration of the random campaign")
       ->default_str("60");
+  add_number_option(*app, "--executions", o->executions, std::uint64_t{1},
+                    std::numeric_limits<std::uint64_t>::max(),
+                    "Stop after this many random inputs (executions 0..N-1: the same work on every "
+                    "machine, whatever its speed), or at --seconds if that comes first");
   add_number_option(*app, "--seed", o->seed, std::uint64_t{0},
                     std::numeric_limits<std::uint64_t>::max(),
                     "Campaign seed; execution i uses a seed derived from it")

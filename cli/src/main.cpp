@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tanbo/core/version.hpp"
 
 namespace {
 
@@ -56,6 +55,8 @@ int run_main(int argc, char** argv) {
       tanbo::cli::add_diff_command(app),
       tanbo::cli::add_serve_command(app),
       tanbo::cli::add_conform_command(app),
+      tanbo::cli::add_solve_command(app),
+      tanbo::cli::add_probe_command(app),
   };
 
   try {

@@ -1,14 +1,16 @@
 // `tanbo perft`: counts move sequences of a given length (see tanbo/core/perft.hpp for the exact
-// definition), optionally split by root move, to validate and time move generation.
+// definition), optionally split by root move, to validate and time move generation. Runs on the
+// engine's own type (api::with_engine: the engine and board capacity every face picks), with
+// core's perft and perft_divide as tanbo::api's headers bring them.
 #include <chrono>
 #include <iomanip>
 #include <iostream>
 #include <limits>
 #include <memory>
 #include <optional>
+#include <type_traits>
 
 #include "common.hpp"
-#include "tanbo/core/perft.hpp"
 
 namespace tanbo::cli {
 namespace {
@@ -49,9 +51,8 @@ int perft_with(const PerftOptions& o, const Position& start) {
 }
 
 int run_perft(const PerftOptions& o) {
-  const EngineKind kind = engine_kind(o.engine);
   const Position start = start_position(o.variant, o.position);
-  return with_engine(kind, [&]<typename G>(std::type_identity<G>) {
+  return api::with_engine(o.engine, start.size(), [&]<typename G>(std::type_identity<G>) {
     return perft_with<G>(o, start);
   });
 }

@@ -162,17 +162,12 @@ int selfplay_with(const SelfplayOptions& o, const Position& start) {
 }
 
 int run_selfplay(const SelfplayOptions& o) {
-  const EngineKind kind = engine_kind(o.engine);
   const Position start = start_position(o.variant, o.position);
   if (o.record_dir) ensure_directory("--record-dir", *o.record_dir);
-  return with_engine(kind, [&]<typename G>(std::type_identity<G>) {
-    // The optimized engine on the capacity sized for the board, as every front end runs it.
-    if constexpr (std::is_same_v<G, optimized::Game>)
-      return optimized::with_capacity_for(start.size(), [&](auto capacity) {
-        return selfplay_with<optimized::BasicGame<capacity()>>(o, start);
-      });
-    else
-      return selfplay_with<G>(o, start);
+  // The engine's own type (the optimized one at the capacity sized for the board, as every
+  // front end runs it): the per-move loop and the rule oracle inline the engine's code.
+  return api::with_engine(o.engine, start.size(), [&]<typename G>(std::type_identity<G>) {
+    return selfplay_with<G>(o, start);
   });
 }
 

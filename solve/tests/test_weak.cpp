@@ -16,6 +16,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "tanbo/certificate/certificate.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/solve/weak.hpp"
@@ -455,6 +456,26 @@ TEST_CASE("weak solver: the certificate stream through a writer with certificate
   // The last line is the start, with the prover's move when the prover is Black.
   const std::string last = text.substr(text.rfind('\n', text.size() - 2) + 1);
   CHECK(last.rfind("X..O........O..X X", 0) == 0);
+}
+
+TEST_CASE("weak solver: certificates through certificate::Writer, accepted by certificate::check", "[weak]") {
+  // The real writer and the checker on the reference engine (certificate/): lattice-5 (X wins)
+  // and a 4x4 start O wins, by both value searches.
+  const auto search = GENERATE(tanbo::solve::ValueSearch::AlphaBeta, tanbo::solve::ValueSearch::ProofNumber);
+  for (const Position& start : {tanbo::opening(tanbo::Variant::lattice(5)), Position::parse("X2O/4/4/O2X X")}) {
+    WeakBudget b = small_budget(search);
+    b.table_log2 = 20;
+    b.length = false;
+    const WeakResult r = tanbo::solve::solve_weak(start, b);
+    REQUIRE(r.proof);
+    std::stringstream out;
+    tanbo::solve::write_certificate<tanbo::certificate::Writer, tanbo::certificate::Header>(out, start, *r.proof);
+    const tanbo::certificate::Summary summary = tanbo::certificate::check(out);
+    CHECK(summary.header.start == tanbo::solve::certificate_start(start));
+    CHECK(summary.header.prover == r.proof->prover);
+    CHECK(summary.header.positions == static_cast<long long>(r.proof->lines.size()));
+    CHECK(summary.header.prover == (start.size() == 5 ? Color::Black : Color::White));
+  }
 }
 
 TEST_CASE("weak solver: a 19x19 endgame from a random classic game", "[weak]") {

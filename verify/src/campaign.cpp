@@ -59,6 +59,7 @@ struct Shared {
   Clock::time_point deadline;
   std::atomic<std::uint64_t> next_index{0};
   std::atomic<bool> stop{false};
+  std::atomic<unsigned> running{0};  // workers not yet returned (the count bound ends them)
   std::mutex mutex;  // guards everything below
   std::uint64_t executions = 0;
   DiffStats stats;
@@ -79,8 +80,13 @@ void write_script(const std::filesystem::path& path, const Script& script) {
 
 void worker(Shared& s, unsigned id) {
   const CampaignOptions& o = s.options;
+  struct Done {
+    Shared& s;
+    ~Done() { --s.running; }
+  } done{s};
   while (!s.stop.load() && Clock::now() < s.deadline) {
     const std::uint64_t index = s.next_index.fetch_add(1);
+    if (o.max_executions != 0 && index >= o.max_executions) break;
     Rng rng(execution_seed(o.seed, index));
     const Script script = random_script(rng, o.max_input);
     if (!o.inflight_dir.empty()) write_script(inflight_path(o, id), script);
@@ -151,12 +157,13 @@ CampaignSummary run_campaign(const CampaignOptions& o) {
   if (!o.corpus_dir.empty()) std::filesystem::create_directories(o.corpus_dir);
   if (!o.inflight_dir.empty()) std::filesystem::create_directories(o.inflight_dir);
   std::vector<std::thread> threads;
+  s.running = std::max(1u, o.jobs);
   for (unsigned i = 0; i < std::max(1u, o.jobs); ++i) threads.emplace_back(worker, std::ref(s), i);
 
   // Progress from this thread while the workers run.
   const auto interval = std::chrono::duration<double>(std::max(0.05, o.progress_interval));
   Clock::time_point next_report = t0 + std::chrono::duration_cast<Clock::duration>(interval);
-  while (!s.stop.load() && Clock::now() < s.deadline) {
+  while (!s.stop.load() && Clock::now() < s.deadline && s.running.load() > 0) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (o.progress && Clock::now() >= next_report) {
       CampaignProgress p;

@@ -5,7 +5,7 @@
 #include <array>
 #include <utility>
 
-#include "tanbo/api/engine_process.hpp"
+#include "tanbo/verify/engine_process.hpp"
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/core/zobrist.hpp"
@@ -18,7 +18,7 @@ namespace tanbo::verify {
 class ExternalSession {
  public:
   ExternalSession(const std::string& command, int timeout_ms) : process(command, timeout_ms) {}
-  api::EngineProcess process;
+  EngineProcess process;
   std::optional<Position> start;  // the start the process last got (nullopt: none yet)
   std::vector<Point> moves;       // the moves it has played since
 
@@ -72,7 +72,7 @@ std::vector<Point> point_list(const std::string& text, const std::string& what) 
 constexpr std::array<const char*, 3> kStateQueries{"position", "legal", "winner"};
 
 // Sends `request` and the state queries in one round trip; returns all the answers.
-std::vector<api::protocol::Answer> ask_with_state(api::EngineProcess& p, const std::string& request) {
+std::vector<api::protocol::Answer> ask_with_state(EngineProcess& p, const std::string& request) {
   std::vector<std::string> all{request};
   all.insert(all.end(), kStateQueries.begin(), kStateQueries.end());
   return p.ask_all(all);

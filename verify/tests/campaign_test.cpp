@@ -35,7 +35,8 @@ TEST_CASE("a campaign saves game-ending inputs as a corpus and removes its in-fl
           "[verify][campaign]") {
   const auto dir = fresh_dir("tanbo-verify-campaign-corpus");
   CampaignOptions o;
-  o.seconds = 1;
+  o.seconds = 600;          // a safety net only: the run is bounded by its count
+  o.max_executions = 200;   // the same inputs, so the same files, on every machine
   o.seed = 7;
   o.max_input = 512;
   o.corpus_dir = dir / "corpus";
@@ -43,7 +44,8 @@ TEST_CASE("a campaign saves game-ending inputs as a corpus and removes its in-fl
   o.max_saved_inputs = 3;
   const CampaignSummary s = run_campaign(o);
   CHECK(s.divergences == 0);
-  CHECK(s.corpus_files == 3);  // a second of whole games fills the three places
+  CHECK(s.executions == 200);
+  CHECK(s.corpus_files == 3);  // 200 inputs finish far more than three games
   CHECK(s.corpus_bytes > 0);
   CHECK(std::filesystem::is_empty(o.inflight_dir));  // inflight-0.bin was removed at the end
   // Each saved input is the canonical encoding of a script that runs without a divergence.

@@ -1,7 +1,10 @@
 // Tests of reproducer files and of campaigns on the real engines (short, fixed seeds).
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <fstream>
+#include <thread>
 #include <iterator>
 
 #include "tanbo/core/record.hpp"
@@ -41,17 +44,27 @@ TEST_CASE("reproducer files hold a record that parses back", "[verify]") {
 
 TEST_CASE("a short real campaign runs, agrees and reports progress", "[verify]") {
   CampaignOptions o;
-  o.seconds = 1.5;
+  o.seconds = 600;  // a safety net only: the run is bounded by its count
+  o.max_executions = 400;
   o.seed = 42;
   o.jobs = 2;
   o.max_input = 512;
-  o.progress_interval = 0.5;
-  int calls = 0;
+  o.progress_interval = 0.05;
+  std::atomic<int> calls{0};
   o.progress = [&](const CampaignProgress&) { ++calls; };
+  // The first input waits until two progress lines were printed mid-run, so the mid-run
+  // progress path runs on every machine, however fast it finishes 400 inputs (bounded wait).
+  std::atomic<bool> waited{false};
+  o.checker.run = [&](const Script& script, DiffStats* stats) {
+    if (!waited.exchange(true))
+      for (int i = 0; i < 6000 && calls.load() < 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return run_differential(script, stats);
+  };
   const CampaignSummary s = run_campaign(o);
   CHECK(s.divergences == 0);
-  CHECK(s.executions > 0);
+  CHECK(s.executions == 400);
   CHECK(s.stats.steps > 0);
-  CHECK(calls >= 2);
+  CHECK(calls >= 3);  // two mid-run, one at the end
   CHECK(format_summary(s, o, "tanbo diff").find("executions") != std::string::npos);
 }

@@ -131,3 +131,35 @@ TEST_CASE("after the end of a game, legal-move steps try a point or undo", "[ver
   CHECK(after_end(Step::raw(1, 1), board5) == AfterEnd{});
   CHECK(after_end(Step::undo(), board5) == AfterEnd{});
 }
+
+// The codec's round-trip tests and the minimizer compare scripts with ==, documented as "every
+// field": each field alone must make two values differ.
+TEST_CASE("== on StartStone, CustomStart, Step, Script and AfterEnd sees every field", "[verify][script]") {
+  const StartStone s{{1, 2}, Color::White};
+  CHECK(s == StartStone{{1, 2}, Color::White});
+  CHECK_FALSE(s == StartStone{{2, 2}, Color::White});
+  CHECK_FALSE(s == StartStone{{1, 2}, Color::Black});
+
+  const CustomStart c{5, Color::White, {s}};
+  CHECK(c == CustomStart{5, Color::White, {s}});
+  CHECK_FALSE(c == CustomStart{6, Color::White, {s}});
+  CHECK_FALSE(c == CustomStart{5, Color::Black, {s}});
+  CHECK_FALSE(c == CustomStart{5, Color::White, {}});
+
+  const Step w = Step::wide(300, 2);
+  CHECK(w == Step::wide(300, 2));
+  CHECK_FALSE(w == Step::raw(44, 2));  // kind
+  CHECK_FALSE(w == Step::wide(301, 2));
+  CHECK_FALSE(w == Step::wide(300, 3));
+
+  const Script a{Variant::lattice(5), {Step::legal(1), Step::undo()}};
+  CHECK(a == Script{Variant::lattice(5), {Step::legal(1), Step::undo()}});
+  CHECK_FALSE(a == Script{Variant::lattice(7), a.steps});
+  CHECK_FALSE(a == Script{c, a.steps});
+  CHECK_FALSE(a == Script{a.start, {Step::legal(1)}});
+
+  const AfterEnd e{Point{1, 1}, 0};
+  CHECK(e == AfterEnd{Point{1, 1}, 0});
+  CHECK_FALSE(e == AfterEnd{std::nullopt, 0});
+  CHECK_FALSE(e == AfterEnd{Point{1, 1}, 2});
+}

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "tanbo/api/points.hpp"
@@ -56,6 +57,31 @@ int random_legal_index(const G& g, Rng& rng) {
     return row_major_index(tanbo::random_move(g, rng), g.size());  // legal_moves()[rng.below(n)]
   }
 }
+
+/// A uniformly random playout from `g`, played on a copy (`g` unchanged): on the optimized engine
+/// the bare board's copy-make loop (BasicBoard::playout, the engine's O(1) pick each move: what
+/// `tanbo bench` and the perf gate measure), on the reference engine the game itself with
+/// legal_moves()[rng.below(n)] each move. @pre !g.is_over().
+template <Engine G>
+PlayoutResult playout(const G& g, Rng& rng) {
+  if constexpr (kIsOptimized<G>) {
+    auto board = g.board();
+    const int length = board.playout(rng);
+    return {*board.winner(), length};
+  } else {
+    G copy = g;
+    const int start = copy.ply();
+    while (!copy.is_over()) copy.play(tanbo::random_move(copy, rng));
+    return {*copy.winner(), copy.ply() - start};
+  }
+}
+
+/// The bytes api::playout copies for each playout on engine G: its board (optimized) or the game.
+template <Engine G>
+inline constexpr std::size_t kPlayoutCopyBytes = [] {
+  if constexpr (kIsOptimized<G>) return sizeof(std::remove_cvref_t<decltype(std::declval<const G&>().board())>);
+  else return sizeof(G);
+}();
 
 /// A game on either engine, behind virtual calls (one indirection per Python call is noise).
 /// The queries and moves are the tanbo::Engine API, documented with the engines.
@@ -185,17 +211,7 @@ class GameOn final : public AnyGame {
 
   int random_legal_index(Rng& rng) const override { return api::random_legal_index(g_, rng); }
 
-  PlayoutResult playout(Rng& rng) const override {
-    if constexpr (kOptimized) {
-      // Copy-make on the bare board, exactly what `tanbo bench` measures.
-      auto board = g_.board();
-      const int length = board.playout(rng);
-      return {*board.winner(), length};
-    } else {
-      GameOn copy(*this);
-      return copy.playout_in_place(rng);
-    }
-  }
+  PlayoutResult playout(Rng& rng) const override { return api::playout(g_, rng); }
 
   PlayoutResult playout_in_place(Rng& rng) override {
     const int start = g_.ply();
@@ -240,16 +256,83 @@ inline std::string_view check_engine_name(std::string_view name) {
                    printable(name, kQuotedTokenBytes) + "'");
 }
 
-/// A new game from `start` on the engine named `engine` (one of kEngineNames).
+/// Calls `f(std::type_identity<G>{})` with G the engine class named `engine` (one of
+/// kEngineNames) for an N x N board, N = `size`: reference::Game, or the optimized engine at the
+/// capacity optimized::with_capacity_for picks for N. Returns what `f` returns (the same type for
+/// every G). Where the faces' engine names become engine types: make_game, and the front ends'
+/// generic code that wants the engine's static type for speed (the CLI's perft, selfplay and
+/// bench loops), go through it, so adding an engine is one case here and one name in
+/// kEngineNames (formal/spec_trace.cpp and the Python and Node servers keep their own name lists
+/// still; issue 44).
+/// @throws UsageError for another engine name (before `f` runs).
+template <class F>
+decltype(auto) with_engine(std::string_view engine, int size, F&& f) {
+  if (check_engine_name(engine) == "optimized")
+    return optimized::with_capacity_for(size, [&](auto capacity) -> decltype(auto) {
+      return f(std::type_identity<optimized::BasicGame<capacity()>>{});
+    });
+  return f(std::type_identity<reference::Game>{});
+}
+
+/// A new game from `start` on the engine named `engine` (one of kEngineNames; with_engine).
 /// @throws UsageError for another engine name, InvalidPositionError for a bad start.
 /// Set up anew on every call (the optimized board's tables, the start's checks: about 25,000
 /// instructions on the classic board); to start many games from one position, copy one.
 inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_view engine) {
-  if (check_engine_name(engine) == "optimized")
-    return optimized::with_capacity_for(start.size(), [&](auto capacity) -> std::unique_ptr<AnyGame> {
-      return std::make_unique<GameOn<optimized::BasicGame<capacity()>>>(start);
-    });
-  return std::make_unique<GameOn<reference::Game>>(start);
+  return with_engine(engine, start.size(), [&]<class G>(std::type_identity<G>) -> std::unique_ptr<AnyGame> {
+    return std::make_unique<GameOn<G>>(start);
+  });
+}
+
+/// An AnyGame (never null) together with a direct pointer to its engine when that is the engine
+/// a C caller's per-move loop runs nearly always: the default (optimized) engine on a board up to
+/// 19x19, optimized::BasicGame<19>. The per-move functions below (play_index,
+/// random_legal_index, is_over) then inline that engine's code instead of paying a virtual call
+/// each (the C API's random game: tanbo_random_move, tanbo_play_index, tanbo_is_over per move);
+/// every other call, and every other engine, goes through the AnyGame. Same results either way.
+/// Copying clones the game.
+class GameHandle {
+ public:
+  /// Holds `g`, which must not be null.
+  explicit GameHandle(std::unique_ptr<AnyGame> g) noexcept : game_(std::move(g)), fast_(fast_engine(*game_)) {}
+  /// An independent copy (AnyGame::clone).
+  GameHandle(const GameHandle& other) : game_(other.game_->clone()), fast_(fast_engine(*game_)) {}
+  GameHandle& operator=(const GameHandle&) = delete;
+  ~GameHandle() = default;
+
+  AnyGame& operator*() const noexcept { return *game_; }  ///< The game.
+  AnyGame* operator->() const noexcept { return game_.get(); }  ///< The game's calls.
+
+  /// Calls f(engine) with the engine as its own type when it is the fast one, else with the
+  /// AnyGame, and returns its result: for generic per-move code (`[](auto& g) {...}`).
+  template <typename F>
+  decltype(auto) visit(F&& f) const {
+    if (fast_ != nullptr) return f(*fast_);
+    return f(*game_);
+  }
+
+ private:
+  using Fast = optimized::BasicGame<19>;
+  static Fast* fast_engine(AnyGame& g) noexcept {
+    auto* on = dynamic_cast<GameOn<Fast>*>(&g);
+    return on == nullptr ? nullptr : &on->game();
+  }
+
+  std::unique_ptr<AnyGame> game_;
+  Fast* fast_;  // the engine inside game_ when it is a GameOn<Fast>, else null
+};
+
+/// api::play_index on a handle's game (its engine's own code when it is the fast one).
+inline MoveEffect play_index(const GameHandle& g, long long i, std::string_view noun) {
+  return g.visit([&](auto& e) { return api::play_index(e, i, noun); });
+}
+/// api::random_legal_index on a handle's game (its engine's own code when it is the fast one).
+inline int random_legal_index(const GameHandle& g, Rng& rng) {
+  return g.visit([&](const auto& e) { return api::random_legal_index(e, rng); });
+}
+/// Whether a handle's game is over (its engine's own code when it is the fast one).
+inline bool is_over(const GameHandle& g) {
+  return g.visit([](const auto& e) { return e.is_over(); });
 }
 
 /// The game a record describes, on the engine named `engine`: the one record replay of every

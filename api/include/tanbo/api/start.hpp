@@ -14,8 +14,9 @@
 namespace tanbo::api {
 
 /// True when `text` is read as a variant name rather than a position string: it is made of
-/// letters, digits and '-' only ("classic", "lattice-9", "foo"). Anything else (a '/', a space:
-/// "X X", "X3O/5/5/5/O3X X") is a position string, so every face gives one message for it.
+/// letters, digits and '-' only, at least one ("classic", "lattice-9", "foo"). Anything else (a
+/// '/', a space: "X X", "X3O/5/5/5/O3X X"; and "", "position string is empty") is a position
+/// string, so every face gives one message for it.
 bool looks_like_variant_name(std::string_view text) noexcept;
 
 /// The start a front end was given: the opening of a variant name (Variant::parse_named, so

@@ -61,6 +61,11 @@ struct MoveRecord {
 static_assert(sizeof(MoveRecord) == 24, "MoveRecord's documented size");
 
 namespace detail {
+// Defined only by tests/test_consistency.cpp, which breaks each invariant of a board in turn to
+// show that check_consistency() names it: the one way in to the private state.
+template <int MaxN>
+struct CorruptState;
+
 // The point of vertex v of a padded grid `width` wide: vertex()'s inverse, by division. Outside
 // the class so that BasicBoard's constant table can be built from it.
 constexpr Point grid_point(int v, int width) noexcept { return {v % width - 1, v / width - 1}; }
@@ -250,6 +255,8 @@ class BasicBoard {
   std::string state_dump() const;
 
  private:
+  template <int>
+  friend struct detail::CorruptState;
   static constexpr std::uint8_t kEmpty = 0, kBorder = 3;
   // The point of every vertex, border included: point() is one load where the division by
   // kWidth cost ten instructions on every Engine-API move. Not in WebAssembly, where the tables

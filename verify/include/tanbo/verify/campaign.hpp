@@ -101,6 +101,10 @@ struct CampaignProgress {
 /// What run_campaign does.
 struct CampaignOptions {
   double seconds = 120;             ///< Duration of the random search.
+  /// If non-zero, the campaign runs exactly the executions 0..max_executions-1 (unless it stops
+  /// earlier on a divergence or at `seconds`): a run bounded by work, not time, which covers the
+  /// same code on every machine (tests and the coverage gate use it).
+  std::uint64_t max_executions = 0;
   std::uint64_t seed = 1;           ///< Campaign seed (see execution_seed).
   unsigned jobs = 1;                ///< Worker threads.
   std::size_t max_input = 2048;     ///< Longest input generated.

@@ -1,0 +1,269 @@
+// `tanbo solve` (strongly solve a small start: every reachable position's value and perfect-play
+// length; write the table and the winner's certificate), `tanbo solve --check CERT` (check a
+// certificate on the reference engine) and `tanbo probe TABLE POSITION` (value, length, every
+// move's outcome and the perfect-play line from a table file; "unknown" outside it).
+// Definitions and file formats: docs/solutions.md.
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "common.hpp"
+#include "tanbo/api/start.hpp"
+#include "tanbo/certificate/certificate.hpp"
+#include "tanbo/solve/strong.hpp"
+
+namespace tanbo::cli {
+namespace {
+
+struct SolveCliOptions {
+  std::optional<std::string> start;
+  std::optional<std::string> out;
+  std::optional<std::string> certificate;
+  std::optional<std::string> check;
+  std::string engine;
+  int threads = 1;
+  unsigned long long budget = 0;
+  bool quiet = false;
+};
+
+std::string thousands(std::uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string s;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) s.push_back(',');
+    s.push_back(digits[i]);
+  }
+  return s;
+}
+
+// "X wins in 27 plies" for the side to move of `pos`.
+std::string outcome_text(const Position& pos, const solve::PerfectPlay& o) {
+  const Color winner = o.wins ? pos.to_move() : opponent(pos.to_move());
+  std::ostringstream out;  // (not operator+: g++ 12 warns wrongly on a one-character string's sum)
+  if (o.length == 0) {
+    out << "game over: " << color_char(winner) << " wins";
+  } else {
+    out << color_char(pos.to_move()) << " to move " << (o.wins ? "wins" : "loses") << " in " << o.length
+        << (o.length == 1 ? " ply" : " plies");
+  }
+  return out.str();
+}
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+long peak_rss_kb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss;
+}
+
+// The start's name in files: the variant's canonical name, or the position string.
+std::string start_text_of(const std::string& arg, const Position& start) {
+  if (api::looks_like_variant_name(arg)) return Variant::parse_named(arg).name();
+  return solve::start_label(start);
+}
+
+int run_check(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw CliError(kExitInput, path + ": cannot open the certificate");
+  try {
+    const certificate::Summary s = certificate::check(in);
+    std::cout << "certificate ok: " << color_char(s.header.prover) << " wins from " << s.header.start << " ("
+              << thousands(static_cast<std::uint64_t>(s.header.positions)) << " positions, sha256 " << s.sha256
+              << ")\n";
+    return kExitOk;
+  } catch (const certificate::CertificateError& e) {
+    throw CliError(kExitCheck, path + ": " + e.what());
+  } catch (const ParseError& e) {
+    throw CliError(kExitInput, path + ": " + e.what());
+  }
+}
+
+int run_solve(const SolveCliOptions& o) {
+  if (o.check) {
+    if (o.start || o.out || o.certificate) throw CliError(kExitUsage, "--check takes a certificate and nothing else");
+    return run_check(*o.check);
+  }
+  if (!o.start) throw CliError(kExitUsage, "give a START (a variant name or a position string) or --check CERT");
+  Position start(5);
+  try {
+    start = api::read_start(*o.start);
+  } catch (const ParseError& e) {
+    throw CliError(kExitUsage, "START: " + std::string(e.what()));
+  }
+  const int n = start.size();
+  if (n * n > solve::kMaxKeyPoints)
+    throw CliError(kExitInput, start_text_of(*o.start, start) + " is " + std::to_string(n) + "x" + std::to_string(n) +
+                                   " (" + std::to_string(n * n) + " points): too large for the strong solver, which " +
+                                   "holds boards of at most " + std::to_string(solve::kMaxKeyPoints) +
+                                   " points (5x5); its game graph is bounded only by 3^" + std::to_string(n * n) +
+                                   " positions, far beyond memory (lattice-5's has 15,423,866). Use the weak solver "
+                                   "(a proof search under a budget) for it");
+  solve::SolveOptions options;
+  options.threads = o.threads;
+  options.max_classes = o.budget;
+  options.engine = o.engine == "reference" ? solve::SolverEngine::Reference : solve::SolverEngine::Optimized;
+  const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = cpu_seconds();
+  if (!o.quiet)
+    options.progress = [t0](const solve::Progress& p) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      std::cerr << "tanbo solve: " << thousands(p.stored) << " position classes solved, " << std::fixed
+                << std::setprecision(1) << s << " s\n";
+    };
+  solve::SolveStats stats;
+  const std::string text = start_text_of(*o.start, start);
+  solve::Table table = [&] {
+    try {
+      return solve::Table::solve(start, options, &stats, text);
+    } catch (const InvalidPositionError& e) {
+      throw CliError(kExitInput, "START: " + std::string(e.what()));
+    } catch (const UsageError& e) {
+      throw CliError(kExitInput, e.what());
+    }
+  }();
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double cpu = cpu_seconds() - cpu0;
+  const solve::PerfectPlay so = table.start_outcome();
+  const solve::ProbeResult root = table.probe(start);
+  std::cout << "start: " << table.start_text() << '\n';
+  std::cout << "value: " << outcome_text(start, so) << " (" << color_char(*root.winner) << " wins)\n";
+  std::cout << "winning first moves:";
+  bool any = false;
+  for (const solve::MoveValue& m : root.moves)
+    if (m.outcome.wins) {
+      std::cout << ' ' << point_name(m.move) << " (" << m.outcome.length << ")";
+      any = true;
+    }
+  std::cout << (any ? "" : " none") << '\n';
+  std::cout << "perfect play:";
+  for (const Point p : root.line) std::cout << ' ' << point_name(p);
+  std::cout << '\n';
+  std::cout << "positions: " << thousands(stats.positions) << " (" << thousands(stats.classes) << " classes under "
+            << stats.symmetries << (stats.symmetries == 1 ? " symmetry" : " symmetries") << ", "
+            << thousands(stats.terminal) << " finished-game classes)\n";
+  std::cout << "table sha256: " << solve::hex(table.content_hash()) << '\n';
+  if (o.out) {
+    std::ofstream f(*o.out, std::ios::binary);
+    if (!f) throw CliError(kExitInput, *o.out + ": cannot create the table file");
+    table.write(f);
+    std::cout << "table: " << *o.out << '\n';
+  }
+  if (o.certificate) {
+    std::ofstream f(*o.certificate, std::ios::binary);
+    if (!f) throw CliError(kExitInput, *o.certificate + ": cannot create the certificate file");
+    const std::uint64_t lines = solve::write_certificate(table, f);
+    std::cout << "certificate: " << *o.certificate << " (" << thousands(lines) << " positions)\n";
+  }
+  std::cout.flush();
+  if (!o.quiet)
+    std::cerr << std::fixed << std::setprecision(1) << "tanbo solve: " << wall << " s, " << cpu << " s CPU, "
+              << thousands(stats.expanded) << " move searches, " << stats.threads << " thread(s), peak RSS "
+              << peak_rss_kb() / 1024 << " MB, hash table at peak " << stats.peak_table_bytes / (1024 * 1024)
+              << " MB (" << std::setprecision(2)
+              << static_cast<double>(stats.peak_table_bytes) / static_cast<double>(stats.positions)
+              << " bytes/position)\n";
+  return kExitOk;
+}
+
+struct ProbeCliOptions {
+  std::string table;
+  std::string position;
+  bool json = false;
+};
+
+int run_probe(const ProbeCliOptions& o) {
+  Position pos(5);
+  try {
+    pos = api::read_start(o.position);
+  } catch (const ParseError& e) {
+    throw CliError(kExitInput, "POSITION: " + std::string(e.what()));
+  }
+  std::ifstream in(o.table, std::ios::binary);
+  if (!in) throw CliError(kExitInput, o.table + ": cannot open the table file");
+  const solve::Table table = solve::Table::read(in, o.table);  // TableError: exit 1, with the offset
+  const solve::ProbeResult r = table.probe(pos);
+  Position plain = pos;
+  plain.set_variant(Variant::custom(pos.size()));
+  const std::string text = solve::start_label(plain);
+  if (o.json) {
+    nlohmann::ordered_json j;
+    j["position"] = text;
+    j["table"] = table.start_text();
+    j["known"] = r.known;
+    if (r.known) {
+      j["wins"] = r.outcome.wins;
+      j["winner"] = std::string(1, color_char(*r.winner));
+      j["length"] = r.outcome.length;
+      nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+      for (const solve::MoveValue& m : r.moves)
+        moves.push_back({{"move", point_name(m.move)}, {"wins", m.outcome.wins}, {"length", m.outcome.length}});
+      j["moves"] = moves;
+      nlohmann::ordered_json line = nlohmann::ordered_json::array();
+      for (const Point p : r.line) line.push_back(point_name(p));
+      j["line"] = line;
+    }
+    std::cout << j.dump() << '\n';
+    return kExitOk;
+  }
+  std::cout << "position: " << text << '\n';
+  if (!r.known) {
+    std::cout << "unknown: the table of " << table.start_text() << " does not hold this position\n";
+    return kExitOk;
+  }
+  std::cout << "value: " << outcome_text(pos, r.outcome) << '\n';
+  for (const solve::MoveValue& m : r.moves)
+    std::cout << "  " << point_name(m.move) << ": " << (m.outcome.wins ? "wins" : "loses") << " in "
+              << m.outcome.length << '\n';
+  std::cout << "line:";
+  for (const Point p : r.line) std::cout << ' ' << point_name(p);
+  std::cout << '\n';
+  return kExitOk;
+}
+
+}  // namespace
+
+Command add_solve_command(CLI::App& parent) {
+  auto o = std::make_shared<SolveCliOptions>();
+  CLI::App* app = parent.add_subcommand(
+      "solve",
+      "Strongly solve START (a variant name or a position string on a board of at most 25 points): "
+      "the value and perfect-play length of every reachable position (docs/solutions.md); or check "
+      "a certificate with --check");
+  add_text_option(*app, "START", o->start, "A variant name (lattice-5) or a position string");
+  add_text_option(*app, "--out", o->out, "Write the table file here");
+  add_text_option(*app, "--certificate", o->certificate, "Write the winner's certificate here");
+  add_text_option(*app, "--check", o->check, "Check this certificate on the reference engine instead of solving");
+  add_number_option(*app, "--threads", o->threads, 1, 64, "Worker threads (the table does not depend on it)");
+  add_number_option(*app, "--budget", o->budget, 0ULL, 1ULL << 50,
+                    "Stop with an error past this many position classes (0: no limit)");
+  add_engine_option(*app, o->engine);
+  app->add_flag("--quiet", o->quiet, "No progress or figures on stderr");
+  return {app, [o] { return run_solve(*o); }};
+}
+
+Command add_probe_command(CLI::App& parent) {
+  auto o = std::make_shared<ProbeCliOptions>();
+  CLI::App* app = parent.add_subcommand(
+      "probe",
+      "Value, perfect-play length, every legal move's outcome and the perfect-play line of POSITION "
+      "from a table written by 'tanbo solve --out' ('unknown' if the table does not hold it)");
+  app->add_option("TABLE", o->table, "The table file")->required();
+  app->add_option("POSITION", o->position, "A position string (or a variant name: its opening)")->required();
+  app->add_flag("--json", o->json, "One JSON object");
+  return {app, [o] { return run_probe(*o); }};
+}
+
+}  // namespace tanbo::cli

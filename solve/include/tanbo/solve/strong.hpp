@@ -1,0 +1,193 @@
+// The strong solver: the value and perfect-play length of every position reachable from a start
+// whose game graph fits in memory (boards of at most 25 points, e.g. lattice-5 and dense-5), as a
+// Table that can be written to and read from a versioned binary file (docs/solutions.md) and
+// probed. Definitions (issue 42, binding):
+//   - the value of a position: does the side to move win with perfect play (there are no draws);
+//   - its perfect-play length: plies to the end of the game when the winner ends it as soon as it
+//     can and the loser delays the end as long as it can (0 for a finished game);
+//   - a finished game's winner is the side that still has stones, whoever is to move (rule 7).
+// The solver is a memoized negamax with play/undo into a hash table of 64-bit words shared by the
+// threads, keyed by canonical keys (key.hpp), so each class of symmetric positions is stored once.
+// Its result depends on the start alone: the same table, byte for byte, whatever the thread count
+// or engine. Front ends (the api layer, C, Python, JavaScript: issue 43) wrap Table and probe().
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tanbo/core/errors.hpp"
+#include "tanbo/core/position.hpp"
+#include "tanbo/core/types.hpp"
+#include "tanbo/solve/key.hpp"
+
+namespace tanbo::solve {
+
+/// The value and perfect-play length of a position, for its side to move.
+struct PerfectPlay {
+  bool wins = false;  ///< The side to move wins with perfect play.
+  int length = 0;     ///< Plies to the end under perfect play; 0 for a finished game.
+  /// Equal when both fields are.
+  friend bool operator==(const PerfectPlay&, const PerfectPlay&) = default;
+};
+
+/// Longest perfect-play length a table can hold (7 bits).
+inline constexpr int kMaxLength = 127;
+
+/// A damaged, truncated or foreign table file, or one for another start. what() names the file,
+/// the byte offset and what is wrong, e.g. "lattice-5.tbl: byte 24: record count 99 does not
+/// match the file's 3,856,902 records".
+class TableError : public Error {
+ public:
+  TableError(const std::string& file, std::uint64_t offset, const std::string& reason);
+  std::uint64_t offset() const noexcept { return offset_; }  ///< Byte offset of the problem.
+
+ private:
+  std::uint64_t offset_;
+};
+
+/// Which engine generates the moves while solving (the results are identical; the reference
+/// engine is the independent cross-check, the optimized one the fast solver).
+enum class SolverEngine : std::uint8_t { Optimized, Reference };
+
+/// What a progress callback is told.
+struct Progress {
+  std::uint64_t stored = 0;    ///< Position classes in the table so far (approximate with threads).
+  std::uint64_t expanded = 0;  ///< Positions whose moves were searched so far, by this thread.
+};
+
+/// How to solve.
+struct SolveOptions {
+  int threads = 1;  ///< Worker threads (1..64); the table does not depend on it.
+  SolverEngine engine = SolverEngine::Optimized;
+  /// Refuse (UsageError) once the table holds more position classes than this; 0: no limit.
+  std::uint64_t max_classes = 0;
+  /// Initial hash-table slots (at least 64; it doubles when 3/4 full); 0: a default of 2^20.
+  std::uint64_t initial_slots = 0;
+  /// Called now and then (about every 2^21 stored classes) from a worker thread, one call at a time.
+  std::function<void(const Progress&)> progress;
+};
+
+/// Figures of one solve.
+struct SolveStats {
+  std::uint64_t classes = 0;     ///< Position classes (records of the table).
+  std::uint64_t positions = 0;   ///< Reachable positions (the classes' orbits summed).
+  std::uint64_t terminal = 0;    ///< Finished-game classes among them.
+  std::uint64_t expanded = 0;    ///< Move searches, all threads (> classes - terminal when threads overlap).
+  std::uint64_t table_slots = 0;      ///< Hash-table slots at the end.
+  std::uint64_t peak_table_bytes = 0; ///< Most bytes the hash table held at once (growth included).
+  int threads = 1;               ///< Threads used.
+  int symmetries = 1;            ///< Order of the start's symmetry group.
+  // Where the time went, for the thread-scaling figures of docs/solutions.md (measurements, never
+  // part of the result): the calling thread's CPU seconds outside the worker pool (with one thread:
+  // all of it), each worker's CPU seconds, and the seconds workers spent parked while the table grew.
+  double serial_cpu_seconds = 0;
+  std::vector<double> worker_cpu_seconds;
+  double barrier_wait_seconds = 0;
+  double grow_cpu_seconds = 0;  ///< CPU seconds spent doubling the hash table (one thread at a time).
+};
+
+/// One legal move of a probed position and where it leads, for the side to move there.
+struct MoveValue {
+  Point move;  ///< The move.
+  /// Playing it, does the side to move win, and in how many plies from the probed position (one
+  /// more than the length of the position after the move) with perfect play after it.
+  PerfectPlay outcome;
+};
+
+/// What the table says about a position.
+struct ProbeResult {
+  bool known = false;  ///< False: the table does not hold it (another start or size, unreachable).
+  PerfectPlay outcome;     ///< The position's value and length (when known).
+  /// The winner with perfect play: the side to move if outcome.wins, else the other side.
+  std::optional<Color> winner;
+  std::vector<MoveValue> moves;  ///< Every legal move, row-major (none for a finished game).
+  /// The perfect-play line: the winner's fastest win, the loser's longest defence, the first in
+  /// row-major order among equals. outcome.length moves.
+  std::vector<Point> line;
+};
+
+/// The strongly solved game graph of one start.
+class Table {
+ public:
+  /// Solves every position reachable from `start`. `start_text` names it in the file and in
+  /// certificates (a variant name, or "" for start_label(start)).
+  /// @throws UsageError for a board of more than 25 points or a budget exceeded (naming the
+  /// figures), InvalidPositionError for a start that cannot begin a game.
+  static Table solve(const Position& start, const SolveOptions& options = {}, SolveStats* stats = nullptr,
+                     const std::string& start_text = "");
+
+  /// Reads a table file; `name` is used in error messages.
+  /// @throws TableError for a truncated, corrupted (hash mismatch), foreign (magic, version) or
+  /// malformed file, naming the byte offset.
+  static Table read(std::istream& in, const std::string& name);
+  /// As read(), and refuses (TableError) a table of a start other than `expected` (board and side
+  /// to move compared).
+  static Table read(std::istream& in, const std::string& name, const Position& expected);
+  /// Writes the table file (format in docs/solutions.md). @throws Error if the stream fails.
+  void write(std::ostream& out) const;
+
+  const Position& start() const noexcept { return start_; }            ///< The start.
+  const std::string& start_text() const noexcept { return start_text_; }  ///< Its name in the file.
+  int size() const noexcept { return start_.size(); }                   ///< Board side.
+  PerfectPlay start_outcome() const;  ///< The start's value and length.
+  /// Position classes: the records, sorted (key << 8 | length << 1 | wins).
+  const std::vector<std::uint64_t>& records() const noexcept { return records_; }
+  std::uint64_t positions() const noexcept { return positions_; }  ///< Reachable positions.
+  /// SHA-256 of the file's header fields and records (the hash the file carries).
+  const std::array<std::uint8_t, 32>& content_hash() const noexcept { return hash_; }
+  const KeyCodec& codec() const noexcept { return codec_; }  ///< Keys and symmetries.
+
+  /// The value and length of `pos` (board and side to move), or nullopt when the table does not
+  /// hold it: another board size, or a position not reachable from the start.
+  std::optional<PerfectPlay> lookup(const Position& pos) const;
+  /// lookup() of an exact key of this board.
+  std::optional<PerfectPlay> lookup_key(std::uint64_t key) const;
+  /// Value, length, every legal move's outcome and the perfect-play line of `pos`; known = false
+  /// outside the table (never a guess).
+  ProbeResult probe(const Position& pos) const;
+
+ private:
+  Table(const Position& start, std::string start_text);
+  void finish();  // positions_ and hash_ from records_
+
+  Position start_;
+  std::string start_text_;
+  KeyCodec codec_;
+  std::vector<std::uint64_t> records_;
+  std::uint64_t positions_ = 0;
+  std::array<std::uint8_t, 32> hash_{};
+};
+
+/// The name of a start in files: its variant name if it is that variant's opening, otherwise its
+/// position string (board and side to move).
+std::string start_label(const Position& start);
+
+/// One line of a certificate: a position (exact key) and the prover's move (a row-major index),
+/// or -1 for a line without a move.
+struct CertificateLine {
+  std::uint64_t key = 0;
+  int move = -1;
+};
+
+/// The winner's proof DAG from the start: at the prover's turns the move that wins fastest (the
+/// first in row-major order among equals), at the opponent's every legal move, transpositions
+/// shared; children before parents, the start last (certificate format version 1).
+struct CertificatePlan {
+  Color prover = Color::Black;
+  std::vector<CertificateLine> lines;
+};
+/// The plan of `table`'s start (exact positions: the checker knows no symmetry).
+CertificatePlan certificate_plan(const Table& table);
+
+/// Writes `table`'s certificate with tanbo::certificate::Writer. @return the number of positions.
+std::uint64_t write_certificate(const Table& table, std::ostream& out);
+
+/// Hex of a 32-byte hash.
+std::string hex(const std::array<std::uint8_t, 32>& bytes);
+
+}  // namespace tanbo::solve

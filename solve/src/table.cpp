@@ -1,0 +1,334 @@
+// The strong table's file format, lookups and probe. The file (little-endian, version 1; the
+// layout is documented in docs/solutions.md):
+//   0   8  magic "TANBOTBL"            40  1  start's value (1: the side to move wins)
+//   8   4  format version (1)          41  1  start's perfect-play length
+//   12  4  header bytes H              42  1  symmetry mask (bit s: symmetry s keeps the start)
+//   16  4  board side N                43  5  zero
+//   20  4  start text bytes L          48 32  SHA-256 of every other byte of the file
+//   24  8  record count R              80  L  start text, zero-padded to H (a multiple of 8)
+//   32  8  reachable positions         H  8R  records: key << 8 | length << 1 | wins, increasing
+// Reading checks every field against the records (sorted, canonical, valid cells, the start's
+// record, the orbit sum) and the hash, so a damaged file is refused with the offset of the fault.
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <istream>
+#include <ostream>
+#include <string>
+
+#include "explorers.hpp"
+#include "tanbo/certificate/sha256.hpp"
+#include "tanbo/core/variant.hpp"
+#include "tanbo/solve/strong.hpp"
+
+namespace tanbo::solve {
+
+namespace {
+
+constexpr char kMagic[8] = {'T', 'A', 'N', 'B', 'O', 'T', 'B', 'L'};
+constexpr std::uint32_t kVersion = 1;
+constexpr std::size_t kFixedHeader = 80;
+constexpr std::size_t kHashOffset = 48;
+constexpr std::uint32_t kMaxStartText = 1024;
+
+void put(std::string& out, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+std::uint64_t get(const std::string& in, std::size_t at, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
+  return v;
+}
+std::string thousands(std::uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string s;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) s.push_back(',');
+    s.push_back(digits[i]);
+  }
+  return s;
+}
+std::uint64_t record_key(std::uint64_t r) { return r >> 8; }
+PerfectPlay record_outcome(std::uint64_t r) { return {(r & 1) != 0, static_cast<int>((r >> 1) & 0x7f)}; }
+std::uint8_t symmetry_mask(const KeyCodec& codec) {
+  std::uint8_t mask = 0;
+  for (const int s : codec.symmetries()) mask = static_cast<std::uint8_t>(mask | 1u << s);
+  return mask;
+}
+
+// The header bytes (hash field zero) of a table.
+std::string header_bytes(const std::string& start_text, int size, std::uint64_t records, std::uint64_t positions,
+                         PerfectPlay start, std::uint8_t mask) {
+  std::string h(kMagic, sizeof kMagic);
+  put(h, kVersion, 4);
+  const std::size_t total = (kFixedHeader + start_text.size() + 7) / 8 * 8;
+  put(h, total, 4);
+  put(h, static_cast<std::uint64_t>(size), 4);
+  put(h, start_text.size(), 4);
+  put(h, records, 8);
+  put(h, positions, 8);
+  put(h, start.wins ? 1 : 0, 1);
+  put(h, static_cast<std::uint64_t>(start.length), 1);
+  put(h, mask, 1);
+  put(h, 0, 5);
+  h.append(32, '\0');
+  h += start_text;
+  h.append(total - h.size(), '\0');
+  return h;
+}
+
+std::array<std::uint8_t, 32> hash_of(const std::string& header, const std::vector<std::uint64_t>& records) {
+  certificate::Sha256 sha;
+  sha.update(header.data(), kHashOffset);
+  sha.update(header.data() + kHashOffset + 32, header.size() - kHashOffset - 32);
+  std::string chunk;
+  chunk.reserve(8 * 4096);
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    put(chunk, records[i], 8);
+    if (chunk.size() == 8 * 4096 || i + 1 == records.size()) {
+      sha.update(chunk.data(), chunk.size());
+      chunk.clear();
+    }
+  }
+  return sha.digest();
+}
+
+// The start a file names: a variant's opening or a position string (as the front ends read it).
+Position parse_start(const std::string& text) {
+  const bool is_name = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-';
+  });
+  return is_name ? opening(Variant::parse_named(text)) : Position::parse(text);
+}
+
+bool same_board(const Position& a, const Position& b) {
+  return a.size() == b.size() && a.cells() == b.cells() && a.to_move() == b.to_move();
+}
+
+}  // namespace
+
+TableError::TableError(const std::string& file, std::uint64_t offset, const std::string& reason)
+    : Error(file + ": byte " + std::to_string(offset) + ": " + reason), offset_(offset) {}
+
+std::string hex(const std::array<std::uint8_t, 32>& bytes) {
+  static const char* const digits = "0123456789abcdef";
+  std::string out;
+  for (const std::uint8_t b : bytes) {
+    out.push_back(digits[b >> 4]);
+    out.push_back(digits[b & 15]);
+  }
+  return out;
+}
+
+std::string start_label(const Position& start) {
+  const Variant& v = start.variant();
+  if (v.kind != VariantKind::Custom) {
+    const Position o = opening(v);
+    if (same_board(o, start)) return v.name();
+  }
+  Position plain(start.size());
+  for (int i = 0; i < start.size() * start.size(); ++i) plain.set(start.point(i), start.cells()[static_cast<std::size_t>(i)]);
+  plain.set_to_move(start.to_move());
+  std::string s = plain.to_string();
+  // Position::to_string() appends the variant tag; the label is board and side only.
+  const std::size_t second_space = s.find(' ', s.find(' ') + 1);
+  return second_space == std::string::npos ? s : s.substr(0, second_space);
+}
+
+Table::Table(const Position& start, std::string start_text)
+    : start_(start), start_text_(std::move(start_text)), codec_(start) {}
+
+void Table::finish() {
+  positions_ = 0;
+  for (const std::uint64_t r : records_) positions_ += static_cast<std::uint64_t>(codec_.orbit_size(record_key(r)));
+  hash_ = hash_of(header_bytes(start_text_, size(), records_.size(), positions_, start_outcome(), symmetry_mask(codec_)),
+                       records_);
+}
+
+PerfectPlay Table::start_outcome() const {
+  const auto o = lookup_key(codec_.key(start_));
+  if (!o) throw std::logic_error("strong table without its start");
+  return *o;
+}
+
+std::optional<PerfectPlay> Table::lookup_key(std::uint64_t key) const {
+  const std::uint64_t c = codec_.canonical(key);
+  const auto it = std::lower_bound(records_.begin(), records_.end(), c << 8);
+  if (it == records_.end() || record_key(*it) != c) return std::nullopt;
+  return record_outcome(*it);
+}
+
+std::optional<PerfectPlay> Table::lookup(const Position& pos) const {
+  if (pos.size() != size()) return std::nullopt;
+  return lookup_key(codec_.key(pos));
+}
+
+ProbeResult Table::probe(const Position& pos) const {
+  ProbeResult out;
+  const auto outcome = lookup(pos);
+  if (!outcome) return out;
+  out.known = true;
+  out.outcome = *outcome;
+  out.winner = outcome->wins ? pos.to_move() : opponent(pos.to_move());
+  if (outcome->length == 0) return out;  // a finished game
+  detail::OptimizedExplorer ex(pos, codec_);
+  const int n = size();
+  // Every legal move of the explorer's position with its outcome for the mover, row-major.
+  auto moves_of = [&](std::vector<MoveValue>& list) {
+    detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
+    const int count = ex.moves(moves);
+    std::sort(moves, moves + count, [&](auto a, auto b) { return ex.index(a, n) < ex.index(b, n); });
+    list.clear();
+    for (int i = 0; i < count; ++i) {
+      ex.play(moves[i]);
+      const auto child = lookup_key(ex.key());
+      ex.undo();
+      if (!child) throw Error("strong table of " + start_text_ + ": a successor of a position it holds is missing");
+      list.push_back({row_major_point(ex.index(moves[i], n), n), {!child->wins, child->length + 1}});
+    }
+  };
+  moves_of(out.moves);
+  std::vector<MoveValue> list = out.moves;
+  for (int ply = 0; ply < kMaxLength && !ex.is_over(); ++ply) {
+    if (ply > 0) moves_of(list);
+    const bool wins = std::any_of(list.begin(), list.end(), [](const MoveValue& m) { return m.outcome.wins; });
+    const MoveValue* best = nullptr;
+    for (const MoveValue& m : list) {
+      if (m.outcome.wins != wins) continue;
+      if (best == nullptr || (wins ? m.outcome.length < best->outcome.length : m.outcome.length > best->outcome.length))
+        best = &m;
+    }
+    out.line.push_back(best->move);
+    detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
+    const int count = ex.moves(moves);
+    for (int i = 0; i < count; ++i)
+      if (ex.index(moves[i], n) == row_major_index(best->move, n)) {
+        ex.play(moves[i]);
+        break;
+      }
+  }
+  return out;
+}
+
+void Table::write(std::ostream& out) const {
+  std::string header = header_bytes(start_text_, size(), records_.size(), positions_, start_outcome(), symmetry_mask(codec_));
+  std::memcpy(header.data() + kHashOffset, hash_.data(), hash_.size());
+  out.write(header.data(), static_cast<std::streamsize>(header.size()));
+  std::string chunk;
+  chunk.reserve(8 * 4096);
+  for (std::size_t i = 0; i < records_.size(); ++i) {
+    put(chunk, records_[i], 8);
+    if (chunk.size() == 8 * 4096 || i + 1 == records_.size()) {
+      out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+      chunk.clear();
+    }
+  }
+  out.flush();
+  if (!out) throw Error("could not write the table file");
+}
+
+Table Table::read(std::istream& in, const std::string& name, const Position& expected) {
+  Table t = read(in, name);
+  if (!same_board(t.start_, expected))
+    throw TableError(name, kFixedHeader, "the table is of the start " + t.start_text_ + ", not of " + start_label(expected));
+  return t;
+}
+
+Table Table::read(std::istream& in, const std::string& name) {
+  std::string header(kFixedHeader, '\0');
+  in.read(header.data(), static_cast<std::streamsize>(header.size()));
+  const auto got = static_cast<std::size_t>(in.gcount());
+  if (got >= 8 && std::memcmp(header.data(), kMagic, 8) != 0)
+    throw TableError(name, 0, "not a tanbo strong-table file (its first 8 bytes are not \"TANBOTBL\")");
+  if (got < kFixedHeader)
+    throw TableError(name, got, "truncated: the file ends inside the " + std::to_string(kFixedHeader) + "-byte header");
+  const std::uint64_t version = get(header, 8, 4);
+  if (version != kVersion)
+    throw TableError(name, 8, "format version " + std::to_string(version) + "; this tanbo reads version " +
+                                  std::to_string(kVersion));
+  const std::uint64_t header_size = get(header, 12, 4), n = get(header, 16, 4), text_size = get(header, 20, 4);
+  const std::uint64_t record_count = get(header, 24, 8), positions = get(header, 32, 8);
+  if (text_size > kMaxStartText)
+    throw TableError(name, 20, "start text of " + std::to_string(text_size) + " bytes (at most " +
+                                   std::to_string(kMaxStartText) + ")");
+  if (header_size != (kFixedHeader + text_size + 7) / 8 * 8)
+    throw TableError(name, 12, "header size " + std::to_string(header_size) + " does not fit a start text of " +
+                                   std::to_string(text_size) + " bytes");
+  if (n < static_cast<std::uint64_t>(kMinSize) || n > static_cast<std::uint64_t>(kMaxStrongSize))
+    throw TableError(name, 16, "board side " + std::to_string(n) + " (strong tables have sides 2 to " +
+                                   std::to_string(kMaxStrongSize) + ")");
+  if (header[43] != 0 || header[44] != 0 || header[45] != 0 || header[46] != 0 || header[47] != 0)
+    throw TableError(name, 43, "reserved header bytes are not zero");
+  header.resize(header_size);
+  in.read(header.data() + kFixedHeader, static_cast<std::streamsize>(header_size - kFixedHeader));
+  if (static_cast<std::uint64_t>(in.gcount()) != header_size - kFixedHeader)
+    throw TableError(name, kFixedHeader + static_cast<std::uint64_t>(in.gcount()), "truncated: the file ends inside the start text");
+  const std::string start_text = header.substr(kFixedHeader, text_size);
+  for (std::size_t i = kFixedHeader + text_size; i < header_size; ++i)
+    if (header[i] != 0) throw TableError(name, i, "the start text's padding is not zero");
+  Position start(static_cast<int>(n));
+  try {
+    start = parse_start(start_text);
+    const optimized::BasicBoard<9> check(start);  // can it begin a game?
+  } catch (const Error& e) {
+    throw TableError(name, kFixedHeader, "start \"" + printable(start_text, 60) + "\": " + e.what());
+  }
+  if (static_cast<std::uint64_t>(start.size()) != n)
+    throw TableError(name, 16, "board side " + std::to_string(n) + ", but the start " + start_text + " is " +
+                                   std::to_string(start.size()) + "x" + std::to_string(start.size()));
+  Table t(start, start_text);
+  if (get(header, 42, 1) != symmetry_mask(t.codec_))
+    throw TableError(name, 42, "symmetry mask " + std::to_string(get(header, 42, 1)) + " is not the start's (" +
+                                   std::to_string(symmetry_mask(t.codec_)) + ")");
+  // The records, read in chunks (never sized by the header's claim).
+  const std::uint64_t side_bit = std::uint64_t{1} << t.codec_.side_shift();
+  const std::uint64_t key_bits = (side_bit << 1) - 1;
+  std::string chunk(8 * 4096, '\0');
+  std::uint64_t previous = 0;
+  for (;;) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const auto bytes = static_cast<std::size_t>(in.gcount());
+    const std::uint64_t at = header_size + 8 * t.records_.size();
+    if (bytes % 8 != 0)
+      throw TableError(name, at + bytes / 8 * 8, "truncated: the file ends inside a record");
+    for (std::size_t i = 0; i < bytes; i += 8) {
+      const std::uint64_t r = get(chunk, i, 8), offset = at + i, key = record_key(r);
+      if (t.records_.size() == record_count)
+        throw TableError(name, offset, "the file holds more than the " + thousands(record_count) +
+                                           " records its header announces");
+      if (!t.records_.empty() && r <= previous)
+        throw TableError(name, offset, "records out of order (each key must exceed the previous one)");
+      if ((key & ~key_bits) != 0 || ((r >> 1) & 0x7f) > kMaxLength)
+        throw TableError(name, offset, "a record with bits outside its fields");
+      for (std::uint64_t c = 0; c < n * n; ++c)
+        if (((key >> (2 * c)) & 3) == 3) throw TableError(name, offset, "a record whose key has a cell of value 3");
+      if (t.codec_.canonical(key) != key) throw TableError(name, offset, "a record whose key is not canonical");
+      previous = r;
+      t.records_.push_back(r);
+    }
+    if (bytes < chunk.size()) break;
+  }
+  if (t.records_.size() != record_count)
+    throw TableError(name, header_size + 8 * std::min<std::uint64_t>(t.records_.size(), record_count),
+                     t.records_.size() < record_count
+                         ? "truncated: the header announces " + thousands(record_count) + " records, the file holds " +
+                               thousands(t.records_.size())
+                         : "the file holds more than the " + thousands(record_count) + " records its header announces");
+  const auto start_outcome = t.lookup_key(t.codec_.key(start));
+  if (!start_outcome) throw TableError(name, header_size, "the records do not hold the start");
+  if (start_outcome->wins != (get(header, 40, 1) == 1) || get(header, 40, 1) > 1 ||
+      static_cast<std::uint64_t>(start_outcome->length) != get(header, 41, 1))
+    throw TableError(name, 40, "the header's value and length of the start are not its record's");
+  t.finish();
+  if (t.positions_ != positions)
+    throw TableError(name, 32, "the header counts " + thousands(positions) + " positions; the records hold " +
+                                   thousands(t.positions_));
+  std::array<std::uint8_t, 32> stored{};
+  std::memcpy(stored.data(), header.data() + kHashOffset, 32);
+  if (stored != t.hash_)
+    throw TableError(name, kHashOffset, "content hash mismatch: the file is corrupted (stored " + hex(stored) +
+                                            ", computed " + hex(t.hash_) + ")");
+  return t;
+}
+
+}  // namespace tanbo::solve

@@ -1,0 +1,244 @@
+// The table file (round trip; every kind of damage refused with its byte offset), the probe
+// (known positions, every move's outcome, the perfect-play line replayed on the reference engine;
+// "unknown" outside the table) and the certificate plan (checked here by a small independent
+// checker on the reference engine), and the SHA-256 behind the file's hash.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "brute_force.hpp"
+#include "tanbo/certificate/certificate.hpp"
+#include "sha256.hpp"
+#include "tanbo/core/variant.hpp"
+#include "tanbo/reference/game.hpp"
+#include "tanbo/solve/strong.hpp"
+
+using tanbo::Color;
+using tanbo::Point;
+using tanbo::Position;
+using tanbo::solve::PerfectPlay;
+using tanbo::solve::Table;
+using tanbo::solve::TableError;
+
+namespace {
+
+const char* const kSmall4 = "X2O/4/4/O2X X";
+
+std::string file_of(const Table& t) {
+  std::ostringstream out;
+  t.write(out);
+  return out.str();
+}
+
+// The TableError reading `bytes` throws (its message), or "" if it reads.
+std::string refusal(const std::string& bytes, const Position* expected = nullptr) {
+  std::istringstream in(bytes);
+  try {
+    if (expected != nullptr)
+      (void)Table::read(in, "t.tbl", *expected);
+    else
+      (void)Table::read(in, "t.tbl");
+  } catch (const TableError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string hex_of(const std::array<std::uint8_t, 32>& h) { return tanbo::solve::hex(h); }
+
+}  // namespace
+
+TEST_CASE("SHA-256 gives the standard test vectors", "[solve][table]") {
+  tanbo::solve::detail::Sha256 empty;
+  CHECK(hex_of(empty.finish()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  tanbo::solve::detail::Sha256 abc;
+  abc.update("abc");
+  CHECK(hex_of(abc.finish()) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  tanbo::solve::detail::Sha256 two_blocks;  // 56 bytes: the padding spills into a second block
+  two_blocks.update("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq");
+  CHECK(hex_of(two_blocks.finish()) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  tanbo::solve::detail::Sha256 pieces;  // fed in uneven pieces
+  const std::string a(1000, 'a');
+  for (int i = 0; i < 1000; ++i) pieces.update(a.data(), 1000);
+  CHECK(hex_of(pieces.finish()) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST_CASE("a table file round-trips byte for byte", "[solve][table]") {
+  for (const char* text : {"XO1/3/O1X X", kSmall4, "lattice-5"}) {
+    if (std::string(text) == "lattice-5") continue;  // the whole lattice-5 solve is the long test
+    const Position start = Position::parse(text);
+    const Table t = Table::solve(start);
+    const std::string bytes = file_of(t);
+    std::istringstream in(bytes);
+    const Table back = Table::read(in, "t.tbl", start);
+    CHECK(back.records() == t.records());
+    CHECK(back.positions() == t.positions());
+    CHECK(back.start_outcome() == t.start_outcome());
+    CHECK(back.content_hash() == t.content_hash());
+    CHECK(back.start_text() == t.start_text());
+    CHECK(file_of(back) == bytes);
+    CHECK(bytes.size() == 80 + (t.start_text().size() + 7) / 8 * 8 + 8 * t.records().size());
+  }
+}
+
+TEST_CASE("every damaged table file is refused with the offset of the damage", "[solve][table]") {
+  const Position start = Position::parse(kSmall4);
+  const std::string good = file_of(Table::solve(start));
+  REQUIRE(refusal(good).empty());
+  const std::size_t header = 80 + 16;  // "X2O/4/4/O2X X" is 13 bytes, padded to 16
+
+  SECTION("truncated anywhere") {
+    for (std::size_t len : {std::size_t{0}, std::size_t{7}, std::size_t{8}, std::size_t{47}, std::size_t{79},
+                            std::size_t{80}, std::size_t{90}, header, header + 3, header + 8, good.size() / 2,
+                            good.size() - 8, good.size() - 1}) {
+      INFO(len);
+      const std::string msg = refusal(good.substr(0, len));
+      CHECK(!msg.empty());
+      if (len >= 8) CHECK(msg.find("truncated") != std::string::npos);
+    }
+  }
+  SECTION("a byte flipped anywhere in the header or in the records") {
+    // Every header byte, and records spread over the file: each flip is refused.
+    for (std::size_t at = 0; at < good.size(); at += at < header ? 1 : 997) {
+      std::string bad = good;
+      bad[at] = static_cast<char>(bad[at] ^ 0x10);
+      INFO("flipped byte " << at);
+      CHECK(!refusal(bad).empty());
+    }
+    std::string bad = good;
+    bad[header + 8 * 100] ^= 0x02;  // a length bit of one record (little-endian): only the hash can tell
+    const std::string msg = refusal(bad);
+    INFO(msg);
+    CHECK(msg.find("byte 48: content hash mismatch") != std::string::npos);
+  }
+  SECTION("foreign files") {
+    std::string bad = good;
+    bad.replace(0, 8, "TANBOCRT");
+    CHECK(refusal(bad).find("t.tbl: byte 0: not a tanbo strong-table file") != std::string::npos);
+    CHECK(refusal("tanbo-certificate 1\nstart lattice-5\n").find("byte 0") != std::string::npos);
+    bad = good;
+    bad[8] = 2;
+    CHECK(refusal(bad).find("t.tbl: byte 8: format version 2; this tanbo reads version 1") != std::string::npos);
+    bad = good + std::string(8, '\0');
+    CHECK(refusal(bad).find("byte " + std::to_string(good.size()) + ": the file holds more than the") != std::string::npos);
+  }
+  SECTION("a table of another start") {
+    const Position other = Position::parse("XO1/3/O1X X");
+    CHECK(refusal(good, &other).find("byte 80: the table is of the start X2O/4/4/O2X X, not of XO1/3/O1X X") !=
+          std::string::npos);
+    const Position same = Position::parse("X2O/4/4/O2X X custom-4");
+    CHECK(refusal(good, &same).empty());
+  }
+}
+
+TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the table", "[solve][probe]") {
+  const Position start = Position::parse(kSmall4);
+  const Table t = Table::solve(start);
+  const auto brute = tanbo::solve::testing::brute_force_all(start);
+  int probed = 0;
+  for (const auto& [text, outcome] : brute) {
+    if (++probed % 50 != 1) continue;  // every 50th position: ~1,100 probes
+    const Position pos = Position::parse(text);
+    const auto r = t.probe(pos);
+    REQUIRE(r.known);
+    CHECK(r.outcome == outcome);
+    CHECK(r.winner == (outcome.wins ? pos.to_move() : opponent(pos.to_move())));
+    if (outcome.length == 0) {  // a finished game: no move, no line, the side with stones won
+      CHECK(r.moves.empty());
+      CHECK(r.line.empty());
+      CHECK(pos.count(*r.winner) > 0);
+      continue;
+    }
+    // Every legal move, row-major, with its outcome from the brute force.
+    tanbo::reference::Game g(pos);
+    const std::vector<Point> legal = g.legal_moves();
+    REQUIRE(r.moves.size() == legal.size());
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      CHECK(r.moves[i].move == legal[i]);
+      g.play(legal[i]);
+      const PerfectPlay child = brute.at(tanbo::solve::testing::board_text(g));
+      g.undo();
+      CHECK(r.moves[i].outcome == PerfectPlay{!child.wins, child.length + 1});
+    }
+    // The line has the position's length and ends the game with the predicted winner, each move
+    // keeping the value (the winner wins fastest, the loser defends longest).
+    REQUIRE(static_cast<int>(r.line.size()) == outcome.length);
+    for (std::size_t i = 0; i < r.line.size(); ++i) {
+      const PerfectPlay before = brute.at(tanbo::solve::testing::board_text(g));
+      g.play(r.line[i]);
+      const PerfectPlay after = brute.at(tanbo::solve::testing::board_text(g));
+      CHECK(after.wins != before.wins);
+      CHECK(after.length == before.length - 1);
+    }
+    CHECK(g.is_over());
+    CHECK(g.winner() == r.winner);
+  }
+  // Unknown: another board size, an unreachable position of the same size, another start's.
+  CHECK(!t.probe(tanbo::opening(tanbo::Variant::parse("lattice-5"))).known);
+  CHECK(!t.probe(Position::parse("XO2/O3/4/3X X")).known);        // a bounded root: never reached
+  CHECK(!t.probe(Position::parse("X3/4/2O1/X3 O")).known);        // a start of its own
+  CHECK(!t.probe(Position::parse("X2O/4/4/O2X O")).known);        // the start, wrong side to move
+  CHECK(!t.lookup(Position::parse("XO1/3/O1X X")).has_value());   // 3x3
+  CHECK(t.probe(start).known);
+}
+
+TEST_CASE("certificate plan: the winner's proof DAG, children first, the start last", "[solve][certificate]") {
+  for (const char* text : {"XO1/3/O1X X", kSmall4, "X3/4/2O1/X3 O"}) {
+    INFO(text);
+    const Position start = Position::parse(text);
+    const Table t = Table::solve(start);
+    const auto plan = tanbo::solve::certificate_plan(t);
+    REQUIRE(!plan.lines.empty());
+    CHECK(plan.prover == (t.start_outcome().wins ? start.to_move() : opponent(start.to_move())));
+    // A small independent check on the reference engine (the real checker is tanbo::certificate).
+    std::set<std::string> earlier;
+    const int n = start.size();
+    for (std::size_t i = 0; i < plan.lines.size(); ++i) {
+      const Position pos = t.codec().position(plan.lines[i].key);
+      const std::string here = pos.to_string();
+      CHECK(earlier.count(here) == 0);
+      const bool over = pos.count(Color::Black) == 0 || pos.count(Color::White) == 0;
+      if (over) {
+        CHECK(pos.count(plan.prover) > 0);
+        CHECK(plan.lines[i].move == -1);
+      } else {
+        tanbo::reference::Game game(pos);
+        auto after = [&](Point m) {
+          game.play(m);
+          Position p = game.position();
+          game.undo();
+          p.set_variant(start.variant());
+          return p.to_string();
+        };
+        if (pos.to_move() == plan.prover) {
+          REQUIRE(plan.lines[i].move >= 0);
+          const Point m = tanbo::row_major_point(plan.lines[i].move, n);
+          REQUIRE(game.is_legal(m));
+          CHECK(earlier.count(after(m)) == 1);
+        } else {
+          CHECK(plan.lines[i].move == -1);
+          for (const Point m : game.legal_moves()) CHECK(earlier.count(after(m)) == 1);
+        }
+      }
+      earlier.insert(here);
+    }
+    CHECK(t.codec().position(plan.lines.back().key).cells() == start.cells());
+  }
+}
+
+TEST_CASE("the written certificates are accepted by the certificate checker", "[solve][certificate]") {
+  for (const char* text : {"XO1/3/O1X X", kSmall4, "X3/4/2O1/X3 O"}) {
+    INFO(text);
+    const Table t = Table::solve(Position::parse(text));
+    std::ostringstream out;
+    const auto lines = tanbo::solve::write_certificate(t, out);
+    std::istringstream in(out.str());
+    const auto summary = tanbo::certificate::check(in);
+    CHECK(summary.header.positions == static_cast<long long>(lines));
+    CHECK(summary.header.prover == tanbo::solve::certificate_plan(t).prover);
+    CHECK(summary.header.start == t.start_text());
+  }
+}
