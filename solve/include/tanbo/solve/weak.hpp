@@ -1,0 +1,126 @@
+// The weak solver: the game-theoretic value of ONE position (who wins with perfect play, by how
+// many plies, with which move) by alpha-beta search over exact win/loss-distance scores on the
+// optimized engine, under a node budget, plus the winner's proof DAG for a certificate. For
+// starts whose game graph is too large for the strong solver (lattice-7, dense-7, 19x19
+// endgames); where both apply, the two must agree on the value AND the perfect-play length
+// (issue 42's definitions: the winner ends as soon as it can, the loser delays as long as it can).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "tanbo/core/position.hpp"
+#include "tanbo/core/types.hpp"
+#include "tanbo/optimized/game.hpp"
+
+namespace tanbo::solve {
+
+/// The value of a position for the side to move.
+enum class Outcome : std::uint8_t { Win, Loss, Unknown };
+
+/// "win", "loss" or "unknown".
+const char* to_string(Outcome o) noexcept;
+
+/// How the value is searched: alpha-beta with the window (-1, 1) (its table then serves the
+/// length search), or depth-first proof-number search (df-pn, Nagai 2002, with the 1+epsilon
+/// thresholds of Pawlewicz and Lew), which proves the values of larger starts in fewer nodes.
+/// The length, when asked for, is always searched by alpha-beta.
+enum class ValueSearch : std::uint8_t { AlphaBeta, ProofNumber };
+
+/// How much work solve_weak may do. Every limit is a count, never a time: a run answers the same
+/// for the same budget on every machine.
+struct WeakBudget {
+  /// Positions the search may visit (value, length and proof searches together). When it runs
+  /// out the answer keeps what was proven: the value without the length, or nothing (Unknown).
+  long long nodes = 50'000'000;
+  /// Each transposition table holds 2^table_log2 entries of 32 bytes (22: 128 MiB): one for
+  /// alpha-beta, allocated when alpha-beta first runs, one for df-pn when it runs.
+  int table_log2 = 22;
+  /// The value search.
+  ValueSearch value_search = ValueSearch::AlphaBeta;
+  /// After the value, search for the exact perfect-play length (and its move).
+  bool length = true;
+  /// Build the winner's proof DAG (WeakResult::proof).
+  bool proof = true;
+  /// The proof may hold at most this many positions (they are kept in memory as Positions).
+  long long proof_positions = 5'000'000;
+  /// Called with the nodes searched so far every `progress_interval` nodes (a progress line
+  /// for long runs); it does not change the search.
+  std::function<void(long long nodes)> progress;
+  long long progress_interval = 1LL << 24;
+};
+
+/// One line of a certificate (format v1): a position (board and side to move) and, when the
+/// prover is to move in a game not over, the prover's move.
+struct ProofLine {
+  Position position;
+  std::optional<Point> move;
+};
+
+/// The prover's winning strategy as a DAG in certificate order: every line's successors (the
+/// prover's move's result, or every opponent reply's result) appear on earlier lines, no
+/// position twice, the start last. Finished games are lines without successors, won by `prover`.
+struct Proof {
+  Color prover = Color::Black;
+  std::vector<ProofLine> lines;
+};
+
+/// What solve_weak found.
+struct WeakResult {
+  /// Win or Loss for the side to move when proven; Unknown when the budget ran out first.
+  Outcome outcome = Outcome::Unknown;
+  /// The perfect-play length (exact, issue 42's definition), when the length search finished.
+  /// nullopt with a proven outcome means: value proven, length unknown (budget).
+  std::optional<int> length;
+  /// The best move: with a length, a move that keeps it (the shortest win, the longest loss);
+  /// with a value only, a winning move (any move for a loss). nullopt when Unknown or over.
+  std::optional<Point> best_move;
+  /// The winner's proof, when asked for and it fit the budget.
+  std::optional<Proof> proof;
+  /// Positions visited by the value search, the length search and the proof extraction.
+  long long value_nodes = 0, length_nodes = 0, proof_nodes = 0;
+  /// Transposition-table entries in use at the end (both tables), and their capacity (one table).
+  long long table_used = 0, table_capacity = 0;
+
+  long long nodes() const noexcept { return value_nodes + length_nodes + proof_nodes; }
+  /// The side that wins with perfect play, when proven.
+  std::optional<Color> winner(Color to_move) const noexcept {
+    if (outcome == Outcome::Unknown) return std::nullopt;
+    return outcome == Outcome::Win ? to_move : opponent(to_move);
+  }
+};
+
+/// Solves `start` (any legal position up to 25x25, game over or not) on the optimized engine,
+/// with the capacity optimized::with_capacity_for picks. Deterministic for a given budget.
+/// @throws InvalidPositionError for a position no game can be in (as the engines do);
+/// UsageError for a budget out of range (nodes < 0, table_log2 outside 4..30).
+WeakResult solve_weak(const Position& start, const WeakBudget& budget = {});
+
+/// The same from a game in progress (its current position).
+template <int MaxN>
+WeakResult solve_weak(const optimized::BasicGame<MaxN>& game, const WeakBudget& budget = {}) {
+  return solve_weak(game.position(), budget);
+}
+
+/// The certificate's `start` field for `p`: the variant's name when `p` is a named variant's
+/// opening (Black to move), else its position string without the variant tag.
+std::string certificate_start(const Position& p);
+
+/// Streams `proof` through a certificate writer: Writer and Header are
+/// tanbo::certificate::Writer and tanbo::certificate::Header (format v1, certificate/), passed
+/// as parameters so this library does not depend on the certificate library:
+///   write_certificate<certificate::Writer, certificate::Header>(out, start, proof);
+template <class Writer, class Header>
+void write_certificate(std::ostream& out, const Position& start, const Proof& proof) {
+  const Header header{certificate_start(start), start.size(), proof.prover,
+                      static_cast<long long>(proof.lines.size())};
+  Writer writer(out, header);
+  for (const ProofLine& line : proof.lines) writer.add(line.position, line.move);
+  writer.finish();
+}
+
+}  // namespace tanbo::solve
