@@ -19,6 +19,7 @@
 #include "tanbo/api/start.hpp"
 #include "tanbo/certificate/certificate.hpp"
 #include "tanbo/solve/strong.hpp"
+#include "tanbo/solve/weak.hpp"
 
 namespace tanbo::cli {
 namespace {
@@ -31,6 +32,7 @@ struct SolveCliOptions {
   std::string engine;
   int threads = 1;
   unsigned long long budget = 0;
+  bool weak = false;
   bool quiet = false;
 };
 
@@ -91,6 +93,52 @@ int run_check(const std::string& path) {
   }
 }
 
+// The weak solver on `start` (docs/solutions.md, "Beyond 5x5"): win, loss or unknown within
+// --budget nodes, the best move, the perfect-play length when it was reached, the proof as a
+// certificate.
+int run_weak(const SolveCliOptions& o, const Position& start) {
+  if (o.out) throw CliError(kExitUsage, "--out writes a strong solver's table; the weak solver (a start larger than 5x5, or --weak) has none");
+  if (o.engine == "reference") throw CliError(kExitUsage, "--engine reference is for the strong solver; the weak solver runs the optimized engine");
+  solve::WeakBudget budget;
+  if (o.budget != 0) budget.nodes = static_cast<long long>(o.budget);
+  budget.proof = o.certificate.has_value();
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!o.quiet)
+    budget.progress = [t0](long long nodes) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      std::cerr << "tanbo solve: " << thousands(static_cast<std::uint64_t>(nodes)) << " nodes, " << std::fixed
+                << std::setprecision(1) << s << " s\n";
+    };
+  const solve::WeakResult r = [&] {
+    try {
+      return solve::solve_weak(start, budget);
+    } catch (const InvalidPositionError& e) {
+      throw CliError(kExitInput, "START: " + std::string(e.what()));
+    }
+  }();
+  std::cout << "start: " << solve::start_label(start) << " (weak solver)\n";
+  const std::optional<Color> winner = r.winner(start.to_move());
+  if (!winner) {
+    std::cout << "value: unknown within the budget of " << thousands(static_cast<std::uint64_t>(budget.nodes))
+              << " nodes (raise --budget)\n";
+  } else if (r.length) {
+    std::cout << "value: " << outcome_text(start, {r.outcome == solve::Outcome::Win, *r.length}) << " ("
+              << color_char(*winner) << " wins)\n";
+  } else {
+    std::cout << "value: " << color_char(*winner) << " wins (the perfect-play length was not reached within the budget)\n";
+  }
+  if (r.best_move) std::cout << "best move: " << point_name(*r.best_move) << '\n';
+  std::cout << "nodes: " << thousands(static_cast<std::uint64_t>(r.nodes())) << '\n';
+  if (o.certificate) {
+    if (!r.proof) throw CliError(kExitInput, "no certificate: the weak solver did not prove the value within the budget");
+    std::ofstream f(*o.certificate, std::ios::binary);
+    if (!f) throw CliError(kExitInput, *o.certificate + ": cannot create the certificate file");
+    solve::write_certificate<certificate::Writer, certificate::Header>(f, start, *r.proof);
+    std::cout << "certificate: " << *o.certificate << " (" << thousands(r.proof->lines.size()) << " positions)\n";
+  }
+  return kExitOk;
+}
+
 int run_solve(const SolveCliOptions& o) {
   if (o.check) {
     if (o.start || o.out || o.certificate) throw CliError(kExitUsage, "--check takes a certificate and nothing else");
@@ -104,13 +152,8 @@ int run_solve(const SolveCliOptions& o) {
     throw CliError(kExitUsage, "START: " + std::string(e.what()));
   }
   const int n = start.size();
-  if (n * n > solve::kMaxKeyPoints)
-    throw CliError(kExitInput, start_text_of(*o.start, start) + " is " + std::to_string(n) + "x" + std::to_string(n) +
-                                   " (" + std::to_string(n * n) + " points): too large for the strong solver, which " +
-                                   "holds boards of at most " + std::to_string(solve::kMaxKeyPoints) +
-                                   " points (5x5); its game graph is bounded only by 3^" + std::to_string(n * n) +
-                                   " positions, far beyond memory (lattice-5's has 15,423,866). Use the weak solver "
-                                   "(a proof search under a budget) for it");
+  // Boards past the strong solver's key (5x5) get the weak solver: one position under a budget.
+  if (o.weak || n * n > solve::kMaxKeyPoints) return run_weak(o, start);
   solve::SolveOptions options;
   options.threads = o.threads;
   options.max_classes = o.budget;
@@ -239,16 +282,19 @@ Command add_solve_command(CLI::App& parent) {
   auto o = std::make_shared<SolveCliOptions>();
   CLI::App* app = parent.add_subcommand(
       "solve",
-      "Strongly solve START (a variant name or a position string on a board of at most 25 points): "
-      "the value and perfect-play length of every reachable position (docs/solutions.md); or check "
-      "a certificate with --check");
+      "Solve START (a variant name or a position string): strongly on boards of at most 25 points "
+      "(the value and perfect-play length of every reachable position), with the weak solver (one "
+      "position under --budget nodes) on larger ones or with --weak (docs/solutions.md); or check a "
+      "certificate with --check");
   add_text_option(*app, "START", o->start, "A variant name (lattice-5) or a position string");
   add_text_option(*app, "--out", o->out, "Write the table file here");
   add_text_option(*app, "--certificate", o->certificate, "Write the winner's certificate here");
   add_text_option(*app, "--check", o->check, "Check this certificate on the reference engine instead of solving");
   add_number_option(*app, "--threads", o->threads, 1, 64, "Worker threads (the table does not depend on it)");
   add_number_option(*app, "--budget", o->budget, 0ULL, 1ULL << 50,
-                    "Stop with an error past this many position classes (0: no limit)");
+                    "The strong solver: stop with an error past this many position classes; the weak "
+                    "solver: answer unknown past this many search nodes (0: no limit / 50,000,000)");
+  app->add_flag("--weak", o->weak, "Use the weak solver even on a board of at most 25 points");
   add_engine_option(*app, o->engine);
   app->add_flag("--quiet", o->quiet, "No progress or figures on stderr");
   return {app, [o] { return run_solve(*o); }};

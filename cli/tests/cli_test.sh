@@ -545,8 +545,6 @@ unknown: the table of X2O/4/4/O2X X does not hold this position" "$TANBO" probe 
 }
 
 case_solve_errors() {
-  expect_error 1 "lattice-7 is 7x7 (49 points): too large for the strong solver" "$TANBO" solve lattice-7
-  expect_error 1 "Use the weak solver" "$TANBO" solve dense-7
   expect_error 1 "START: invalid starting position: White (O) has no stones" "$TANBO" solve "X2/3/3 O"
   expect_error 2 "START: no lattice opening for size 8" "$TANBO" solve lattice-8
   expect_error 1 "more than 100 position classes (the budget)" "$TANBO" solve "$SMALL4" --budget 100 --quiet
@@ -554,6 +552,28 @@ case_solve_errors() {
   expect_error 2 "give a START" "$TANBO" solve
   expect_error 2 "--check takes a certificate and nothing else" "$TANBO" solve lattice-5 --check x
   expect_error 1 "cannot create the table file" "$TANBO" solve "$SMALL4" --quiet --out "$WORK/no/such/dir/t.tbl"
+}
+
+# The weak solver (docs/solutions.md, "Beyond 5x5"): lattice-5 gives the strong solver's value and
+# length; a start past 5x5 goes to it by itself and says unknown when the budget runs out; its
+# certificate passes the checker.
+case_solve_weak() {
+  expect_ok "start: lattice-5 (weak solver)
+value: X to move wins in 24 plies (X wins)
+best move: B1
+nodes: 2,093,098" "$TANBO" solve lattice-5 --weak --quiet --budget 20000000
+  run "$TANBO" solve lattice-7 --budget 1000 --quiet
+  [[ $RC -eq 0 && $OUT == "start: lattice-7 (weak solver)
+value: unknown within the budget of 1,000 nodes (raise --budget)
+nodes: "* ]] || fail "lattice-7 with a tiny budget: $RC $OUT $ERR"
+  run "$TANBO" solve "$SMALL4" --weak --quiet --certificate "$WORK/weak.cert"
+  [[ $RC -eq 0 && $OUT == *"value: X to move loses in 15 plies (O wins)"*"certificate: $WORK/weak.cert ("* ]] ||
+    fail "weak 4x4: $RC $OUT $ERR"
+  run "$TANBO" solve --check "$WORK/weak.cert"
+  [[ $RC -eq 0 && $OUT == "certificate ok: O wins from $SMALL4 ("* ]] || fail "weak certificate refused: $OUT $ERR"
+  expect_error 2 "--out writes a strong solver's table" "$TANBO" solve lattice-7 --out "$WORK/x.tbl"
+  expect_error 1 "no certificate: the weak solver did not prove the value within the budget" \
+    "$TANBO" solve lattice-7 --budget 1000 --quiet --certificate "$WORK/x.cert"
 }
 
 case_probe_errors() {

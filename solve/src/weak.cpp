@@ -35,14 +35,6 @@ const char* to_string(Outcome o) noexcept {
   return "unknown";
 }
 
-std::string certificate_start(const Position& p) {
-  const Variant& v = p.variant();
-  if (v.kind != VariantKind::Custom && p.size() == v.size && opening(v) == p) return v.name();
-  Position untagged = p;
-  untagged.set_variant(Variant::custom(p.size()));
-  return untagged.to_string();
-}
-
 namespace {
 
 // Score of a finished game for the side to move; a game not over scores inside (-kM, kM), and

@@ -444,8 +444,8 @@ TEST_CASE("weak solver: the proof checker refuses damaged proofs", "[weak]") {
 
 TEST_CASE("weak solver: the certificate stream through a writer with certificate::Writer's API", "[weak]") {
   const Position start = tanbo::opening(tanbo::Variant::lattice(5));
-  CHECK(tanbo::solve::certificate_start(start) == "lattice-5");
-  CHECK(tanbo::solve::certificate_start(Position::parse("X2O/4/4/O2X X")) == "X2O/4/4/O2X X");
+  CHECK(tanbo::solve::start_label(start) == "lattice-5");
+  CHECK(tanbo::solve::start_label(Position::parse("X2O/4/4/O2X X")) == "X2O/4/4/O2X X");
   const Position small = Position::parse("X2O/4/4/O2X X");
   const WeakResult r = tanbo::solve::solve_weak(small, small_budget());
   REQUIRE(r.proof);
@@ -471,7 +471,7 @@ TEST_CASE("weak solver: certificates through certificate::Writer, accepted by ce
     std::stringstream out;
     tanbo::solve::write_certificate<tanbo::certificate::Writer, tanbo::certificate::Header>(out, start, *r.proof);
     const tanbo::certificate::Summary summary = tanbo::certificate::check(out);
-    CHECK(summary.header.start == tanbo::solve::certificate_start(start));
+    CHECK(summary.header.start == tanbo::solve::start_label(start));
     CHECK(summary.header.prover == r.proof->prover);
     CHECK(summary.header.positions == static_cast<long long>(r.proof->lines.size()));
     CHECK(summary.header.prover == (start.size() == 5 ? Color::Black : Color::White));

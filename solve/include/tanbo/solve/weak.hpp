@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "tanbo/solve/strong.hpp"
+
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
 #include "tanbo/optimized/game.hpp"
@@ -106,17 +108,13 @@ WeakResult solve_weak(const optimized::BasicGame<MaxN>& game, const WeakBudget& 
   return solve_weak(game.position(), budget);
 }
 
-/// The certificate's `start` field for `p`: the variant's name when `p` is a named variant's
-/// opening (Black to move), else its position string without the variant tag.
-std::string certificate_start(const Position& p);
-
 /// Streams `proof` through a certificate writer: Writer and Header are
 /// tanbo::certificate::Writer and tanbo::certificate::Header (format v1, certificate/), passed
 /// as parameters so this library does not depend on the certificate library:
 ///   write_certificate<certificate::Writer, certificate::Header>(out, start, proof);
 template <class Writer, class Header>
 void write_certificate(std::ostream& out, const Position& start, const Proof& proof) {
-  const Header header{certificate_start(start), start.size(), proof.prover,
+  const Header header{start_label(start), start.size(), proof.prover,
                       static_cast<long long>(proof.lines.size())};
   Writer writer(out, header);
   for (const ProofLine& line : proof.lines) writer.add(line.position, line.move);
