@@ -100,7 +100,8 @@ class ZeroedWords {
   std::size_t size_ = 0;
 };
 
-// Open addressing with linear probing over plain words accessed through std::atomic_ref, so the
+// Open addressing with linear probing over plain words accessed through the compilers' __atomic
+// builtins (what std::atomic_ref does; libc++ 14 and Emscripten 3.1.6 lack atomic_ref), so the
 // array can be compacted into the sorted records in place at the end. Any slot count (the hash is
 // mapped by a multiply-high), 0 = empty.
 class SharedTable {
@@ -120,7 +121,7 @@ class SharedTable {
     for (std::size_t i = home(key), probes = 0;; i = next(i), full(++probes)) {
       std::uint64_t w = load(i);
       if (w == 0) {
-        if (std::atomic_ref<std::uint64_t>(slots_[i]).compare_exchange_strong(w, word, std::memory_order_acq_rel))
+        if (__atomic_compare_exchange_n(&slots_[i], &w, word, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
           return 0;
         // w now holds what another thread wrote there
       }
@@ -133,11 +134,11 @@ class SharedTable {
     for (std::size_t i = home(key), probes = 0;; i = next(i), full(++probes)) {
       std::uint64_t w = load(i);
       if (w == 0) {
-        if (std::atomic_ref<std::uint64_t>(slots_[i]).compare_exchange_strong(w, word, std::memory_order_acq_rel))
+        if (__atomic_compare_exchange_n(&slots_[i], &w, word, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
           return true;
       }
       if ((w & kKeyMask) == key) {
-        std::atomic_ref<std::uint64_t>(slots_[i]).store(word, std::memory_order_release);
+        __atomic_store_n(&slots_[i], word, __ATOMIC_RELEASE);
         return false;
       }
     }
@@ -160,7 +161,7 @@ class SharedTable {
         std::size_t i = static_cast<std::size_t>((static_cast<Uint128>(mix(w & kKeyMask)) * size) >> 64);
         for (;;) {
           std::uint64_t empty = 0;
-          if (std::atomic_ref<std::uint64_t>(bigger_[i]).compare_exchange_strong(empty, w, std::memory_order_relaxed))
+          if (__atomic_compare_exchange_n(&bigger_[i], &empty, w, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
             break;
           i = i + 1 == size ? 0 : i + 1;
         }
@@ -184,7 +185,7 @@ class SharedTable {
       throw std::logic_error("strong solver: the hash table is full");
   }
   std::uint64_t load(std::size_t i) noexcept {
-    return std::atomic_ref<std::uint64_t>(slots_[i]).load(std::memory_order_acquire);
+    return __atomic_load_n(&slots_[i], __ATOMIC_ACQUIRE);
   }
   ZeroedWords slots_;
   ZeroedWords bigger_;  // the doubled array while growing
