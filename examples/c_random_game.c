@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
   while (!tanbo_is_over(game)) {
     int move = -1;
     char name[4];
-    if ((status = tanbo_random_move(game, &rng, &move)) != TANBO_OK) return fail(game, "tanbo_random_move", status);
+    if ((status = tanbo_random_legal_move(game, &rng, &move)) != TANBO_OK) return fail(game, "tanbo_random_legal_move", status);
     if ((status = tanbo_point_name(game, move, name, sizeof name, NULL)) != TANBO_OK)
       return fail(game, "tanbo_point_name", status);
     if ((status = tanbo_play_index(game, move)) != TANBO_OK) return fail(game, "tanbo_play_index", status);

@@ -189,7 +189,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 5: {  // a few random moves
         for (int i = in.byte() % 16; i > 0; --i) {
           int move = -1;
-          const tanbo_status s = tanbo_random_move(g, &rng, &move);
+          const tanbo_status s = tanbo_random_legal_move(g, &rng, &move);
           FUZZ_ASSERT((s == TANBO_OK) == (tanbo_is_over(g) == 0));
           if (s != TANBO_OK) break;
           FUZZ_ASSERT(tanbo_play_index(g, move) == TANBO_OK);
@@ -277,7 +277,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
       default: {  // null arguments and a fresh game
         FUZZ_ASSERT(tanbo_play(g, nullptr) == TANBO_ERR_NULL_ARGUMENT);
-        FUZZ_ASSERT(tanbo_random_move(g, nullptr, nullptr) == TANBO_ERR_NULL_ARGUMENT);
+        FUZZ_ASSERT(tanbo_random_legal_move(g, nullptr, nullptr) == TANBO_ERR_NULL_ARGUMENT);
         FUZZ_ASSERT(tanbo_game_copy(g, nullptr) == TANBO_ERR_NULL_ARGUMENT);
         FUZZ_ASSERT(tanbo_hash(g) == hash);
         tanbo_game_free(g);

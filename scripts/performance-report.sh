@@ -161,9 +161,12 @@ echo "$diff_instr $diff_steps" > "$tmp/diff-steps.txt"
 # The strong solver on lattice-5 (docs/solutions.md), each run its own process so that its peak
 # RSS is its own: one thread, two threads, and the baseline it is measured against
 # (bench/solve_bench.cpp: memoized negamax on the reference engine, an unordered_map; ~90 s).
-for run in "strong lattice-5 1" "strong lattice-5 2" "baseline lattice-5"; do
-  "$solve_bench" $run > "$tmp/solve-${run// /-}.txt"
+# One and two threads alternate for TANBO_PERF_ROUNDS rounds: their wall-time ratio is what the
+# second thread buys, and on a shared machine only interleaved rounds make it a fair comparison.
+for ((i = 0; i < rounds; ++i)); do
+  for threads in 1 2; do "$solve_bench" strong lattice-5 "$threads" > "$tmp/solve-strong-$threads-$i.txt"; done
 done
+"$solve_bench" baseline lattice-5 > "$tmp/solve-baseline.txt"
 
 # --- before and after (TANBO_PERF_BEFORE) -----------------------------------------------------
 # The loops users run, on the older build and on this one, with the same inputs and seeds on both
@@ -310,7 +313,10 @@ if [[ -n $before ]]; then
       if [[ -f $dir/$lib ]]; then libs+=("$dir/$lib"); fi
     done
     mkdir -p "$tmp/$side"
-    { "${cc:-cc}" -std=c99 -O3 -DNDEBUG -I"$src/capi/include" -c "$root/scripts/perf-capi-games.c" \
+    # The engine's own pick was called tanbo_random_move before tanbo_random_legal_move.
+    pick=tanbo_random_legal_move
+    grep -q tanbo_random_legal_move "$src/capi/include/tanbo/tanbo.h" || pick=tanbo_random_move
+    { "${cc:-cc}" -std=c99 -O3 -DNDEBUG -DTANBO_PICK="$pick" -I"$src/capi/include" -c "$root/scripts/perf-capi-games.c" \
         -o "$tmp/$side/perf-capi-games.o" &&
       "${cxx:-c++}" "$tmp/$side/perf-capi-games.o" -Wl,--start-group "${libs[@]}" -Wl,--end-group \
         -o "$tmp/$side/perf-capi-games"; } || die "could not build scripts/perf-capi-games.c against $dir"
@@ -625,7 +631,7 @@ BEFORE_AFTER = {
              "descent and simulations as `api::Mcts` plays them in each build), not through the Engine API"),
     "capi": ("C API random game: instructions per game", "count",
              "callgrind, `scripts/perf-capi-games.c` compiled against each build's `tanbo.h` and "
-             "libraries: `tanbo_random_move` and `tanbo_play_index` until `tanbo_is_over` (the loop of "
+             "libraries: `tanbo_random_legal_move` and `tanbo_play_index` until `tanbo_is_over` (the loop of "
              "`examples/c_random_game.c` without its printing), classic, seed 1, (11 games − 1) / 10"),
     "python": ("Python per-move loop: instructions per game", "count",
                "callgrind, `legal = g.legal_actions(); g.apply_action(legal[rng.below(len(legal))])` "
@@ -692,22 +698,31 @@ def solve_run(name):
     per_position = float(re.search(r"peak RSS [\d.]+ MB = ([\d.]+) bytes/position", text).group(1))
     return int(positions), cpu, wall, per_position, outcome
 
-one, two, base = solve_run("strong-lattice-5-1"), solve_run("strong-lattice-5-2"), solve_run("baseline-lattice-5")
-if not (one[0] == two[0] == base[0] and one[4] == two[4] == base[4]):
-    sys.exit(f"performance-report: the solvers disagree on lattice-5: {one}, {two}, {base}")
+ones = [solve_run(f"strong-1-{i}") for i in range(rounds)]
+twos = [solve_run(f"strong-2-{i}") for i in range(rounds)]
+base = solve_run("baseline")
+if len({r[0] for r in ones + twos + [base]}) != 1 or len({r[4] for r in ones + twos + [base]}) != 1:
+    sys.exit(f"performance-report: the solvers disagree on lattice-5: {ones}, {twos}, {base}")
+def median_run(runs):
+    """The run of median wall time."""
+    return sorted(runs, key=lambda r: r[2])[len(runs) // 2]
+one, two = median_run(ones), median_run(twos)
+speedups = [a[2] / b[2] for a, b in zip(ones, twos)]
 print(f"**The strong solver** on lattice-5 ({num(one[0])} positions; the side to move {one[4]}): "
       "`tanbo_solve_bench strong lattice-5 THREADS` and `tanbo_solve_bench baseline lattice-5`, each "
       "its own process (peak RSS is the process's). The baseline is the plain solver the solver is "
       "measured against: memoized negamax on the reference engine, every position in a "
-      "`std::unordered_map`, no symmetry (`bench/solve_bench.cpp`). What the solver is: "
-      "[solutions](solutions.md).")
+      "`std::unordered_map`, no symmetry (`bench/solve_bench.cpp`). One and two threads ran in "
+      f"{rounds} interleaved round{'s' * (rounds > 1)}; their columns are the round of median wall time. "
+      "What the solver is: [solutions](solutions.md).")
 print()
 print("| what | 1 thread | 2 threads | baseline | how |")
 print("|---|---|---|---|---|")
 print(f"| CPU seconds | {one[1]:.2f} | {two[1]:.2f} | {base[1]:.2f} | baseline / 1 thread: "
       f"{base[1] / one[1]:.1f}× |")
-print(f"| wall seconds | {one[2]:.2f} | {two[2]:.2f} | {base[2]:.2f} | 1 thread / 2 threads: "
-      f"{one[2] / two[2]:.2f}×, bounded by the other jobs' load on {cores} cores |")
+print(f"| wall seconds | {one[2]:.2f} | {two[2]:.2f} | {base[2]:.2f} | 1 thread / 2 threads, per round: "
+      + " / ".join(f"{s:.2f}×" for s in speedups) + f" (median {statistics.median(speedups):.2f}×); "
+      f"bounded by the other jobs' load on {cores} cores |")
 print(f"| positions per CPU-second | {num(one[0] / one[1])} | {num(two[0] / two[1])} | "
       f"{num(base[0] / base[1])} | |")
 print(f"| peak RSS per position | {one[3]:.1f} B | {two[3]:.1f} B | {base[3]:.1f} B | "

@@ -1,5 +1,5 @@
 // Random move sampling and playouts. Rng::below, BasicBoard::random_legal_vertex (Board19 and
-// Board), BasicGame::random_legal_move and the C API's tanbo_random_move must draw every legal
+// Board), BasicGame::random_legal_move and the C API's tanbo_random_legal_move must draw every legal
 // move with equal probability: a chi-square test over many positions, with fixed seeds, plus
 // "every legal move drawn" and a per-move deviation bound. The thresholds are far in the tail
 // (about 6 standard deviations), so a correct sampler passes deterministically, while the two
@@ -149,7 +149,7 @@ TEMPLATE_TEST_CASE_SIG("sampling: BasicGame::random_legal_move is uniform over t
   CHECK(u.uniform());
 }
 
-TEST_CASE("sampling: the C API's tanbo_random_move is uniform over the legal moves", "[sampling][capi]") {
+TEST_CASE("sampling: the C API's tanbo_random_legal_move is uniform over the legal moves", "[sampling][capi]") {
   const std::vector<Position> positions = sample_positions();
   std::vector<tanbo_game*> handles;
   for (const Position& p : positions) {
@@ -162,7 +162,7 @@ TEST_CASE("sampling: the C API's tanbo_random_move is uniform over the legal mov
   tanbo_rng_seed(&crng, 8000);
   const Uniformity u = measure(positions, [&](std::size_t i, Rng&) {
     int index = -1;
-    if (tanbo_random_move(handles[i], &crng, &index) != TANBO_OK) return Point{-1, -1};
+    if (tanbo_random_legal_move(handles[i], &crng, &index) != TANBO_OK) return Point{-1, -1};
     const int n = positions[i].size();
     return Point{index % n, index / n};
   }, 0);

@@ -88,8 +88,8 @@ tanbo_status tanbo_rng_below(tanbo_rng* rng, uint32_t n, uint32_t* out) {
   return TANBO_OK;
 }
 
-tanbo_status tanbo_selfplay_move(tanbo_game* game, tanbo_rng* rng, int* index) {
-  return on_game(game, "tanbo_selfplay_move", [&](const tanbo::api::AnyGame& g, const ErrorSink& err) -> tanbo_status {
+tanbo_status tanbo_random_move(tanbo_game* game, tanbo_rng* rng, int* index) {
+  return on_game(game, "tanbo_random_move", [&](const tanbo::api::AnyGame& g, const ErrorSink& err) -> tanbo_status {
     if (rng == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "rng is NULL");
     if (index == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "index is NULL");
     if (g.is_over()) return err.fail(TANBO_ERR_GAME_OVER, "the game is over; no move to choose");

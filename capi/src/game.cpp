@@ -136,9 +136,9 @@ void tanbo_rng_seed(tanbo_rng* rng, uint64_t seed) {
   if (rng != nullptr) store(tanbo::Rng(seed), *rng);
 }
 
-tanbo_status tanbo_random_move(tanbo_game* game, tanbo_rng* rng, int* index) {
+tanbo_status tanbo_random_legal_move(tanbo_game* game, tanbo_rng* rng, int* index) {
   if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
-  const ErrorSink err = sink(game, "tanbo_random_move");
+  const ErrorSink err = sink(game, "tanbo_random_legal_move");
   return guarded(err, [&]() -> tanbo_status {
     if (rng == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "rng is NULL");
     if (index == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "index is NULL");

@@ -178,7 +178,7 @@ static tanbo_game* random_game(const char* variant, uint64_t seed) {
   int move = -1;
   tanbo_rng_seed(&rng, seed);
   while (!tanbo_is_over(g)) {
-    CHECK_STATUS(g, tanbo_random_move(g, &rng, &move), TANBO_OK);
+    CHECK_STATUS(g, tanbo_random_legal_move(g, &rng, &move), TANBO_OK);
     CHECK(tanbo_is_legal(g, move) == 1);
     CHECK_STATUS(g, tanbo_play_index(g, move), TANBO_OK);
   }
@@ -226,7 +226,7 @@ static void test_random_game_and_exports(void) {
   CHECK(tanbo_stone_count(g, winner == TANBO_BLACK ? TANBO_WHITE : TANBO_BLACK) == 0);
   CHECK(tanbo_stone_count(g, winner) > 0 && tanbo_is_over(g) == 1);
   CHECK(tanbo_legal_move_count(g) == 0);
-  CHECK_STATUS(g, tanbo_random_move(g, &rng, &move), TANBO_ERR_GAME_OVER);
+  CHECK_STATUS(g, tanbo_random_legal_move(g, &rng, &move), TANBO_ERR_GAME_OVER);
   CHECK(move == 7 && contains(tanbo_last_error(g), "over"));
   CHECK_STATUS(g, tanbo_play_index(g, 40), TANBO_ERR_ILLEGAL_MOVE);
 
@@ -250,9 +250,9 @@ static void test_random_game_and_exports(void) {
     tanbo_game_free(fresh);
   }
 
-  CHECK_STATUS(g, tanbo_random_move(g, NULL, &move), TANBO_ERR_NULL_ARGUMENT);
+  CHECK_STATUS(g, tanbo_random_legal_move(g, NULL, &move), TANBO_ERR_NULL_ARGUMENT);
   CHECK(contains(tanbo_last_error(g), "rng is NULL"));
-  CHECK_STATUS(g, tanbo_random_move(g, &rng, NULL), TANBO_ERR_NULL_ARGUMENT);
+  CHECK_STATUS(g, tanbo_random_legal_move(g, &rng, NULL), TANBO_ERR_NULL_ARGUMENT);
   tanbo_game_free(g);
 }
 
@@ -361,7 +361,7 @@ static void test_engines_and_queries(void) {
   uint64_t before;
 
   CHECK(strcmp(tanbo_engine_name(TANBO_ENGINE_REFERENCE), "reference") == 0);
-  CHECK(tanbo_engine_name((tanbo_engine)7) == NULL);
+  CHECK(tanbo_engine_name((tanbo_engine)7) == NULL && tanbo_engine_name((tanbo_engine)-1) == NULL);
   CHECK_STATUS(NULL, tanbo_engine_parse("reference", &e, err, sizeof err), TANBO_OK);
   CHECK(e == TANBO_ENGINE_REFERENCE);
   CHECK_STATUS(NULL, tanbo_engine_parse("fast", &e, err, sizeof err), TANBO_ERR_INVALID_ARGUMENT);
@@ -369,6 +369,9 @@ static void test_engines_and_queries(void) {
   CHECK_STATUS(NULL, tanbo_game_create_with_engine("lattice-5", (tanbo_engine)9, &g, err, sizeof err),
                TANBO_ERR_INVALID_ARGUMENT);
   CHECK(g == NULL && contains(err, "engine 9"));
+  CHECK_STATUS(NULL, tanbo_game_create_with_engine("lattice-5", (tanbo_engine)-1, &g, err, sizeof err),
+               TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(g == NULL && contains(err, "engine -1 is not TANBO_ENGINE_OPTIMIZED (0) or TANBO_ENGINE_REFERENCE (1)"));
   CHECK_STATUS(NULL, tanbo_game_create_with_engine("lattice-8", TANBO_ENGINE_REFERENCE, &g, err, sizeof err),
                TANBO_ERR_PARSE);
   CHECK_STATUS(NULL, tanbo_game_create_with_engine(NULL, TANBO_ENGINE_REFERENCE, &g, err, sizeof err),
@@ -442,7 +445,7 @@ static void test_engines_and_queries(void) {
   CHECK(tanbo_rng_below(&rng, 10, &below) == TANBO_OK && below < 10);
   CHECK(tanbo_rng_below(&rng, 0, &below) == TANBO_ERR_INVALID_ARGUMENT);
   before = tanbo_hash(g);
-  CHECK_STATUS(g, tanbo_selfplay_move(g, &rng, &index), TANBO_OK);
+  CHECK_STATUS(g, tanbo_random_move(g, &rng, &index), TANBO_OK);
   CHECK(tanbo_is_legal(g, index) == 1);
   CHECK_STATUS(g, tanbo_playout(g, &rng, 0, &w, &length), TANBO_OK);
   CHECK((w == TANBO_BLACK || w == TANBO_WHITE) && length > 0 && tanbo_hash(g) == before);
@@ -455,7 +458,7 @@ static void test_engines_and_queries(void) {
   CHECK(tanbo_hash(g) == before && tanbo_ply(g) == 1);
   CHECK_STATUS(g, tanbo_playout(g, &rng, 1, &w, &length), TANBO_OK);
   CHECK(tanbo_is_over(g) == 1 && tanbo_winner(g) == w && tanbo_ply(g) == 1 + length);
-  CHECK_STATUS(g, tanbo_selfplay_move(g, &rng, &index), TANBO_ERR_GAME_OVER);
+  CHECK_STATUS(g, tanbo_random_move(g, &rng, &index), TANBO_ERR_GAME_OVER);
   CHECK_STATUS(g, tanbo_mcts_move(g, 5, 1, &index), TANBO_ERR_GAME_OVER);
   tanbo_game_free(g);
 
@@ -483,7 +486,7 @@ static void test_null_game(void) {
   CHECK(tanbo_legal_move_count(NULL) == -1);
   CHECK(tanbo_legal_moves(NULL, &index, 1, &n) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_is_legal(NULL, 0) == -1);
-  CHECK(tanbo_random_move(NULL, &rng, &index) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_random_legal_move(NULL, &rng, &index) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_size(NULL) == -1);
   CHECK(tanbo_cell_at(NULL, 0, &cell) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_to_move(NULL) == TANBO_NONE);
@@ -509,7 +512,7 @@ static void test_null_game(void) {
   CHECK(tanbo_roots(NULL, &index, 1, &n) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_root_at(NULL, 0, &index, 1, &n) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_perft(NULL, 1, NULL) == TANBO_ERR_NULL_ARGUMENT);
-  CHECK(tanbo_selfplay_move(NULL, &rng, &index) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_random_move(NULL, &rng, &index) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_playout(NULL, &rng, 0, NULL, NULL) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_playouts(NULL, &rng, 1, NULL, NULL) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_mcts_move(NULL, 1, 1, &index) == TANBO_ERR_NULL_ARGUMENT);

@@ -117,10 +117,10 @@ TEST_CASE("contract: every C API query returns what the C++ engine returns, on r
       Rng rng(seed);
       require_same(g.get(), cpp);
       while (!cpp.is_over()) {
-        // tanbo_random_move draws what random_legal_move draws from the same generator state,
+        // tanbo_random_legal_move draws what random_legal_move draws from the same generator state,
         // and advances the caller's generator exactly as the C++ one advances.
         int index = -1;
-        REQUIRE(tanbo_random_move(g.get(), &crng, &index) == TANBO_OK);
+        REQUIRE(tanbo_random_legal_move(g.get(), &crng, &index) == TANBO_OK);
         const Point p = cpp.random_legal_move(rng);
         REQUIRE(index == p.y * cpp.size() + p.x);
         tanbo_rng expected_state;
@@ -144,7 +144,7 @@ TEST_CASE("contract: every C API query returns what the C++ engine returns, on r
         }
       }
       int index = 7;
-      REQUIRE(tanbo_random_move(g.get(), &crng, &index) == TANBO_ERR_GAME_OVER);
+      REQUIRE(tanbo_random_legal_move(g.get(), &crng, &index) == TANBO_ERR_GAME_OVER);
       REQUIRE(index == 7);
     }
   }
@@ -327,9 +327,9 @@ TEST_CASE("contract: C API engine choice and the queries of the JavaScript packa
       tanbo_move_result r{};
       REQUIRE(tanbo_last_result(g.get(), &r, nullptr, 0, nullptr) == TANBO_ERR_NO_MOVE_TO_UNDO);
       while (!cpp.is_over()) {
-        // tanbo_selfplay_move is legal_moves()[below(n)] of the same generator state.
+        // tanbo_random_move is legal_moves()[below(n)] of the same generator state.
         int index = -1;
-        REQUIRE(tanbo_selfplay_move(g.get(), &crng, &index) == TANBO_OK);
+        REQUIRE(tanbo_random_move(g.get(), &crng, &index) == TANBO_OK);
         const std::vector<Point> legal = cpp.legal_moves();
         const Point p = legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
         REQUIRE(index == p.y * cpp.size() + p.x);
@@ -359,7 +359,7 @@ TEST_CASE("contract: C API engine choice and the queries of the JavaScript packa
         require_js_queries(g.get(), cpp);
       }
       int index = 7;
-      REQUIRE(tanbo_selfplay_move(g.get(), &crng, &index) == TANBO_ERR_GAME_OVER);
+      REQUIRE(tanbo_random_move(g.get(), &crng, &index) == TANBO_ERR_GAME_OVER);
       REQUIRE(index == 7);
       // The record replays to the same game on the same engine.
       const std::string record = text_of(g.get(), tanbo_record);
@@ -390,7 +390,7 @@ TEST_CASE("contract: C API random moves and index moves on every engine and boar
       while (tanbo_is_over(g.get()) == 0) {
         REQUIRE(!cpp->is_over());
         int index = -1;
-        REQUIRE(tanbo_random_move(g.get(), &crng, &index) == TANBO_OK);
+        REQUIRE(tanbo_random_legal_move(g.get(), &crng, &index) == TANBO_OK);
         const Point p = cpp->random_legal_move(rng);
         REQUIRE(index == p.y * cpp->size() + p.x);
         REQUIRE(std::memcmp(crng.state, static_cast<const void*>(&rng), sizeof crng.state) == 0);
@@ -403,10 +403,10 @@ TEST_CASE("contract: C API random moves and index moves on every engine and boar
       // Over: no move drawn, the generator and the out-parameter untouched.
       const tanbo_rng kept = crng;
       int index = 7;
-      REQUIRE(tanbo_random_move(g.get(), &crng, &index) == TANBO_ERR_GAME_OVER);
+      REQUIRE(tanbo_random_legal_move(g.get(), &crng, &index) == TANBO_ERR_GAME_OVER);
       REQUIRE(index == 7);
       REQUIRE(std::memcmp(kept.state, crng.state, sizeof crng.state) == 0);
-      REQUIRE(std::string(tanbo_last_error(g.get())) == "tanbo_random_move: the game is over; no move to choose");
+      REQUIRE(std::string(tanbo_last_error(g.get())) == "tanbo_random_legal_move: the game is over; no move to choose");
       // A move after the end and an index off the board: the C++ engine's messages.
       const int points = cpp->size() * cpp->size();
       for (const int bad : {0, -1, points}) {

@@ -407,7 +407,7 @@ export function bindApi(M) {
     randomMove(rng) {
       const h = this._handle();
       if (!(rng instanceof Rng)) throw new TypeError(`randomMove: expected a tanbo Rng, got ${describe(rng)}`);
-      return withMem(4, (out) => (check(h, M._tanbo_selfplay_move(h, rng._ptr(), out)), i32(out)));
+      return withMem(4, (out) => (check(h, M._tanbo_random_move(h, rng._ptr(), out)), i32(out)));
     }
     /**
      * Plays uniformly random moves to the end inside WASM and returns the winner ("X" or "O").

@@ -73,7 +73,8 @@ typedef enum tanbo_color {
 typedef struct tanbo_game tanbo_game;
 
 /**
- * State of the deterministic random generator used by tanbo_random_move() (xoshiro256**).
+ * State of the deterministic random generator of tanbo_random_move() and tanbo_random_legal_move()
+ * (xoshiro256**).
  * Owned by the caller, so any number of independent streams can exist; seed it with
  * tanbo_rng_seed(). The same seed gives the same moves on every platform, and the same
  * sequence as the C++ `tanbo::Rng` constructed from that seed.
@@ -215,14 +216,17 @@ int tanbo_is_legal(const tanbo_game* game, int index);
 void tanbo_rng_seed(tanbo_rng* rng, uint64_t seed);
 
 /**
- * Chooses a uniformly random legal move of the side to move, without playing it, in O(1).
- * Which move a given generator state picks depends on the moves and undos made so far.
+ * The engine's own uniformly random legal move of the side to move, without playing it: O(1) on
+ * the optimized engine (the pick its playouts make), which move a given generator state picks
+ * depending on the engine and on the moves and undos made so far. For the pick that is the same
+ * on both engines and matches `tanbo selfplay`, see tanbo_random_move(). (Which name means which
+ * pick on every face: tanbo/api/game.hpp, "Random moves".)
  * @param game The game.
  * @param rng The caller's generator; advanced by one step.
  * @param index Receives the chosen move's index.
  * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_GAME_OVER.
  */
-tanbo_status tanbo_random_move(tanbo_game* game, tanbo_rng* rng, int* index);
+tanbo_status tanbo_random_legal_move(tanbo_game* game, tanbo_rng* rng, int* index);
 
 /* ---- Board and status queries ------------------------------------------------------------- */
 
@@ -604,14 +608,15 @@ tanbo_status tanbo_rng_below(tanbo_rng* rng, uint32_t n, uint32_t* out);
 
 /**
  * Chooses the legal move `legal[below(n)]` of the row-major list of tanbo_legal_moves(),
- * without playing it: the choice `tanbo selfplay` makes, the same on both engines (unlike
- * tanbo_random_move(), whose O(1) pick depends on the engine and its history).
+ * without playing it: the choice `tanbo selfplay` makes, the same on both engines and on every
+ * face (C++, Python and JavaScript call it random_move / randomMove too). The engine's faster
+ * O(1) pick, which differs between engines, is tanbo_random_legal_move().
  * @param game The game.
  * @param rng The caller's generator; advanced by one step.
  * @param index Receives the chosen move's index.
  * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_GAME_OVER.
  */
-tanbo_status tanbo_selfplay_move(tanbo_game* game, tanbo_rng* rng, int* index);
+tanbo_status tanbo_random_move(tanbo_game* game, tanbo_rng* rng, int* index);
 
 /**
  * Plays uniformly random moves to the end of the game (the engine's own pick, as its

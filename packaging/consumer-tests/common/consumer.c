@@ -16,7 +16,7 @@ int main(void) {
   }
   tanbo_rng_seed(&rng, 7);
   while (!tanbo_is_over(game)) {
-    if (tanbo_random_move(game, &rng, &move) != TANBO_OK || tanbo_play_index(game, move) != TANBO_OK) {
+    if (tanbo_random_legal_move(game, &rng, &move) != TANBO_OK || tanbo_play_index(game, move) != TANBO_OK) {
       printf("move failed: %s\n", tanbo_last_error(game));
       tanbo_game_free(game);
       return 1;

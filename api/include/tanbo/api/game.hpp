@@ -83,6 +83,17 @@ inline constexpr std::size_t kPlayoutCopyBytes = [] {
   else return sizeof(G);
 }();
 
+/// **Random moves**: which name means which random pick, on every face (one name, one meaning).
+///
+/// | name (C++ `AnyGame` / C / Python / JavaScript) | the pick | same on both engines |
+/// |---|---|---|
+/// | `random_move` / `tanbo_random_move` / `Game.random_move` / `game.randomMove` | `legal_moves()[rng.below(n)]`, no list built: the move `tanbo selfplay` and `bench`'s signature play | yes |
+/// | `random_legal_move`, `random_legal_index` / `tanbo_random_legal_move` / – / – | the engine's own: O(1) from the optimized engine's dense legal set, `random_move`'s on the reference engine | no |
+/// | `playout` / `tanbo_playout` / `Game.playout` / `game.playout` | `random_legal_move` until the end (what `tanbo bench` measures) | no |
+///
+/// Each advances the generator by exactly one step per move. Python and JavaScript offer the
+/// engine's pick only inside playouts (a per-move call from them costs more than the pick).
+///
 /// A game on either engine, behind virtual calls (one indirection per Python call is noise).
 /// The queries and moves are the tanbo::Engine API, documented with the engines.
 class AnyGame {
@@ -288,7 +299,7 @@ inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_vie
 /// a C caller's per-move loop runs nearly always: the default (optimized) engine on a board up to
 /// 19x19, optimized::BasicGame<19>. The per-move functions below (play_index,
 /// random_legal_index, is_over) then inline that engine's code instead of paying a virtual call
-/// each (the C API's random game: tanbo_random_move, tanbo_play_index, tanbo_is_over per move);
+/// each (the C API's random game: tanbo_random_legal_move, tanbo_play_index, tanbo_is_over per move);
 /// every other call, and every other engine, goes through the AnyGame. Same results either way.
 /// Copying clones the game.
 class GameHandle {
