@@ -42,6 +42,7 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/random.hpp"
 #include "tanbo/core/variant.hpp"
+#include "tanbo/api/game.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/verify/script.hpp"
@@ -276,11 +277,10 @@ int main(int argc, char** argv) {
       engine = args[1];
       args.erase(args.begin(), args.begin() + 2);
     }
-    if (engine == "reference") return run<reference::Game>(args);
-    if (engine == "optimized") return run<optimized::Game>(args);
     if (engine == "optimized-state") return run<StateTracedGame>(args);
-    std::fprintf(stderr, "tanbo_spec_trace: --engine %s: expected reference, optimized or optimized-state\n", engine.c_str());
-    return 2;
+    // Every engine of the registry by its name (api::with_engine), at the capacity that holds
+    // every size: a new engine is traced, and a wrong name refused, as every face does.
+    return tanbo::api::with_engine(engine, kMaxSize, [&]<class G>(std::type_identity<G>) { return run<G>(args); });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tanbo_spec_trace: %s\n", e.what());
     return 2;

@@ -272,9 +272,8 @@ inline std::string_view check_engine_name(std::string_view name) {
 /// capacity optimized::with_capacity_for picks for N. Returns what `f` returns (the same type for
 /// every G). Where the faces' engine names become engine types: make_game, and the front ends'
 /// generic code that wants the engine's static type for speed (the CLI's perft, selfplay and
-/// bench loops), go through it, so adding an engine is one case here and one name in
-/// kEngineNames (formal/spec_trace.cpp and the Python and Node servers keep their own name lists
-/// still; issue 44).
+/// bench loops, formal/'s trace tool), go through it, so adding an engine is one case here and
+/// one name in kEngineNames.
 /// @throws UsageError for another engine name (before `f` runs).
 template <class F>
 decltype(auto) with_engine(std::string_view engine, int size, F&& f) {
