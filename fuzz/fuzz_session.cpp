@@ -22,6 +22,31 @@ namespace protocol = tanbo::api::protocol;
 // perft is exponential in its depth: deeper counts would only make the target time out.
 constexpr int kMaxPerftDepth = 1;
 
+// The session's answer to `line`. Built with TANBO_FUZZ_SESSION_PLANT=K (fuzz/CMakeLists.txt's
+// planted-bug tests), one session answers wrongly in the way K says, so that each property
+// below is shown to catch its bug.
+std::optional<std::string> ask(protocol::Server& server, std::string_view line, [[maybe_unused]] bool planted) {
+  std::optional<std::string> answer = server.handle(line);
+#ifdef TANBO_FUZZ_SESSION_PLANT
+  if (planted && answer) {
+    const std::vector<std::string> w = protocol::words(line);
+    const bool legal = !w.empty() && w.back() == "legal";
+    switch (TANBO_FUZZ_SESSION_PLANT) {
+      case 1: if (legal) *answer += "\n"; break;                                       // a line break
+      case 2: if (legal && answer->size() > 2) answer->resize(answer->rfind(' ')); break;  // differs
+      case 3: if (answer->size() > 1 && (*answer)[1] >= '0' && (*answer)[1] <= '9') answer->erase(1, 1); break;  // id
+      case 4:  // a refusal that changes the game: the session plays its first legal move
+        if ((*answer)[0] == '?') {
+          const std::vector<std::string> moves = protocol::words(server.handle("legal").value_or(""));
+          if (moves.size() > 1) server.handle("play " + moves[1]);
+        }
+        break;
+    }
+  }
+#endif
+  return answer;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -48,24 +73,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         w[1].size() <= 2 && std::stoi(w[1]) > kMaxPerftDepth)
       continue;
 
-    const std::optional<std::string> before = optimized.handle("position");
-    const std::optional<std::string> a = optimized.handle(line);
-    const std::optional<std::string> b = reference.handle(line);
+    const std::optional<std::string> before[] = {optimized.handle("position"), reference.handle("position")};
+    const std::optional<std::string> a = ask(optimized, line, false);
+    const std::optional<std::string> b = ask(reference, line, true);
     if (comment != !a.has_value()) fail(comment ? "a comment line was answered" : "a request got no answer");
     if (a.has_value() != b.has_value()) fail("one engine answered, the other did not");
     if (!a) continue;
-    for (const std::string* answer : {&*a, &*b})
+    bool refused = false;
+    for (const std::string* answer : {&*a, &*b}) {
       if (answer->find_first_of("\r\n") != std::string::npos) fail("an answer holds a line break: " + *answer);
-    protocol::Answer parsed;
-    try {
-      parsed = protocol::parse_answer(*a);
-    } catch (const tanbo::ParseError& e) {
-      fail(std::string("an answer the protocol's parser refuses: ") + e.what());
+      protocol::Answer parsed;
+      try {
+        parsed = protocol::parse_answer(*answer);
+      } catch (const tanbo::ParseError& e) {
+        fail(std::string("an answer the protocol's parser refuses: ") + e.what());
+      }
+      if (parsed.id != id) fail("the answer '" + *answer + "' does not echo the id '" + id + "'");
+      refused = refused || !parsed.ok;
     }
-    if (parsed.id != id) fail("the answer '" + *a + "' does not echo the id '" + id + "'");
     if (*a != *b && command != "version")
       fail("the engines answer differently:\n  optimized: " + *a + "\n  reference: " + *b);
-    if (!parsed.ok && optimized.handle("position") != before)
+    if (refused && (optimized.handle("position") != before[0] || reference.handle("position") != before[1]))
       fail("the refused request changed the position: " + *a);
     if (optimized.done() != reference.done()) fail("one session quit, the other did not");
   }
