@@ -8,7 +8,7 @@ and `tanbo diff --engine` catch a foreign engine's bugs. Only reading a start (v
 and position strings, with their refusals) is asked of the tanbo package (PYTHONPATH: the
 build's python/ folder); placing stones, rule 6 removal, roots, the legal set and the winner are
 computed here. Each --plant-bug KIND breaks one answer that `tanbo conform` compares
-(conformance/CMakeLists.txt and python/CMakeLists.txt run them):
+(the CTest tests python.conform_planted_*, in python/CMakeLists.txt, run them):
 
   branch-name        a bounded-roots removal is answered as expanded-root (the board is right)
   removed-stones     the play answer leaves out the last removed stone (the board is right)
