@@ -47,14 +47,15 @@ cache_value() { sed -n "s/^$2:[A-Z]*=//p" "$1/CMakeCache.txt"; }
 
 tanbo="$build/cli/tanbo"
 micro="$build/bench/tanbo_microbench"
+solve_bench="$build/bench/tanbo_solve_bench"
 playouts="$build/examples/random_playouts"
 if [[ ! -f $build/CMakeCache.txt ]]; then
   (cd "$root" && cmake --preset release -B "$build" -DTANBO_BUILD_PYTHON=OFF > /dev/null)
 fi
 [[ $(cache_value "$build" CMAKE_BUILD_TYPE) == Release ]] ||
   die "$build is not a Release build (figures from other build types mean nothing)"
-cmake --build "$build" -j "$(nproc)" --target tanbo tanbo_microbench tanbo_example_random_playouts > /dev/null
-for bin in "$tanbo" "$micro" "$playouts"; do [[ -x $bin ]] || die "$bin was not built"; done
+cmake --build "$build" -j "$(nproc)" --target tanbo tanbo_microbench tanbo_solve_bench tanbo_example_random_playouts > /dev/null
+for bin in "$tanbo" "$micro" "$solve_bench" "$playouts"; do [[ -x $bin ]] || die "$bin was not built"; done
 
 # The older build of the before-and-after table, when one is named; both builds get the loops'
 # programs (the Python module and fuzz_differential where the build has them).
@@ -156,6 +157,13 @@ echo "$diff_instr $diff_steps" > "$tmp/diff-steps.txt"
 "$micro" --benchmark_filter='^(BM_PlayUndo|BM_CopyBoard19|BM_CopyMake|BM_EnginePlayUndo|BM_ForEachRemovedStone|BM_LastResult|BM_NthLegalVertex|BM_Playout<Board19>|BM_RandomLegalVertex|BM_SetUpNamedOpening|BM_SetUpOtherPosition)$' \
   --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
   --benchmark_format=json > "$tmp/micro.json" 2> /dev/null
+
+# The strong solver on lattice-5 (docs/solutions.md), each run its own process so that its peak
+# RSS is its own: one thread, two threads, and the baseline it is measured against
+# (bench/solve_bench.cpp: memoized negamax on the reference engine, an unordered_map; ~90 s).
+for run in "strong lattice-5 1" "strong lattice-5 2" "baseline lattice-5"; do
+  "$solve_bench" $run > "$tmp/solve-${run// /-}.txt"
+done
 
 # --- before and after (TANBO_PERF_BEFORE) -----------------------------------------------------
 # The loops users run, on the older build and on this one, with the same inputs and seeds on both
@@ -675,6 +683,36 @@ else:
           "`dist/` built), adds a table of the loops users run on both builds: the differential check, "
           "the MCTS example, a C API game, and Python's and JavaScript's per-move loops.")
     print()
+def solve_run(name):
+    """positions, CPU s, wall s, peak RSS bytes per position and the start's outcome of one
+    tanbo_solve_bench run."""
+    text = open(f"{tmp}/solve-{name}.txt").read()
+    positions, outcome = re.search(r": (\d+) positions, start: side to move (\w+ in \d+ plies)", text).groups()
+    cpu, wall = map(float, re.search(r": ([\d.]+) s CPU, ([\d.]+) s wall", text).groups())
+    per_position = float(re.search(r"peak RSS [\d.]+ MB = ([\d.]+) bytes/position", text).group(1))
+    return int(positions), cpu, wall, per_position, outcome
+
+one, two, base = solve_run("strong-lattice-5-1"), solve_run("strong-lattice-5-2"), solve_run("baseline-lattice-5")
+if not (one[0] == two[0] == base[0] and one[4] == two[4] == base[4]):
+    sys.exit(f"performance-report: the solvers disagree on lattice-5: {one}, {two}, {base}")
+print(f"**The strong solver** on lattice-5 ({num(one[0])} positions; the side to move {one[4]}): "
+      "`tanbo_solve_bench strong lattice-5 THREADS` and `tanbo_solve_bench baseline lattice-5`, each "
+      "its own process (peak RSS is the process's). The baseline is the plain solver the solver is "
+      "measured against: memoized negamax on the reference engine, every position in a "
+      "`std::unordered_map`, no symmetry (`bench/solve_bench.cpp`). What the solver is: "
+      "[solutions](solutions.md).")
+print()
+print("| what | 1 thread | 2 threads | baseline | how |")
+print("|---|---|---|---|---|")
+print(f"| CPU seconds | {one[1]:.2f} | {two[1]:.2f} | {base[1]:.2f} | baseline / 1 thread: "
+      f"{base[1] / one[1]:.1f}× |")
+print(f"| wall seconds | {one[2]:.2f} | {two[2]:.2f} | {base[2]:.2f} | 1 thread / 2 threads: "
+      f"{one[2] / two[2]:.2f}×, bounded by the other jobs' load on {cores} cores |")
+print(f"| positions per CPU-second | {num(one[0] / one[1])} | {num(two[0] / two[1])} | "
+      f"{num(base[0] / base[1])} | |")
+print(f"| peak RSS per position | {one[3]:.1f} B | {two[3]:.1f} B | {base[3]:.1f} B | "
+      f"baseline / 1 thread: {base[3] / one[3]:.1f}× |")
+print()
 print("Reproduce one figure by hand: `tanbo bench --compare`, `tanbo bench --threads 2`,")
 print("`scripts/count-playout-instructions.sh BUILD_DIR`, `BUILD_DIR/bench/tanbo_microbench`.")
 EOF

@@ -26,12 +26,12 @@ LAYERS = {
     # The faces reach the engines and core's vocabulary only through tanbo::api (issue 44).
     "cli": {"api", "verify", "conformance", "certificate", "solve"},
     "capi": {"api", "capi"},
-    "python/src": {"core", "reference", "optimized", "api"},
-    "js/src": {"core", "reference", "optimized", "verify", "api", "capi"},
+    "python/src": {"api"},
+    "js/src": {"capi"},
 }
 # Faces that reach the engines only through tanbo::api, by name: their files may not name an
-# engine type or namespace (python/src and js/src join when they no longer do; issue 44).
-FACES = ("cli", "capi")
+# engine type or namespace.
+FACES = ("cli", "capi", "python/src", "js/src")
 ENGINE_TYPE = re.compile(r"optimized::|reference::|Game19|Board19|BasicBoard|BasicGame")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 SOURCES = (".cpp", ".hpp", ".h", ".c")

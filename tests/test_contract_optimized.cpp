@@ -631,6 +631,12 @@ TEST_CASE("contract: capacity_for and with_capacity_for pick the smallest instan
     });
     CHECK(calls == 1);
     CHECK(bytes == (want == 19 ? sizeof(optimized::Board19) : sizeof(optimized::Board)));
+    // Capacities::kWithSmall adds the small tier below it, for code that keeps many boards.
+    const int small = size <= optimized::kSmallCapacity ? optimized::kSmallCapacity : want;
+    CHECK(optimized::capacity_for(size, optimized::Capacities::kWithSmall) == small);
+    const int picked = optimized::with_capacity_for<optimized::Capacities::kWithSmall>(
+        size, [](auto capacity) { return capacity(); });
+    CHECK(picked == small);
   }
   // A reference result comes back as the same reference (decltype(auto)), not a copy.
   int target = 0;

@@ -790,9 +790,7 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
 
 template class BasicBoard<kMaxSize>;
 template class BasicBoard<19>;
-// Up to 9x9 (a quarter of Board19's bytes): tanbo.vector keeps hundreds of boards, and at that
-// count whether they fit in the cache decides its speed.
-template class BasicBoard<9>;
+template class BasicBoard<kSmallCapacity>;  // Capacities::kWithSmall
 
 }  // namespace tanbo::optimized
 

@@ -60,6 +60,6 @@ std::string BasicBoard<MaxN>::state_dump() const {
 // The capacities board.cpp instantiates (its explicit instantiations cannot see this definition).
 template std::string BasicBoard<kMaxSize>::state_dump() const;
 template std::string BasicBoard<19>::state_dump() const;
-template std::string BasicBoard<9>::state_dump() const;
+template std::string BasicBoard<kSmallCapacity>::state_dump() const;
 
 }  // namespace tanbo::optimized

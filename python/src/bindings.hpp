@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "tanbo/core/random.hpp"
+#include "tanbo/api/points.hpp"  // and core's vocabulary (Rng) with it
 
 namespace tanbo::python {
 

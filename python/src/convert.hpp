@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "tanbo/core.hpp"
+#include "tanbo/api/points.hpp"  // and core's vocabulary with it
 
 namespace tanbo::python {
 

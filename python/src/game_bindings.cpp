@@ -16,8 +16,8 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "py_game.hpp"
-#include "tanbo/api/explain.hpp"
 #include "tanbo/api/game.hpp"
+#include "tanbo/api/observation.hpp"
 #include "tanbo/api/points.hpp"
 #include "tanbo/api/search.hpp"
 #include "tanbo/api/start.hpp"
@@ -78,35 +78,12 @@ Point query_point(const PyGame& game, py::handle point) {
   return to_point(point, game->size(), PointUse::Query);
 }
 
-/// Planes (own stones, opponent stones, empty, own legal, opponent legal, Black to move),
-/// "own" meaning `side`'s. The side to move's legal plane is the engine's legal set; the other
-/// side's is rule 3 (an empty point with exactly one orthogonal friendly stone), the moves it
-/// could play if it were its turn. T is uint8 or float.
+/// api::observation_planes of `g` from `side`'s view as a (6, N, N) array of T (uint8 or float).
 template <typename T>
 py::array observation(const AnyGame& g, Color side) {
-  const int n = g.size();
-  const py::ssize_t nn = static_cast<py::ssize_t>(n) * n;
-  py::array_t<T> out({py::ssize_t{6}, py::ssize_t{n}, py::ssize_t{n}});
-  T* plane = out.mutable_data();
-  std::fill(plane, plane + 6 * nn, T{0});
-  const Position pos = g.position();
-  const Cell own = stone(side);
-  const Cell theirs = stone(opponent(side));
-  const bool over = g.is_over();
-  std::vector<std::uint8_t> mask(static_cast<std::size_t>(nn)), waiting(static_cast<std::size_t>(nn));
-  g.legal_mask(mask.data());
-  // The waiting side's moves are rule 3 from the reference rules (none once the game is over).
-  if (!over) api::placement_mask(pos, opponent(g.to_move()), waiting.data());
-  const py::ssize_t to_move_plane = side == g.to_move() ? 3 : 4;
-  for (py::ssize_t i = 0; i < nn; ++i) {
-    const Cell c = pos.cells()[static_cast<std::size_t>(i)];
-    plane[0 * nn + i] = T(c == own);
-    plane[1 * nn + i] = T(c == theirs);
-    plane[2 * nn + i] = T(c == Cell::Empty);
-    plane[to_move_plane * nn + i] = T(mask[static_cast<std::size_t>(i)]);
-    plane[(7 - to_move_plane) * nn + i] = T(waiting[static_cast<std::size_t>(i)]);
-  }
-  if (g.to_move() == Color::Black) std::fill(plane + 5 * nn, plane + 6 * nn, T{1});
+  const py::ssize_t n = g.size();
+  py::array_t<T> out({py::ssize_t{6}, n, n});
+  api::observation_planes(g, side, out.mutable_data());
   return out;
 }
 

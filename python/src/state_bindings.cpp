@@ -14,7 +14,7 @@
 
 #include "convert.hpp"
 #include "py_game.hpp"
-#include "tanbo/reference/rules.hpp"
+#include "tanbo/api/explain.hpp"
 
 namespace tanbo::python {
 namespace {
@@ -73,7 +73,7 @@ long long action_arg(const py::handle a) {
 int max_length(const AnyGame& g) {
   const Position& start = g.start_position();
   const int nn = start.size() * start.size();
-  const int roots = static_cast<int>(reference::all_roots(start).size());
+  const int roots = static_cast<int>(api::roots(start).size());
   return roots * (nn + 1) + nn - start.count(Color::Black) - start.count(Color::White);
 }
 

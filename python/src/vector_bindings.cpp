@@ -1,456 +1,29 @@
-// tanbo._core.VectorGames: many boards stepped together in C++, the engine under
-// tanbo.vector.TanboVectorEnv (Gymnasium VectorEnv semantics; models: EnvPool, Pgx). One call
-// applies a batch of agent actions, lets the built-in opponent answer on every board inside C++,
-// auto-resets boards whose episode ended on the previous call (Gymnasium's next-step mode) and
-// writes observations, action masks, rewards, flags and infos into numpy arrays the caller
-// owns, without the GIL. Python loops over nothing: that is what makes it fast.
-//
-// The arrays are bound once (VectorGames.bind) and hold what the previous call wrote, so a board
-// that keeps running only gets the points its two moves changed rewritten: each plane and mask
-// entry of a point depends only on that point and its four neighbours, so the placed stones,
-// the removed stones and their neighbours are all that can differ. A board that ends is written
-// from its changes too (what ends with the episode is filled in), a board that restarts gets the
-// opening's outputs copied, and one that sees an illegal action is rewritten whole.
+// tanbo._core.VectorGames: the Python face of api::VectorBatch (tanbo/api/vector.hpp: many boards
+// stepped together in C++, the engine under tanbo.vector.TanboVectorEnv). It checks and binds the
+// numpy arrays the batch writes, releases the GIL while the batch runs and refuses a second call
+// from another thread while one runs. Python loops over nothing: that is what makes it fast.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
-#include <array>
 #include <atomic>
-#include <bit>
-#include <cassert>
 #include <cstdint>
-#include <cstring>
 #include <memory>
-#include <span>
 #include <string>
-#include <type_traits>
-#include <utility>
 #include <vector>
 
 #include "bindings.hpp"
 #include "convert.hpp"
-#include "tanbo/api/mcts.hpp"
-#include "tanbo/optimized/board.hpp"
+#include "tanbo/api/vector.hpp"
 
 namespace tanbo::python {
 namespace {
-
-/// Where the batch writes, per board i (arrays of num_envs rows, C-contiguous, bound once).
-struct Outputs {
-  enum class Obs { PlanesF32, PlanesU8, Board };
-  void* obs = nullptr;  // per board: (6, N, N) float32 or uint8 planes, or the (N, N) int8 board
-  Obs kind = Obs::PlanesF32;
-  std::int8_t* mask = nullptr;  // (N*N) per board: the agent's legal actions when it is to move
-  double* reward = nullptr;
-  bool* terminated = nullptr;
-  std::int8_t* winner = nullptr;  // -1 while running, 0 = X, 1 = O
-  std::int32_t* ply = nullptr;
-  bool* illegal = nullptr;  // the agent's action was illegal (the episode ended, reward -1)
-};
-
-/// The batch for one board type (BasicBoard<9> up to 9x9, Board19 up to 19x19, Board beyond),
-/// behind one virtual call per batch.
-class Batch {
- public:
-  virtual ~Batch() = default;
-  virtual int size() const noexcept = 0;
-  /// New arrays: each board is written whole on its next reset or step.
-  virtual void bind(const Outputs& out) = 0;
-  virtual void reset(const std::vector<std::uint64_t>& seeds) = 0;
-  virtual void step(const std::int64_t* actions) = 0;
-  virtual std::vector<int> history(std::size_t i) const = 0;
-};
-
-template <class Board>
-class BatchOn final : public Batch {
-  using Obs = Outputs::Obs;
-  using Vertex = optimized::Vertex;
-
- public:
-  BatchOn(const Variant& variant, std::size_t num_envs, Color agent, int mcts_playouts)
-      : proto_(variant), agent_(agent), mcts_playouts_(mcts_playouts),
-        slots_(num_envs, Slot{proto_}), index_(Board::kVertices, -1), around_(Board::kVertices),
-        changed_(2 * (Board::kVertices + 1)) {
-    const int n = proto_.size();
-    for (int y = 0; y < n; ++y)
-      for (int x = 0; x < n; ++x) {
-        const Vertex v = Board::vertex({x, y});
-        index_[v] = y * n + x;
-        vertex_.push_back(v);
-      }
-    for (const Vertex v : vertex_) {
-      auto& points = around_[v].point;
-      std::size_t count = 0;
-      for (const int d : {0, 1, -1, Board::kWidth, -Board::kWidth}) {
-        const auto w = static_cast<Vertex>(v + d);
-        if (index_[w] >= 0) points[count++] = {w, static_cast<std::uint16_t>(index_[w])};
-      }
-      while (count < points.size()) points[count++] = points[0];  // on the edge: the point again
-    }
-    cell_value_[static_cast<std::size_t>(stone(agent))] = 1;
-    cell_value_[static_cast<std::size_t>(stone(opponent(agent)))] = -1;
-  }
-
-  int size() const noexcept override { return proto_.size(); }
-
-  void bind(const Outputs& out) override {
-    out_ = out;
-    for (Slot& s : slots_) s.steady = false;
-    // The opening as the agent sees it on its first turn, before the opponent's opening move if
-    // the agent is O (the write after a restart adds that move as a change).
-    with_kind([&]<Obs K>() {
-      const std::size_t nn = vertex_.size();
-      opening_obs_.assign(obs_bytes<K>(), 0);
-      opening_mask_.assign(nn, 0);
-      render<K>(proto_, true, agent_ == Color::Black, opening_obs_.data(), opening_mask_.data());
-    });
-  }
-
-  void reset(const std::vector<std::uint64_t>& seeds) override {
-    with_kind([&]<Obs K>() {
-      for (std::size_t i = 0; i < slots_.size(); ++i) {
-        slots_[i].rng = Rng(seeds[i]);
-        start<K>(i);
-      }
-    });
-  }
-
-  void step(const std::int64_t* actions) override {
-    with_kind([&]<Obs K>() {
-      agent_ == Color::Black ? step_as<K, Color::Black>(actions) : step_as<K, Color::White>(actions);
-    });
-  }
-
-  std::vector<int> history(std::size_t i) const override {
-    std::vector<int> out;
-    const Slot& s = slots_.at(i);
-    for (int k = 0; k < s.board.ply(); ++k) out.push_back(index_[s.moves[static_cast<std::size_t>(k)]]);
-    return out;
-  }
-
- private:
-  struct Slot {
-    explicit Slot(const Board& b) : board(b) {}
-    Board board;
-    Rng rng{0};
-    // Moves played since the reset (both sides), for replays: the first board.ply() entries
-    // (set, not pushed: g++ kept push_back out of line, a call per move).
-    std::vector<Vertex> moves;
-    bool done = false;
-    // The arrays hold this board's running, agent-to-move outputs (the only state
-    // write_changed() updates: plane 5 stays as it is, and every growth point is live).
-    bool steady = false;
-  };
-
-  /// Calls f.template operator()<K>() for the bound arrays' kind: the per-point writes then
-  /// have no switch.
-  template <class F>
-  void with_kind(F&& f) {
-    switch (out_.kind) {
-      case Obs::PlanesF32: f.template operator()<Obs::PlanesF32>(); break;
-      case Obs::PlanesU8: f.template operator()<Obs::PlanesU8>(); break;
-      case Obs::Board: f.template operator()<Obs::Board>(); break;
-    }
-  }
-
-  /// The step loop for one kind of arrays and one agent (both constants in the per-point code).
-  template <Obs K, Color Agent>
-  void step_as(const std::int64_t* actions) {
-    const std::int64_t points = static_cast<std::int64_t>(vertex_.size());
-    const std::size_t count = slots_.size();
-    for (std::size_t i = 0; i < count; ++i) {
-      Slot& s = slots_[i];
-      if (i + kAhead < count) prefetch(i + kAhead);
-      if (s.done) {  // next-step autoreset: this call's action for board i is ignored
-        start<K>(i);
-        continue;
-      }
-      const std::int64_t a = actions[i];
-      // Not done: the game runs and the agent is to move, so legal means a growth point of its.
-      if (a < 0 || a >= points || !s.board.is_growth_vertex(Agent, vertex_[static_cast<std::size_t>(a)])) {
-        s.done = true;
-        write_whole<K>(i, -1.0, true);
-        continue;
-      }
-      // The agent's move, then the opponent's unless it ended the game (only a removal can).
-      bool ended = false;
-      Vertex* changed = play(s, vertex_[static_cast<std::size_t>(a)], changed_.data(), ended);
-      if (!ended) changed = play(s, opponent_move(s), changed, ended);
-      s.done = ended;
-      if (!s.steady)  // new arrays (bind)
-        write_whole<K>(i, s.done ? (*s.board.winner() == Agent ? 1.0 : -1.0) : 0.0, false);
-      else
-        s.done ? write_changed<K, Agent, true>(i, changed) : write_changed<K, Agent, false>(i, changed);
-    }
-  }
-
-  static constexpr std::size_t kAhead = 2;
-  /// Brings board i into the L1 cache a couple of boards before its turn: its slot, one
-  /// prefetch per cache line, unrolled at compile time (a loop cost 4 instructions a line),
-  /// the history entry its next move writes (a heap block of its own) and its mask row.
-  void prefetch(std::size_t i) const {
-    const Slot& s = slots_[i];
-    prefetch_lines(reinterpret_cast<const char*>(&s), std::make_index_sequence<(sizeof(Slot) + 63) / 64>{});
-    const auto ply = static_cast<std::size_t>(s.board.ply());
-    if (ply < s.moves.size()) __builtin_prefetch(s.moves.data() + ply, 1);
-    __builtin_prefetch(out_.mask + i * vertex_.size(), 1);
-  }
-  template <std::size_t... Line>
-  static void prefetch_lines(const char* p, std::index_sequence<Line...>) {
-    (__builtin_prefetch(p + 64 * Line), ...);
-  }
-
-  /// Plays the legal move v on s's board and appends the points it changed at `changed` (the
-  /// stone and the removed stones); returns the new end. Inlined into the step loop.
-  /// `ended`: the move ended the game.
-  [[gnu::always_inline]] inline Vertex* play(Slot& s, Vertex v, Vertex* changed, bool& ended) {
-    const auto ply = static_cast<std::size_t>(s.board.ply());
-    if (ply >= s.moves.size()) [[unlikely]]
-      s.moves.resize(2 * ply + 64);
-    s.moves[ply] = v;
-    // Nothing here lists moves in row-major order: the bitsets' upkeep is left out.
-    const optimized::MoveRecord rec = s.board.play_vertex_unordered(v);
-    *changed++ = v;
-    if (rec.removed_roots > 0) [[unlikely]] {
-      s.board.for_each_removed_stone(rec, [&changed](Vertex r) { *changed++ = r; });
-      ended = s.board.is_over();
-    }
-    return changed;
-  }
-
-  /// The element type of the planes.
-  template <Obs K>
-  using Plane = std::conditional_t<K == Obs::PlanesF32, float, std::uint8_t>;
-  /// A plane's 0 or 1: for float32 the bits of 1.0f times the flag (a multiply where the
-  /// conversion from an integer takes a dependency-breaking zeroing and a convert).
-  template <Obs K>
-  static Plane<K> as_plane(bool on) noexcept {
-    if constexpr (K == Obs::PlanesF32)
-      return std::bit_cast<float>(static_cast<std::uint32_t>(on) * std::bit_cast<std::uint32_t>(1.0f));
-    else
-      return static_cast<std::uint8_t>(on);
-  }
-
-  /// Rewrites the points in changed_ (up to `end`) and their neighbours (see the file comment)
-  /// of a board whose arrays hold its previous steady outputs and which is again running, agent
-  /// to move: the contents of the changed points (planes 0-2 or the board) and the growth points
-  /// of both sides around them (the mask, planes 3-4). Everything is read into locals first: the
-  /// int8 stores may alias any member, which the compiler would otherwise reload after each.
-  /// Branch-free where the count varies (mispredictions cost more than the writes): the two
-  /// placed stones are written without a loop, each point's five-point neighbourhood is a
-  /// fixed-size table, and the board's values come from a table by cell.
-  /// The agent is a template argument: the growth tests' field shifts are then constants.
-  /// kEnded: the game ended in this step (the rarer call): the changed points' contents, then
-  /// what ends with the episode (no moves for either side, the mask empty, the result); a
-  /// fraction of write_whole()'s work, which would redo every point.
-  template <Obs K, Color Agent, bool kEnded>
-  void write_changed(std::size_t i, const Vertex* end) {
-    if constexpr (kEnded) slots_[i].steady = false;
-    const Board& b = slots_[i].board;
-    const Outputs out = out_;
-    constexpr Color agent = Agent;
-    [[maybe_unused]] constexpr Color them = opponent(agent);  // for the planes
-    [[maybe_unused]] constexpr Cell own = stone(agent);
-    const std::size_t nn = vertex_.size();
-    const int* index = index_.data();
-    const Around* around = around_.data();
-    const std::array<std::int8_t, 4> cell_value = cell_value_;
-    // reward 0, not terminated, legal, no winner: already there (the board is steady).
-    out.ply[i] = b.ply();
-    std::int8_t* mask = out.mask + i * nn;
-    [[maybe_unused]] Plane<K>* plane = nullptr;
-    [[maybe_unused]] std::int8_t* cells = nullptr;
-    if constexpr (K == Obs::Board)
-      cells = static_cast<std::int8_t*>(out.obs) + i * nn;
-    else
-      plane = static_cast<Plane<K>*>(out.obs) + i * 6 * nn;
-    [[maybe_unused]] Plane<K>* own_moves = nullptr;
-    [[maybe_unused]] Plane<K>* their_moves = nullptr;
-    if constexpr (K != Obs::Board) {
-      own_moves = plane + 3 * nn;
-      their_moves = plane + 4 * nn;
-    }
-    auto growth = [&](Vertex v, std::size_t k) {
-      // Both reads before any store: an int8 store may alias the board, which would be re-read.
-      const bool mine = b.is_growth_vertex(agent, v);
-      [[maybe_unused]] const bool theirs = K != Obs::Board && b.is_growth_vertex(them, v);
-      mask[k] = std::int8_t(mine);
-      if constexpr (K != Obs::Board) {
-        own_moves[k] = as_plane<K>(mine);
-        their_moves[k] = as_plane<K>(theirs);
-      }
-    };
-    auto rewrite = [&](Vertex v) {
-      const auto k = static_cast<std::size_t>(index[v]);
-      const Cell c = b.at_vertex(v);
-      if constexpr (K == Obs::Board) {
-        cells[k] = cell_value[static_cast<std::size_t>(c)];
-      } else {
-        plane[k] = as_plane<K>(c == own);
-        plane[nn + k] = as_plane<K>(c != own && c != Cell::Empty);
-        plane[2 * nn + k] = as_plane<K>(c == Cell::Empty);
-      }
-      if constexpr (!kEnded)
-        for (const auto& [w, kw] : around[v].point) growth(w, kw);
-    };
-    const Vertex* p = changed_.data();
-    if constexpr (kEnded) {
-      for (; p != end; ++p) rewrite(*p);
-      std::fill_n(mask, nn, std::int8_t{0});
-      if constexpr (K != Obs::Board) {
-        std::fill_n(plane + 3 * nn, 2 * nn, as_plane<K>(false));
-        std::fill_n(plane + 5 * nn, nn, as_plane<K>(b.to_move() == Color::Black));
-      }
-      out.reward[i] = *b.winner() == agent ? 1.0 : -1.0;
-      out.terminated[i] = true;
-      out.winner[i] = static_cast<std::int8_t>(*b.winner());
-      return;
-    }
-    // The agent's stone, then (nearly always exactly) the opponent's: unrolled once, so the loop
-    // exit is predictable; one point only after a restart (the opponent's opening move).
-    assert(end - p >= 1);
-    rewrite(*p);
-    for (++p; p != end; ++p) rewrite(*p);  // the opponent's stone; removed stones, if any
-  }
-
-  /// The opponent moves until the agent is to move or the game is over (one move in Tanbo);
-  /// appends the changed points as play() does.
-  Vertex* answer(Slot& s, Vertex* changed) {
-    bool ended = false;
-    while (!ended && s.board.to_move() != agent_) changed = play(s, opponent_move(s), changed, ended);
-    return changed;
-  }
-
-  /// The opponent's choice in a running game: uniformly random (random_legal_vertex() spelled
-  /// out, so it inlines) or the MCTS's.
-  [[gnu::always_inline]] inline Vertex opponent_move(Slot& s) const {
-    if (mcts_playouts_ > 0) [[unlikely]]
-      return mcts_move(s);
-    const std::span<const Vertex> legal = s.board.legal_vertices();
-    return legal[s.rng.below(static_cast<std::uint32_t>(legal.size()))];
-  }
-
-  /// The MCTS opponent's move (out of line: the random opponent's loop stays small).
-  [[gnu::noinline]] Vertex mcts_move(Slot& s) const {
-    api::Mcts<Board> mcts(mcts_playouts_, s.rng.next());
-    return mcts.choose(s.board);
-  }
-
-  /// Restarts board i and writes its outputs: the opening's, copied, and the opponent's opening
-  /// move (agent O) as a change; write_whole() only if that move ended the game.
-  template <Obs K>
-  void start(std::size_t i) {
-    Slot& s = slots_[i];
-    s.board = proto_;  // a flat value: the copy is a memcpy
-    const Vertex* end = answer(s, changed_.data());  // as O, the opponent opens
-    s.done = s.board.is_over();
-    if (s.done) {
-      write_whole<K>(i, *s.board.winner() == agent_ ? 1.0 : -1.0, false);
-      return;
-    }
-    const std::size_t nn = vertex_.size();
-    std::memcpy(static_cast<unsigned char*>(out_.obs) + i * obs_bytes<K>(), opening_obs_.data(), obs_bytes<K>());
-    std::memcpy(out_.mask + i * nn, opening_mask_.data(), nn);
-    out_.reward[i] = 0.0;
-    out_.terminated[i] = false;
-    out_.illegal[i] = false;
-    out_.winner[i] = -1;
-    out_.ply[i] = s.board.ply();
-    s.steady = true;
-    if (end != changed_.data())
-      agent_ == Color::Black ? write_changed<K, Color::Black, false>(i, end) : write_changed<K, Color::White, false>(i, end);
-  }
-
-  /// Bytes of one board's observation.
-  template <Obs K>
-  std::size_t obs_bytes() const noexcept {
-    if constexpr (K == Obs::Board)
-      return vertex_.size();
-    else
-      return 6 * vertex_.size() * sizeof(Plane<K>);
-  }
-
-  /// All of board i's outputs. The planes are Game.observation_tensor(agent)'s six (own,
-  /// opponent, empty, own moves, opponent moves, X to move): a side's move plane is its growth
-  /// points (rule 3: its legal moves when it is to move) while the game runs, and the agent's is
-  /// the mask, empty once its episode ended (also on an illegal action).
-  template <Obs K>
-  void write_whole(std::size_t i, double reward, bool illegal) {
-    Slot& s = slots_[i];
-    const Board& b = s.board;
-    s.steady = !s.done && b.to_move() == agent_;
-    const Outputs out = out_;
-    out.reward[i] = reward;
-    out.terminated[i] = s.done;
-    out.illegal[i] = illegal;
-    const auto w = b.winner();
-    out.winner[i] = w ? static_cast<std::int8_t>(*w) : std::int8_t{-1};
-    out.ply[i] = b.ply();
-    const std::size_t nn = vertex_.size();
-    // live: the agent is to move in a running game
-    render<K>(b, !s.done, b.to_move() == Color::Black, static_cast<unsigned char*>(out.obs) + i * obs_bytes<K>(),
-              out.mask + i * nn);
-  }
-
-  /// One board's observation and mask into `obs` and `mask` (write_whole()'s per-point part).
-  template <Obs K>
-  void render(const Board& b, bool live, bool x_moves, void* obs, std::int8_t* mask) const {
-    const Color agent = agent_;
-    const Color them = opponent(agent);
-    const Cell own = stone(agent);
-    const std::size_t nn = vertex_.size();
-    const Vertex* vertex = vertex_.data();
-    const bool running = !b.is_over();
-    const auto x_to_move = as_plane<K>(x_moves);
-    for (std::size_t k = 0; k < nn; ++k) {
-      const Vertex v = vertex[k];
-      const Cell c = b.at_vertex(v);
-      const bool mine = live && b.is_growth_vertex(agent, v);
-      mask[k] = std::int8_t(mine);
-      if constexpr (K == Obs::Board) {
-        static_cast<std::int8_t*>(obs)[k] = cell_value_[static_cast<std::size_t>(c)];
-      } else {
-        Plane<K>* plane = static_cast<Plane<K>*>(obs);
-        plane[k] = as_plane<K>(c == own);
-        plane[nn + k] = as_plane<K>(c != own && c != Cell::Empty);
-        plane[2 * nn + k] = as_plane<K>(c == Cell::Empty);
-        plane[3 * nn + k] = as_plane<K>(mine);
-        plane[4 * nn + k] = as_plane<K>(running && b.is_growth_vertex(them, v));
-        plane[5 * nn + k] = x_to_move;
-      }
-    }
-  }
-
-  Board proto_;  // the opening
-  Color agent_;
-  int mcts_playouts_;
-  std::vector<Slot> slots_;
-  Outputs out_;  // the bound arrays
-  std::vector<int> index_;      // action (y * N + x) of each vertex, -1 on the border
-  std::vector<Vertex> vertex_;  // vertex of each action
-  /// A point and its on-board orthogonal neighbours: what a change at the point can affect
-  /// (always five entries; the point itself fills the places of the border).
-  struct Around {
-    struct Entry {
-      Vertex vertex;
-      std::uint16_t index;  // its action, y * N + x
-    };
-    std::array<Entry, 5> point{};
-  };
-  std::vector<Around> around_;   // by vertex; empty on the border
-  std::array<std::int8_t, 4> cell_value_{};  // the board observation's value of each Cell
-  std::vector<Vertex> changed_;  // points the current board's moves changed (room for two moves)
-  std::vector<unsigned char> opening_obs_;  // the opening's observation (bind())
-  std::vector<std::int8_t> opening_mask_;   // and mask
-};
 
 /// The Python object: the batch, the arrays it writes (kept alive here) and a flag that refuses
 /// a second call while one runs without the GIL (another thread), which could unbind the arrays
 /// under it.
 struct PyVectorGames {
-  std::unique_ptr<Batch> batch;
+  std::unique_ptr<api::VectorBatch> batch;
   std::size_t num_envs = 0;
   std::vector<py::array> arrays;
   std::atomic<bool> busy{false};
@@ -481,15 +54,15 @@ T* column(py::array& arr, std::size_t rows, std::size_t cols, const char* what) 
   return static_cast<T*>(arr.mutable_data());
 }
 
-Outputs outputs(PyVectorGames& v, py::array& obs, py::array& mask, py::array& reward, py::array& terminated,
+api::VectorOutputs outputs(PyVectorGames& v, py::array& obs, py::array& mask, py::array& reward, py::array& terminated,
                 py::array& winner, py::array& ply, py::array& illegal) {
   const std::size_t n = static_cast<std::size_t>(v.batch->size());
-  Outputs out;
+  api::VectorOutputs out;
   if (py::isinstance<py::array_t<std::int8_t>>(obs)) {
-    out.kind = Outputs::Obs::Board;
+    out.kind = api::VectorOutputs::Obs::Board;
     out.obs = column<std::int8_t>(obs, v.num_envs, n * n, "obs (int8 boards)");
   } else if (py::isinstance<py::array_t<std::uint8_t>>(obs)) {
-    out.kind = Outputs::Obs::PlanesU8;
+    out.kind = api::VectorOutputs::Obs::PlanesU8;
     out.obs = column<std::uint8_t>(obs, v.num_envs, 6 * n * n, "obs");
   } else {
     out.obs = column<float>(obs, v.num_envs, 6 * n * n, "obs (float32, uint8 or int8)");
@@ -519,12 +92,7 @@ planes (N*N*6 per board), or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
              const int playouts = static_cast<int>(to_uint64(mcts_playouts, 0, 1u << 20, "VectorGames: mcts_playouts"));
              auto out = std::make_unique<PyVectorGames>();
              out->num_envs = count;
-             if (v.size <= 9)  // small boards: hundreds of them stay in the cache
-               out->batch = std::make_unique<BatchOn<optimized::BasicBoard<9>>>(v, count, side, playouts);
-             else
-               out->batch = optimized::with_capacity_for(v.size, [&](auto capacity) -> std::unique_ptr<Batch> {
-                 return std::make_unique<BatchOn<optimized::BasicBoard<capacity()>>>(v, count, side, playouts);
-               });
+             out->batch = api::make_vector_batch(v, count, side, playouts);
              return out;
            }),
            py::arg("variant"), py::arg("num_envs"), py::arg("agent") = "X", py::arg("mcts_playouts") = 0)
@@ -534,7 +102,7 @@ planes (N*N*6 per board), or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
           "bind",
           [](PyVectorGames& v, py::array obs, py::array mask, py::array reward, py::array terminated,
              py::array winner, py::array ply, py::array illegal) {
-            const Outputs out = outputs(v, obs, mask, reward, terminated, winner, ply, illegal);
+            const api::VectorOutputs out = outputs(v, obs, mask, reward, terminated, winner, ply, illegal);
             if (v.busy.exchange(true)) throw UsageError("VectorGames.bind: another call on these boards is running");
             v.arrays = {obs, mask, reward, terminated, winner, ply, illegal};
             v.batch->bind(out);

@@ -22,10 +22,10 @@ namespace tanbo::solve::detail {
 /// Deepest play/undo stack: a game of at most kMaxLength plies, plus slack.
 inline constexpr int kMaxDepth = kMaxLength + 8;
 
-/// The optimized engine (capacity 9, the smallest compiled, ample for 5x5).
+/// The optimized engine at its smallest capacity (kSmallCapacity, 9: ample for 5x5).
 class OptimizedExplorer {
  public:
-  using Board = optimized::BasicBoard<9>;
+  using Board = optimized::BasicBoard<optimized::kSmallCapacity>;
   using Move = optimized::Vertex;
 
   OptimizedExplorer(const Position& start, const KeyCodec& codec) : board_(start), side_bit_(std::uint64_t{1} << codec.side_shift()) {

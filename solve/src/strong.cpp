@@ -597,7 +597,7 @@ Table Table::solve(const Position& start, const SolveOptions& options, SolveStat
     throw UsageError("threads must be from 1 to 64, got " + std::to_string(options.threads));
   Table table(start, start_text.empty() ? start_label(start) : start_text);
   {  // a start that cannot begin a game is refused by the engines themselves
-    const optimized::BasicBoard<9> check(start);
+    const optimized::BasicBoard<optimized::kSmallCapacity> check(start);
     (void)check;
   }
   SolveStats local;

@@ -269,7 +269,7 @@ Table Table::read(std::istream& in, const std::string& name) {
   Position start(static_cast<int>(n));
   try {
     start = parse_start(start_text);
-    const optimized::BasicBoard<9> check(start);  // can it begin a game?
+    const optimized::BasicBoard<optimized::kSmallCapacity> check(start);  // can it begin a game?
   } catch (const Error& e) {
     throw TableError(name, kFixedHeader, "start \"" + printable(start_text, 60) + "\": " + e.what());
   }

@@ -401,22 +401,41 @@ using Board = BasicBoard<kMaxSize>;
 /// Board for sizes up to 19x19: smaller, for copy-make search on the classic board.
 using Board19 = BasicBoard<19>;
 
-/// The capacity tanbo's own programs use for a board of side `size`: 19 up to 19x19 (Board19,
-/// Game19: smaller arrays to copy, set up and scan, about 10 % faster playouts), kMaxSize beyond
-/// (sizes above kMaxSize too, whose set-up then throws InvalidPositionError).
-constexpr int capacity_for(int size) noexcept { return size <= 19 ? 19 : kMaxSize; }
+/// The smallest capacity compiled: up to 9x9, a quarter of Board19's bytes.
+inline constexpr int kSmallCapacity = 9;
 
-/// Calls `f(std::integral_constant<int, capacity_for(size)>{})` and returns its result, so code
-/// written for any capacity (`BasicBoard<N>`, `BasicGame<N>`) runs on the one sized for `size`:
-/// `with_capacity_for(n, [&](auto cap) { return run<BasicBoard<cap()>>(); })`. The one place
-/// the choice is made: tanbo's front ends, tools and differential checks all call it.
-template <class F>
+/// Which capacities a caller instantiates. kStandard: the two every face's engine handle uses,
+/// 19 up to 19x19 (Board19, Game19: smaller arrays to copy, set up and scan, about 10 % faster
+/// playouts) and kMaxSize beyond. kWithSmall adds kSmallCapacity up to 9x9, for code that keeps
+/// hundreds of boards at once (api's vector batch, the strong solver), where whether they fit
+/// in the cache decides the speed; the faces' handle stays on two instantiations, which keeps the
+/// WebAssembly download small.
+enum class Capacities { kStandard, kWithSmall };
+
+/// The capacity for a board of side `size` among `tiers` (sizes above kMaxSize get kMaxSize,
+/// whose set-up then throws InvalidPositionError).
+constexpr int capacity_for(int size, Capacities tiers = Capacities::kStandard) noexcept {
+  if (tiers == Capacities::kWithSmall && size <= kSmallCapacity) return kSmallCapacity;
+  return size <= 19 ? 19 : kMaxSize;
+}
+
+/// Calls `f(std::integral_constant<int, capacity_for(size, Tiers)>{})` and returns its result,
+/// so code written for any capacity (`BasicBoard<N>`, `BasicGame<N>`) runs on the one sized for
+/// `size`: `with_capacity_for(n, [&](auto cap) { return run<BasicBoard<cap()>>(); })`. Where the
+/// capacity is chosen by size: the engine registry (api::with_engine), the vector batch, the
+/// solvers and the differential checks call it. (api::mcts_move runs BasicBoard<kMaxSize> on
+/// every size on purpose: one instantiation of the search.)
+template <Capacities Tiers = Capacities::kStandard, class F>
 decltype(auto) with_capacity_for(int size, F&& f) {
+  if constexpr (Tiers == Capacities::kWithSmall)
+    if (capacity_for(size, Tiers) == kSmallCapacity)
+      return std::forward<F>(f)(std::integral_constant<int, kSmallCapacity>{});
   if (capacity_for(size) == 19) return std::forward<F>(f)(std::integral_constant<int, 19>{});
   return std::forward<F>(f)(std::integral_constant<int, kMaxSize>{});
 }
 
 extern template class BasicBoard<kMaxSize>;
 extern template class BasicBoard<19>;
+extern template class BasicBoard<kSmallCapacity>;
 
 }  // namespace tanbo::optimized

@@ -1,0 +1,21 @@
+// What a learning program observes of a game: the six planes of Python's Game.observation() and
+// observation_tensor() (pyspiel's layout), which the vector batch (vector.hpp) writes for
+// hundreds of boards at once. One definition, so a face never derives its own.
+#pragma once
+
+#include "tanbo/api/game.hpp"
+
+namespace tanbo::api {
+
+/// The planes of `g` from `side`'s view into `planes` (6 * N * N values, plane-major, each
+/// point y * N + x): own stones, opponent stones, empty, own moves, opponent moves, X to move
+/// (all 1 or all 0). The side to move's move plane is the engine's legal set; the other side's
+/// is rule 3 (an empty point touching exactly one of its stones), the moves it would have on its
+/// turn; both are empty once the game is over. T is float or std::uint8_t.
+template <typename T>
+void observation_planes(const AnyGame& g, Color side, T* planes);
+
+extern template void observation_planes<float>(const AnyGame&, Color, float*);
+extern template void observation_planes<std::uint8_t>(const AnyGame&, Color, std::uint8_t*);
+
+}  // namespace tanbo::api

@@ -1,0 +1,63 @@
+// The vector batch: many boards of one variant stepped together in C++ with a built-in opponent,
+// writing observations, action masks, rewards and flags into arrays the caller owns (the engine
+// under Python's tanbo.vector.TanboVectorEnv, Gymnasium VectorEnv semantics; models: EnvPool,
+// Pgx). A face binds the arrays and forwards calls; it decides nothing about the boards.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "tanbo/core.hpp"
+
+namespace tanbo::api {
+
+/// Where the batch writes, per board i (arrays of num_envs rows, C-contiguous, bound once).
+struct VectorOutputs {
+  enum class Obs { PlanesF32, PlanesU8, Board };
+  void* obs = nullptr;  // per board: (6, N, N) float32 or uint8 planes, or the (N, N) int8 board
+  Obs kind = Obs::PlanesF32;
+  std::int8_t* mask = nullptr;  // (N*N) per board: the agent's legal actions when it is to move
+  double* reward = nullptr;
+  bool* terminated = nullptr;
+  std::int8_t* winner = nullptr;  // -1 while running, 0 = X, 1 = O
+  std::int32_t* ply = nullptr;
+  bool* illegal = nullptr;  // the agent's action was illegal (the episode ended, reward -1)
+};
+
+/// num_envs boards of one variant stepped together: the agent's action on every board, the
+/// built-in opponent's answer, next-step autoreset, the outputs written into bound arrays. One
+/// virtual call per batch into the board type the size picks (optimized::with_capacity_for with
+/// Capacities::kWithSmall). Not thread-safe: one call at a time (the Python face enforces it).
+class VectorBatch {
+ public:
+  virtual ~VectorBatch() = default;
+  /// Board side N.
+  virtual int size() const noexcept = 0;
+  /// Number of boards.
+  virtual std::size_t num_envs() const noexcept = 0;
+  /// The arrays reset() and step() write from now on (each num_envs rows, see VectorOutputs):
+  /// each board is written whole on its next reset or step. The caller keeps them alive.
+  virtual void bind(const VectorOutputs& out) = 0;
+  /// Restarts board i with Rng(seeds[i]) for its opponent and writes its first outputs.
+  /// @pre bind() was called; seeds.size() == num_envs().
+  virtual void reset(const std::vector<std::uint64_t>& seeds) = 0;
+  /// Plays actions[i] (y * N + x) on board i and the opponent's answer; a board that ended on
+  /// the previous call restarts instead (its action ignored); an illegal action ends the
+  /// episode with reward -1 and `illegal` set. Running boards get only their changed points
+  /// rewritten. @pre bind() and reset() were called; `actions` holds num_envs() entries.
+  virtual void step(const std::int64_t* actions) = 0;
+  /// The actions played on board i since its last reset (both sides). @throws std::out_of_range.
+  virtual std::vector<int> history(std::size_t i) const = 0;
+};
+
+/// The batch for `variant`'s opening: `num_envs` boards (at least 1), the agent playing `agent`
+/// against a uniformly random opponent, or MCTS with `mcts_playouts` simulations when > 0.
+/// @throws UsageError for num_envs 0 or negative playouts; InvalidPositionError as the engine
+/// does for the variant's opening.
+std::unique_ptr<VectorBatch> make_vector_batch(const Variant& variant, std::size_t num_envs, Color agent,
+                                               int mcts_playouts);
+
+
+}  // namespace tanbo::api

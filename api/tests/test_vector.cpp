@@ -1,0 +1,240 @@
+// api::VectorBatch against the games it claims to play: after every call, each board's history
+// replayed on the reference engine must give the outputs the batch wrote (observation planes
+// from api::observation_planes, the mask, reward, flags, winner, ply), and the agent's actions
+// must be the moves its history holds. On every capacity tier (lattice-5: kSmallCapacity,
+// dense-11: 19, lattice-21: kMaxSize), both agents, the three observation kinds, a random and an
+// MCTS opponent, with illegal actions mixed in. Seeds are fixed; a failure prints them.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tanbo/api/game.hpp"
+#include "tanbo/api/observation.hpp"
+#include "tanbo/api/vector.hpp"
+
+using namespace tanbo;
+
+namespace {
+
+using Obs = api::VectorOutputs::Obs;
+
+/// The arrays one batch writes, owned here.
+struct Arrays {
+  Arrays(std::size_t envs, int n, Obs kind) : kind(kind), nn(static_cast<std::size_t>(n) * static_cast<std::size_t>(n)) {
+    const std::size_t per_board = kind == Obs::Board ? nn : 6 * nn;
+    if (kind == Obs::PlanesF32)
+      f32.assign(envs * per_board, -7.0f);  // garbage the batch must overwrite
+    else if (kind == Obs::PlanesU8)
+      u8.assign(envs * per_board, 7);
+    else
+      board.assign(envs * per_board, 7);
+    mask.assign(envs * nn, 7);
+    reward.assign(envs, 7.0);
+    terminated.assign(envs, 1);
+    winner.assign(envs, 7);
+    ply.assign(envs, -7);
+    illegal.assign(envs, 1);
+  }
+  api::VectorOutputs outputs() {
+    api::VectorOutputs out;
+    out.kind = kind;
+    out.obs = kind == Obs::PlanesF32 ? static_cast<void*>(f32.data())
+              : kind == Obs::PlanesU8 ? static_cast<void*>(u8.data())
+                                      : static_cast<void*>(board.data());
+    out.mask = mask.data();
+    out.reward = reward.data();
+    out.terminated = reinterpret_cast<bool*>(terminated.data());
+    out.winner = winner.data();
+    out.ply = ply.data();
+    out.illegal = reinterpret_cast<bool*>(illegal.data());
+    return out;
+  }
+  /// Board i's observation as floats (planes) or int8 values (board), whatever the kind.
+  std::vector<float> obs(std::size_t i) const {
+    const std::size_t per_board = kind == Obs::Board ? nn : 6 * nn;
+    std::vector<float> out(per_board);
+    for (std::size_t k = 0; k < per_board; ++k) {
+      const std::size_t at = i * per_board + k;
+      out[k] = kind == Obs::PlanesF32 ? f32[at] : kind == Obs::PlanesU8 ? float(u8[at]) : float(board[at]);
+    }
+    return out;
+  }
+
+  Obs kind;
+  std::size_t nn;
+  std::vector<float> f32;
+  std::vector<std::uint8_t> u8;
+  std::vector<std::int8_t> board;
+  std::vector<std::int8_t> mask;
+  std::vector<double> reward;
+  std::vector<std::uint8_t> terminated;  // bool-sized, not std::vector<bool>
+  std::vector<std::int8_t> winner;
+  std::vector<std::int32_t> ply;
+  std::vector<std::uint8_t> illegal;
+};
+
+/// The game board i's history describes, replayed on the reference engine (throws if a move in
+/// it is illegal: the batch's opponent must play legal moves).
+std::unique_ptr<api::AnyGame> replay(const Variant& v, const std::vector<int>& history) {
+  auto g = api::make_game(opening(v), "reference");
+  for (const int a : history) g->play_index(a, "history entry");
+  return g;
+}
+
+/// What board i's arrays must hold for `game`, from the agent's view: `episode_over` is true
+/// when the episode ended (the game ended or the agent's action was illegal).
+void check_board(const Arrays& arr, std::size_t i, const api::AnyGame& game, Color agent, bool illegal) {
+  const std::size_t nn = arr.nn;
+  const bool over = game.is_over();
+  const bool episode_over = over || illegal;
+  CHECK(arr.ply[i] == game.ply());
+  CHECK(bool(arr.terminated[i]) == episode_over);
+  CHECK(bool(arr.illegal[i]) == illegal);
+  CHECK(arr.winner[i] == (over ? static_cast<std::int8_t>(*game.winner()) : std::int8_t{-1}));
+  CHECK(arr.reward[i] == (illegal ? -1.0 : over ? (*game.winner() == agent ? 1.0 : -1.0) : 0.0));
+  // The mask: the agent's legal moves while its episode runs (it is then always to move).
+  std::vector<std::uint8_t> legal(nn);
+  game.legal_mask(legal.data());
+  if (!episode_over) REQUIRE(game.to_move() == agent);
+  for (std::size_t k = 0; k < nn; ++k) {
+    INFO("point " << k);
+    CHECK(arr.mask[i * nn + k] == (episode_over ? 0 : legal[k]));
+  }
+  const std::vector<float> got = arr.obs(i);
+  if (arr.kind == Obs::Board) {
+    const Position pos = game.position();
+    for (std::size_t k = 0; k < nn; ++k) {
+      const Cell c = pos.cells()[k];
+      const float want = c == stone(agent) ? 1.0f : c == Cell::Empty ? 0.0f : -1.0f;
+      INFO("point " << k);
+      CHECK(got[k] == want);
+    }
+    return;
+  }
+  std::vector<float> want(6 * nn);
+  api::observation_planes(game, agent, want.data());
+  // The agent's move plane is its mask: empty once its episode ended, also after an illegal
+  // action in a running game.
+  if (episode_over) std::fill(want.begin() + static_cast<std::ptrdiff_t>(3 * nn), want.begin() + static_cast<std::ptrdiff_t>(4 * nn), 0.0f);
+  for (std::size_t k = 0; k < 6 * nn; ++k) {
+    INFO("plane " << k / nn << ", point " << k % nn);
+    CHECK(got[k] == want[k]);
+  }
+}
+
+struct Case {
+  const char* variant;
+  Color agent;
+  Obs kind;
+  int mcts;
+  int calls;
+  std::uint32_t illegal_one_in;  // one action in this many is illegal
+  bool expect_ends;  // some game must end by the rules within `calls` (not on the largest board)
+};
+
+void run(const Case& c, std::uint64_t seed) {
+  const Variant v = Variant::parse(c.variant);
+  constexpr std::size_t kEnvs = 5;
+  INFO(c.variant << ", agent " << color_char(c.agent) << ", kind " << static_cast<int>(c.kind) << ", mcts "
+                 << c.mcts << ", seed " << seed);
+  auto batch = api::make_vector_batch(v, kEnvs, c.agent, c.mcts);
+  REQUIRE(batch->size() == v.size);
+  REQUIRE(batch->num_envs() == kEnvs);
+  Arrays arr(kEnvs, v.size, c.kind);
+  batch->bind(arr.outputs());
+  std::vector<std::uint64_t> seeds;
+  for (std::size_t i = 0; i < kEnvs; ++i) seeds.push_back(seed + i);
+  batch->reset(seeds);
+  std::vector<bool> was_illegal(kEnvs, false);
+  auto check_all = [&](int call) {
+    for (std::size_t i = 0; i < kEnvs; ++i) {
+      INFO("call " << call << ", board " << i);
+      const auto game = replay(v, batch->history(i));
+      check_board(arr, i, *game, c.agent, was_illegal[i]);
+    }
+  };
+  check_all(0);
+  Rng pick(seed * 31 + 7);
+  const auto nn = static_cast<std::int64_t>(v.size) * v.size;
+  int illegal_seen = 0, ends_seen = 0, restarts_seen = 0;
+  for (int call = 1; call <= c.calls; ++call) {
+    std::vector<std::int64_t> actions(kEnvs);
+    std::vector<std::vector<int>> before(kEnvs);
+    std::vector<bool> was_done(kEnvs);
+    for (std::size_t i = 0; i < kEnvs; ++i) {
+      before[i] = batch->history(i);
+      was_done[i] = arr.terminated[i] != 0;
+      std::vector<std::int64_t> legal;
+      for (std::int64_t k = 0; k < nn; ++k)
+        if (arr.mask[i * static_cast<std::size_t>(nn) + static_cast<std::size_t>(k)]) legal.push_back(k);
+      // Some actions are illegal: off the board either side, or an occupied or lone point.
+      if (legal.empty() || pick.below(c.illegal_one_in) == 0) {
+        const std::int64_t bad[] = {-1, nn, nn + 1000};
+        std::int64_t a = bad[pick.below(3)];
+        for (std::int64_t k = 0; k < nn && pick.below(2) == 0; ++k)
+          if (!arr.mask[i * static_cast<std::size_t>(nn) + static_cast<std::size_t>(k)]) a = k;
+        actions[i] = a;
+      } else {
+        actions[i] = legal[pick.below(static_cast<std::uint32_t>(legal.size()))];
+      }
+    }
+    batch->step(actions.data());
+    for (std::size_t i = 0; i < kEnvs; ++i) {
+      INFO("call " << call << ", board " << i << ", action " << actions[i]);
+      const std::vector<int> after = batch->history(i);
+      if (was_done[i]) {  // restarted: only the opponent's opening move, if the agent is O
+        ++restarts_seen;
+        CHECK(after.size() == (c.agent == Color::White ? 1u : 0u));
+        was_illegal[i] = false;
+      } else if (after == before[i]) {  // the action was refused, and nothing was played
+        ++illegal_seen;
+        was_illegal[i] = true;
+      } else {  // the agent's action, then the opponent's answer unless the game ended
+        REQUIRE(after.size() > before[i].size());
+        CHECK(std::equal(before[i].begin(), before[i].end(), after.begin()));
+        CHECK(after[before[i].size()] == actions[i]);
+        CHECK(after.size() - before[i].size() <= 2);
+        was_illegal[i] = false;
+      }
+    }
+    check_all(call);
+    for (std::size_t i = 0; i < kEnvs; ++i) ends_seen += arr.terminated[i] != 0 && !was_illegal[i];
+  }
+  // The run reached what it exists to check.
+  CHECK(illegal_seen > 0);
+  if (c.expect_ends) CHECK(ends_seen > 0);
+  CHECK(restarts_seen > 0);
+}
+
+}  // namespace
+
+TEST_CASE("vector batch: every board's outputs are its replayed game's, on every capacity tier", "[api][vector]") {
+  std::uint64_t seed = 1000;
+  for (const Color agent : {Color::Black, Color::White})
+    for (const Obs kind : {Obs::PlanesF32, Obs::PlanesU8, Obs::Board}) {
+      run({"lattice-5", agent, kind, 0, 120, 25, true}, seed++);
+      run({"dense-11", agent, kind, 0, 300, 400, true}, seed++);  // longer games: fewer illegal actions
+    }
+  // The largest tier (kMaxSize): games there last hundreds of moves; the outputs are what counts.
+  run({"lattice-21", Color::White, Obs::PlanesU8, 0, 60, 25, false}, seed++);
+}
+
+TEST_CASE("vector batch: the MCTS opponent plays legal moves inside the batch", "[api][vector]") {
+  run({"lattice-5", Color::Black, Obs::PlanesF32, 8, 60, 25, true}, 77);
+}
+
+TEST_CASE("vector batch: refuses what it cannot run, clearly", "[api][vector]") {
+  const Variant v = Variant::parse("lattice-5");
+  CHECK_THROWS_AS(api::make_vector_batch(v, 0, Color::Black, 0), UsageError);
+  CHECK_THROWS_WITH(api::make_vector_batch(v, 0, Color::Black, 0), Catch::Contains("num_envs must be at least 1"));
+  CHECK_THROWS_AS(api::make_vector_batch(v, 2, Color::Black, -1), UsageError);
+  CHECK_THROWS_WITH(api::make_vector_batch(v, 2, Color::Black, -1),
+                    Catch::Contains("mcts_playouts must be 0 or more, not -1"));
+  const auto batch = api::make_vector_batch(v, 2, Color::Black, 0);
+  CHECK_THROWS_AS(batch->history(2), std::out_of_range);
+}
