@@ -76,7 +76,7 @@ for stage in $stages; do
       # The npm package's engine server against the conformance suite and the reference engine
       # (docs/conformance.md), now that js/dist holds the module.
       "$root/dev/cli/tanbo" conform --engine "node js/bin/tanbo-serve.mjs"
-      "$root/dev/cli/tanbo" diff --engine "node js/bin/tanbo-serve.mjs" --seconds 5 --quiet \
+      "$root/dev/cli/tanbo" diff --engine "node js/bin/tanbo-serve.mjs" --executions 4 --seconds 100000 --quiet \
         --out "$wasm/js/test-artifacts/diff-engine-node"
       node js/bench/bench.mjs "$root/dev/cli/tanbo" 2
       (cd js && npm pack --loglevel=error) ;;

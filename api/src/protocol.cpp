@@ -116,6 +116,12 @@ Server::Server(std::string engine)
     : engine_(std::move(engine)), game_(make_game(opening(Variant::classic()), engine_)) {}
 
 std::optional<std::string> Server::handle(std::string_view line) {
+  // One request per call: a line read with its end kept (fgets) is fine, two lines are misuse
+  // (their second request would be answered as part of the first one's words).
+  if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
+  if (const std::size_t at = line.find('\n'); at != std::string_view::npos)
+    throw UsageError("the request line holds a line break at byte " + std::to_string(at) +
+                     ": hand the session one line at a time");
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   std::vector<std::string> w = words(line);
   if (w.empty() || w[0][0] == '#') return std::nullopt;

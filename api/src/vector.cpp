@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <cstring>
@@ -194,13 +193,20 @@ class BatchOn final : public VectorBatch {
   template <Obs K>
   using Plane = std::conditional_t<K == Obs::PlanesF32, float, std::uint8_t>;
   /// A plane's 0 or 1: for float32 the bits of 1.0f times the flag (a multiply where the
-  /// conversion from an integer takes a dependency-breaking zeroing and a convert).
+  /// conversion from an integer takes a dependency-breaking zeroing and a convert). memcpy, not
+  /// std::bit_cast: Emscripten 3.1.6's libc++ has none (the same single move once compiled).
   template <Obs K>
   static Plane<K> as_plane(bool on) noexcept {
-    if constexpr (K == Obs::PlanesF32)
-      return std::bit_cast<float>(static_cast<std::uint32_t>(on) * std::bit_cast<std::uint32_t>(1.0f));
-    else
+    if constexpr (K == Obs::PlanesF32) {
+      constexpr std::uint32_t kOneBits = 0x3f800000u;  // 1.0f
+      static_assert(sizeof(float) == sizeof kOneBits);
+      const std::uint32_t bits = static_cast<std::uint32_t>(on) * kOneBits;
+      float out;
+      std::memcpy(&out, &bits, sizeof out);
+      return out;
+    } else {
       return static_cast<std::uint8_t>(on);
+    }
   }
 
   /// Rewrites the points in changed_ (up to `end`) and their neighbours (see the file comment)

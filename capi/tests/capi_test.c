@@ -521,6 +521,72 @@ static void test_null_game(void) {
   CHECK(tanbo_game_create_from_record("B1", TANBO_ENGINE_OPTIMIZED, NULL, NULL, 0) == TANBO_ERR_NULL_ARGUMENT);
 }
 
+/* The protocol session: one line in, one answer out, the same session `tanbo serve` runs. */
+static void test_session(void) {
+  tanbo_session* s = (tanbo_session*)&failures; /* must be reset to NULL on failure */
+  char err[256];
+  char buf[256];
+  char tiny[4];
+  size_t n = 0;
+
+  CHECK(tanbo_session_create("fast", &s, err, sizeof err) == TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(s == NULL);
+  /* The words `tanbo serve --engine fast` gives. */
+  CHECK(contains(err, "tanbo_session_create: engine must be 'optimized' or 'reference', not 'fast'"));
+  CHECK(tanbo_session_create(NULL, &s, err, sizeof err) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(contains(err, "engine is NULL"));
+  CHECK(tanbo_session_create("reference", NULL, err, sizeof err) == TANBO_ERR_NULL_ARGUMENT);
+  if (tanbo_session_create("reference", &s, err, sizeof err) != TANBO_OK) {
+    fprintf(stderr, "cannot create a session: %s\n", err);
+    ++failures;
+    return;
+  }
+  CHECK(tanbo_session_done(s) == 0);
+  CHECK(tanbo_session_handle(s, "7 protocol_version", buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strcmp(buf, "=7 1") == 0 && n == 4);
+  CHECK(tanbo_session_handle(s, "version", buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strcmp(buf, "= reference") == 0);
+  CHECK(tanbo_session_handle(s, "start lattice-5\r\n", buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strcmp(buf, "=") == 0);
+  /* A comment gets no answer: the empty text. */
+  CHECK(tanbo_session_handle(s, "# a comment", buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strcmp(buf, "") == 0 && n == 0);
+  /* A refusal is an answer, not a failed call; the game is unchanged. */
+  CHECK(tanbo_session_handle(s, "play Z9", buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strncmp(buf, "? illegal off-board ", 20) == 0);
+  CHECK(strcmp(tanbo_session_last_error(s), "") == 0);
+  CHECK(tanbo_session_handle(s, "play B1", buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strcmp(buf, "= none") == 0);
+  /* A cut answer: the request was handled once; the whole answer is read again, not re-handled. */
+  CHECK(tanbo_session_handle(s, "legal", tiny, sizeof tiny, &n) == TANBO_ERR_BUFFER_TOO_SMALL);
+  CHECK(strcmp(tiny, "= D") == 0 && n == strlen("= D1 E2 A4 B5"));
+  CHECK(contains(tanbo_session_last_error(s), "tanbo_session_handle: the text needs 14 bytes"));
+  CHECK(tanbo_session_answer(s, NULL, 0, &n) == TANBO_ERR_BUFFER_TOO_SMALL && n == 13);
+  CHECK(tanbo_session_answer(s, buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strcmp(buf, "= D1 E2 A4 B5") == 0);
+  CHECK(tanbo_session_handle(s, "position", buf, sizeof buf, NULL) == TANBO_OK);
+  CHECK(strcmp(buf, "= XX2O/5/5/5/O3X O") == 0);
+  /* Two lines at once are misuse: nothing handled, and the last answer is gone. */
+  CHECK(tanbo_session_handle(s, "undo\nundo", buf, sizeof buf, &n) == TANBO_ERR_INVALID_ARGUMENT);
+  CHECK(contains(tanbo_session_last_error(s), "line break at byte 4"));
+  CHECK(tanbo_session_answer(s, buf, sizeof buf, &n) == TANBO_OK && n == 0);
+  CHECK(tanbo_session_handle(s, NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(contains(tanbo_session_last_error(s), "line is NULL"));
+  CHECK(tanbo_session_handle(s, "position", NULL, 5, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_session_handle(s, "position", buf, sizeof buf, NULL) == TANBO_OK);
+  CHECK(strcmp(buf, "= XX2O/5/5/5/O3X O") == 0);
+  CHECK(tanbo_session_handle(s, "3 quit", buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strcmp(buf, "=3") == 0);
+  CHECK(tanbo_session_done(s) == 1);
+  tanbo_session_free(s);
+
+  tanbo_session_free(NULL);
+  CHECK(strlen(tanbo_session_last_error(NULL)) > 0);
+  CHECK(tanbo_session_done(NULL) == -1);
+  CHECK(tanbo_session_handle(NULL, "name", buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_session_answer(NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+}
+
 int main(void) {
   test_library();
   test_create();
@@ -531,6 +597,7 @@ int main(void) {
   test_points_and_text();
   test_engines_and_queries();
   test_null_game();
+  test_session();
   if (failures > 0) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;

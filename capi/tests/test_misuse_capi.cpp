@@ -80,9 +80,9 @@ TEST_CASE("C API misuse: NULL pointers and out-of-range ints get the documented 
        "depth must be an int in [0, 64], not -1"},
       {"perft: depth 65", [&](tanbo_game* g) { return tanbo_perft(g, 65, &u64); }, TANBO_ERR_INVALID_ARGUMENT,
        "not 65"},
-      {"selfplay_move: rng NULL", [&](tanbo_game* g) { return tanbo_random_move(g, nullptr, &index); },
+      {"random_move: rng NULL", [&](tanbo_game* g) { return tanbo_random_move(g, nullptr, &index); },
        TANBO_ERR_NULL_ARGUMENT, "tanbo_random_move: rng is NULL"},
-      {"selfplay_move: index NULL", [&](tanbo_game* g) { return tanbo_random_move(g, &rng, nullptr); },
+      {"random_move: index NULL", [&](tanbo_game* g) { return tanbo_random_move(g, &rng, nullptr); },
        TANBO_ERR_NULL_ARGUMENT, "tanbo_random_move: index is NULL"},
       {"playout: rng NULL", [&](tanbo_game* g) { return tanbo_playout(g, nullptr, 0, &color, nullptr); },
        TANBO_ERR_NULL_ARGUMENT, "tanbo_playout: rng is NULL"},
@@ -132,7 +132,7 @@ TEST_CASE("C API misuse: a finished game refuses the calls that need a move to c
   int index = 0;
   uint64_t u64 = 0;
   const std::vector<Row> rows = {
-      {"selfplay_move", [&](tanbo_game* g) { return tanbo_random_move(g, &rng, &index); }, TANBO_ERR_GAME_OVER,
+      {"random_move", [&](tanbo_game* g) { return tanbo_random_move(g, &rng, &index); }, TANBO_ERR_GAME_OVER,
        "tanbo_random_move: the game is over"},
       {"playouts", [&](tanbo_game* g) { return tanbo_playouts(g, &rng, 1, &u64, nullptr); }, TANBO_ERR_GAME_OVER,
        "tanbo_playouts: the game is over"},

@@ -463,6 +463,55 @@ export function bindApi(M) {
   }
   Game._adopt = Symbol("adopt");
 
+  /**
+   * A session of the engine protocol (docs/protocol.md) on one of the engines: the C API's
+   * tanbo_session, i.e. the C++ session `tanbo serve` runs. handle(line) gives the answer line,
+   * or null for a blank or comment line; js/bin/tanbo-serve.mjs pumps stdin through it.
+   */
+  class Session {
+    /** @param engine "optimized" (default) or "reference"; UsageError for another name. */
+    constructor(engine = engines[0]) {
+      if (typeof engine !== "string") throw new TypeError(`Session: engine must be a string, not ${describe(engine)}`);
+      this._p = withString(engine, (p) => withMem(4 + ERR_LEN, (mem) => {
+        const s = M._tanbo_session_create(p, mem, mem + 4, ERR_LEN);
+        if (s !== 0) fail(s, M.UTF8ToString(mem + 4));
+        return u32(mem);
+      }));
+      const p = this._p;
+      finalizer?.register(this, () => M._tanbo_session_free(p), this);
+    }
+    _ptr() {
+      if (!this._p) throw new UsageError("the session was disposed");
+      return this._p;
+    }
+    /** The answer line to one request line (no newline in it), or null when it gets none. */
+    handle(line) {
+      const p = this._ptr();
+      const checked = (s) => { if (s !== 0) fail(s, M.UTF8ToString(M._tanbo_session_last_error(p))); };
+      // Handled once: a cut answer (status 8) is read again with tanbo_session_answer.
+      const answer = withString(line, (l) => withMem(4 + 256, (mem) => {
+        const s = M._tanbo_session_handle(p, l, mem + 4, 256, mem);
+        if (s === 8) return null;
+        checked(s);
+        return M.UTF8ToString(mem + 4, 256);
+      })) ?? withMem(4, (needed) => {
+        M._tanbo_session_answer(p, 0, 0, needed);
+        const len = u32(needed) + 1;
+        return withMem(len, (buf) => (checked(M._tanbo_session_answer(p, buf, len, needed)), M.UTF8ToString(buf, len)));
+      });
+      return answer === "" ? null : answer;
+    }
+    /** True once `quit` was answered. */
+    get done() { return M._tanbo_session_done(this._ptr()) === 1; }
+    /** Frees the session's WASM memory. Idempotent. */
+    dispose() {
+      if (!this._p) return;
+      finalizer?.unregister(this);
+      M._tanbo_session_free(this._p);
+      this._p = 0;
+    }
+  }
+
   /** The pixel layout of a board of side `size` as tanbo's SVG figures draw it (the explorer's). */
   function boardGeometry(size) {
     intArg(size, "boardGeometry: size", 2, 25);
@@ -475,7 +524,7 @@ export function bindApi(M) {
   }
 
   return {
-    Game, Rng, version: M.UTF8ToString(M._tanbo_version()), variants, engines, boardGeometry,
+    Game, Rng, Session, version: M.UTF8ToString(M._tanbo_version()), variants, engines, boardGeometry,
     /** Size of this instance's WASM memory in bytes (it only grows; for leak checks). */
     memoryBytes: () => M.HEAP8.length,
   };

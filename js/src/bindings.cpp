@@ -6,8 +6,10 @@
 
 #include "tanbo/tanbo.h"
 
-static_assert(sizeof(int) == 4 && sizeof(std::size_t) == 4 && sizeof(void*) == 4,
-              "api.mjs reads ints, size_t and pointers as 32-bit words (wasm32)");
+static_assert(sizeof(int) == 4 && sizeof(std::size_t) == 4 && sizeof(void*) == 4 &&
+                  sizeof(tanbo_game*) == 4 && sizeof(tanbo_session*) == 4,
+              "api.mjs reads ints, size_t and pointers (the game and session handles a create "
+              "function writes) as 32-bit words (wasm32)");
 static_assert(sizeof(tanbo_rng) == 32, "api.mjs allocates 32 bytes per Rng");
 static_assert(sizeof(tanbo_move_result) == 20 && offsetof(tanbo_move_result, move) == 0 &&
                   offsetof(tanbo_move_result, player) == 4 && offsetof(tanbo_move_result, removal) == 8,

@@ -133,6 +133,20 @@ export interface RngConstructor {
   new (seed?: number | bigint): Rng;
 }
 
+/** A session of the engine protocol (docs/protocol.md): the C++ session `tanbo serve` runs. */
+export interface Session {
+  /** The answer line to one request line, or null for a blank or comment line. */
+  handle(line: string): string | null;
+  /** True once `quit` was answered. */
+  readonly done: boolean;
+  dispose(): void;
+}
+
+export interface SessionConstructor {
+  /** UsageError for an engine name other than "optimized" and "reference". */
+  new (engine?: EngineName): Session;
+}
+
 /** Pixel layout of a board drawing: point (x, y) at (left + spacing/2 + x*spacing, top + spacing/2 + y*spacing). */
 export interface BoardGeometry {
   size: number;
@@ -152,6 +166,7 @@ export interface BoardGeometry {
 export interface Tanbo {
   Game: GameConstructor;
   Rng: RngConstructor;
+  Session: SessionConstructor;
   version: string;
   variants: readonly string[];
   engines: readonly EngineName[];

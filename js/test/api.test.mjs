@@ -234,3 +234,33 @@ test("package.json's version is the engine's (CMake project) version", async () 
   const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8"));
   assert.equal(pkg.version, tanbo.version);
 });
+
+test("Session: the C API's protocol session, one answer line per request", () => {
+  for (const engine of ENGINES) {
+    const s = new tanbo.Session(engine);
+    assert.equal(s.handle("7 protocol_version"), "=7 1");
+    assert.equal(s.handle("version"), `= ${engine}`);
+    assert.equal(s.handle("# comment"), null);
+    assert.equal(s.handle("start lattice-5"), "=");
+    assert.match(s.handle("play Z9"), /^\? illegal off-board /);
+    assert.equal(s.handle("play B1"), "= none");
+    // An answer longer than the first buffer (256 bytes) is read again, not handled twice.
+    assert.equal(s.handle("start dense-25"), "=");
+    const roots = s.handle("roots");
+    assert.ok(roots.length > 256 && roots.startsWith("= X:"), roots);
+    assert.equal(s.handle("roots"), roots);
+    assert.equal(s.handle("position").split(" ")[2], "X");
+    assert.equal(s.done, false);
+    assert.equal(s.handle("quit"), "=");
+    assert.equal(s.done, true);
+    s.dispose();
+    s.dispose();
+    assert.throws(() => s.handle("name"), UsageError);
+  }
+  assert.throws(() => new tanbo.Session("fast"), { name: "UsageError", message: "engine must be 'optimized' or 'reference', not 'fast'" });
+  assert.throws(() => new tanbo.Session(1), TypeError);
+  const s = new tanbo.Session();
+  assert.throws(() => s.handle("undo\nundo"), { name: "UsageError", message: /line break at byte 4/ });
+  assert.equal(s.handle("undo"), "? usage no move to undo");
+  s.dispose();
+});

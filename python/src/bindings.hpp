@@ -48,5 +48,6 @@ struct PyRng : EmptyOnNew<PyRng> {
 void bind_move_result(py::module_& m);  ///< tanbo.MoveResult
 void bind_game(py::module_& m);         ///< tanbo.Game
 void bind_vector(py::module_& m);       ///< tanbo._core.VectorGames (vector_bindings.cpp)
+void bind_session(py::module_& m);      ///< tanbo.Session (session_bindings.cpp)
 
 }  // namespace tanbo::python

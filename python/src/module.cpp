@@ -92,6 +92,7 @@ PYBIND11_MODULE(_core, m) {
   bind_move_result(m);
   bind_game(m);
   bind_vector(m);
+  bind_session(m);
   m.def(
       "variants",
       [] { return tanbo::api::variant_names(); },

@@ -1,7 +1,7 @@
 # Type stubs of the tanbo package (the C++ extension tanbo._core, re-exported), so editors and
 # type checkers know the API. tests/test_stubs.py checks these names against the module.
 import enum
-from typing import Literal, Sequence, SupportsIndex, Union, overload
+from typing import Literal, Optional, Sequence, SupportsIndex, Union, overload
 
 import numpy
 import numpy.typing
@@ -41,6 +41,12 @@ class Rng:
     def __deepcopy__(self, memo: object) -> Rng: ...
     def __getstate__(self) -> tuple[int, int, int, int, int]: ...
     def __setstate__(self, state: tuple[int, int, int, int, int]) -> None: ...
+
+class Session:
+    def __init__(self, engine: str = "optimized") -> None: ...
+    def handle(self, line: Union[str, bytes]) -> Optional[str]: ...
+    @property
+    def done(self) -> bool: ...
 
 class MoveResult:
     @property

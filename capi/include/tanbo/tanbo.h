@@ -21,7 +21,8 @@
  *
  * **Errors.** Every function that can fail for a reason other than a null handle returns a
  * ::tanbo_status. On failure it also stores a message naming what went wrong and where in the
- * handle; read it with tanbo_last_error(). The create functions, which have no handle yet, write
+ * handle; read it with tanbo_last_error() (tanbo_session_last_error() for a protocol session,
+ * ::tanbo_session). The create functions, which have no handle yet, write
  * their message into a caller buffer instead. No function aborts, throws or reads memory it was
  * not given: null pointers and out-of-range arguments are reported as errors. The statuses
  * follow the error model every face of tanbo shares (api/include/tanbo/api/errors.hpp):
@@ -658,6 +659,82 @@ tanbo_status tanbo_playouts(tanbo_game* game, tanbo_rng* rng, int count, uint64_
  */
 tanbo_status tanbo_mcts_move(tanbo_game* game, int playouts, uint64_t seed, int* index);
 
+
+/* ---- The engine protocol ----------------------------------------------------------------- */
+
+/**
+ * Opaque protocol session: one game spoken to in the tanbo engine protocol (docs/protocol.md),
+ * a request line in, its answer line out. It is the session `tanbo serve` runs (the C++
+ * `tanbo::api::protocol::Server`), so a program that pumps lines between a pipe and
+ * tanbo_session_handle() is a conforming engine with no protocol code of its own (the npm
+ * package's `tanbo-serve` is one). Made by tanbo_session_create(), released with
+ * tanbo_session_free().
+ */
+typedef struct tanbo_session tanbo_session;
+
+/**
+ * Starts a session on a named engine, with the classic variant started.
+ * @param engine An engine name as tanbo_engine_name() spells it ("optimized", "reference").
+ * @param out Receives the new handle on success, NULL on failure.
+ * @param err_buf Receives the error message on failure (cut to fit); may be NULL.
+ * @param err_len Size of @p err_buf in bytes; 0 if there is none.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (no such engine:
+ *         "engine must be 'optimized' or 'reference', not 'x'", the words of `tanbo serve
+ *         --engine x`) or ::TANBO_ERR_OUT_OF_MEMORY.
+ */
+tanbo_status tanbo_session_create(const char* engine, tanbo_session** out, char* err_buf,
+                                  size_t err_len);
+
+/**
+ * Releases a session. Every handle from tanbo_session_create() must be freed exactly once.
+ * @param session The handle to release; NULL is allowed and does nothing.
+ */
+void tanbo_session_free(tanbo_session* session);
+
+/**
+ * Message of the last failed call on this session (as tanbo_last_error() for games).
+ * @param session The handle; may be NULL.
+ * @return The message, "" if the last call succeeded; for a NULL @p session, a static text.
+ */
+const char* tanbo_session_last_error(const tanbo_session* session);
+
+/**
+ * Hands the session one request line and writes its answer line. A request the protocol
+ * refuses (an illegal move, a malformed point, an unknown command) is still a success of this
+ * call: its answer is the refusal, "?[id] KIND message". The answer never holds a line break and
+ * is empty exactly when the line gets no answer (a blank or comment line); a program serving the
+ * protocol writes each non-empty answer followed by "\n", flushes, and stops once
+ * tanbo_session_done() says so.
+ * @param session The session.
+ * @param line One request line; a final "\n" or "\r\n" is dropped.
+ * @param buf Receives the answer; see "Strings out" in the file description.
+ * @param len Size of @p buf in bytes.
+ * @param needed Receives the answer's length without the NUL; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (a line break
+ *         before the end of @p line: one request per call; nothing was handled),
+ *         ::TANBO_ERR_BUFFER_TOO_SMALL (the request WAS handled: read the whole answer with
+ *         tanbo_session_answer(), do not hand the line again) or ::TANBO_ERR_OUT_OF_MEMORY.
+ */
+tanbo_status tanbo_session_handle(tanbo_session* session, const char* line, char* buf, size_t len,
+                                  size_t* needed);
+
+/**
+ * The answer to the last request handed to tanbo_session_handle() again ("" before the first,
+ * after a comment line or after a failed call), for a caller whose buffer was too small.
+ * @param session The session.
+ * @param buf Receives the answer; see "Strings out" in the file description.
+ * @param len Size of @p buf in bytes.
+ * @param needed Receives the answer's length without the NUL; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_BUFFER_TOO_SMALL.
+ */
+tanbo_status tanbo_session_answer(tanbo_session* session, char* buf, size_t len, size_t* needed);
+
+/**
+ * Whether `quit` was answered: the serving program should stop reading.
+ * @param session The session.
+ * @return 1 once `quit` was answered, 0 before, -1 if @p session is NULL.
+ */
+int tanbo_session_done(const tanbo_session* session);
 
 /* ---- Drawing ------------------------------------------------------------------------------ */
 

@@ -29,7 +29,10 @@
 //     without stones, a bounded root)
 //   API misuse: unknown engine name, undo at ply 0,   UsageError
 //     last result at ply 0, random move after the
-//     end, a number option out of its range
+//     end, a number option out of its range, a line
+//     break inside a protocol session's request line
+//   a request the engine protocol refuses             no error: the session's answer "?[id] KIND
+//     (protocol::Server, tanbo_session)                  ..." (docs/protocol.md)
 //   a value of the wrong type (a bool, bytes,         the face's own type error (Python
 //     a float where an int is meant)                    TypeError, JS TypeError, CLI usage)
 //

@@ -56,12 +56,17 @@ Answer parse_answer(std::string_view line);
 std::vector<std::string> words(std::string_view text);
 
 /// The state of one protocol session on one of tanbo's engines. Feed it request lines; each
-/// request gets exactly one answer line (comments and blank lines get none).
+/// request gets exactly one answer line (comments and blank lines get none). The one server:
+/// `tanbo serve`, the C API's tanbo_session (and through it the npm package's tanbo-serve) and
+/// Python's tanbo.Session (`python3 -m tanbo.serve`) only pump lines through it.
 class Server {
  public:
-  /// A session on the engine named `engine` ("optimized" or "reference"), classic started.
+  /// A session on the engine named `engine` (one of kEngineNames), classic started.
+  /// @throws UsageError for another name ("engine must be 'optimized' or 'reference', not ...").
   explicit Server(std::string engine);
-  /// The answer to `line` (without its newline), or nullopt for a blank or comment line.
+  /// The answer to `line` (one line; a final "\n" or "\r\n" is dropped), or nullopt for a blank
+  /// or comment line. The answer holds no line break. A refused request is an answer ("?..."),
+  /// not an exception. @throws UsageError for a line break before the end (two lines at once).
   std::optional<std::string> handle(std::string_view line);
   /// True once `quit` was answered.
   bool done() const noexcept { return done_; }
