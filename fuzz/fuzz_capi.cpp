@@ -136,156 +136,188 @@ void query_everything(tanbo_game* g, Reader& in) {
   }
 }
 
+// ---- The steps: one function per opcode, each checking the promises of what it calls ----------
+
+// The state a run's steps share: the input, two game slots (games[0] is the one played), and a
+// generator for the random moves and playouts.
+struct Run {
+  Reader in;
+  tanbo_game* games[2] = {nullptr, nullptr};
+  tanbo_rng rng{};
+  tanbo_game*& g() { return games[0]; }
+};
+
+void play_fuzzed_index(Run& r) {  // often off the board
+  const int ply = tanbo_ply(r.g());
+  const tanbo_status s = tanbo_play_index(r.g(), r.in.int16());
+  FUZZ_ASSERT(tanbo_ply(r.g()) == ply + (s == TANBO_OK));
+}
+
+void play_fuzzed_name(Run& r) {
+  const std::uint64_t hash = tanbo_hash(r.g());
+  const tanbo_status s = tanbo_play(r.g(), r.in.text().c_str());
+  FUZZ_ASSERT(s == TANBO_OK || s == TANBO_ERR_PARSE || s == TANBO_ERR_ILLEGAL_MOVE);
+  FUZZ_ASSERT(s == TANBO_OK || (tanbo_hash(r.g()) == hash && tanbo_last_error(r.g())[0] != '\0'));
+}
+
+void play_kth_legal_maybe_undo(Run& r) {  // and replay it after the undo
+  tanbo_game* g = r.g();
+  const int ply = tanbo_ply(g);
+  const std::uint64_t hash = tanbo_hash(g);
+  int legal[625];
+  std::size_t n = 0;
+  const tanbo_status s = tanbo_legal_moves(g, legal, std::size(legal), &n);
+  FUZZ_ASSERT(s == TANBO_OK && static_cast<int>(n) == tanbo_legal_move_count(g));
+  const std::uint8_t k = r.in.byte();
+  if (n == 0) return;
+  const int move = legal[k % n];
+  FUZZ_ASSERT(tanbo_play_index(g, move) == TANBO_OK);
+  if (k & 0x80) {
+    FUZZ_ASSERT(tanbo_undo(g) == TANBO_OK && tanbo_hash(g) == hash && tanbo_ply(g) == ply);
+    FUZZ_ASSERT(tanbo_play_index(g, move) == TANBO_OK);
+  }
+}
+
+void undo(Run& r) {
+  const int ply = tanbo_ply(r.g());
+  FUZZ_ASSERT((tanbo_undo(r.g()) == TANBO_OK) == (ply > 0));
+}
+
+void reseed(Run& r) { tanbo_rng_seed(&r.rng, r.in.byte()); }
+
+void random_moves(Run& r) {  // a few, each the engine's own pick
+  for (int i = r.in.byte() % 16; i > 0; --i) {
+    int move = -1;
+    const tanbo_status s = tanbo_random_legal_move(r.g(), &r.rng, &move);
+    FUZZ_ASSERT((s == TANBO_OK) == (tanbo_is_over(r.g()) == 0));
+    if (s != TANBO_OK) return;
+    FUZZ_ASSERT(tanbo_play_index(r.g(), move) == TANBO_OK);
+  }
+}
+
+void legal_moves_into_small_buffer(Run& r) {
+  int small[8];
+  const std::size_t cap = r.in.byte() % 9;
+  std::size_t n = 0;
+  const tanbo_status s = tanbo_legal_moves(r.g(), cap ? small : nullptr, cap, &n);
+  FUZZ_ASSERT((s == TANBO_OK) == (n <= cap));
+  for (std::size_t i = 0; i < cap && i < n; ++i) FUZZ_ASSERT(tanbo_is_legal(r.g(), small[i]) == 1);
+}
+
+void copy_to_second_slot(Run& r) {  // and continue on either
+  tanbo_game_free(r.games[1]);
+  r.games[1] = nullptr;
+  FUZZ_ASSERT(tanbo_game_copy(r.g(), &r.games[1]) == TANBO_OK);
+  FUZZ_ASSERT(tanbo_hash(r.games[1]) == tanbo_hash(r.g()) && tanbo_ply(r.games[1]) == tanbo_ply(r.g()));
+  if (r.in.byte() & 1) std::swap(r.games[0], r.games[1]);
+}
+
+void explain_fuzzed_index(Run& r) {  // legal exactly when tanbo_is_legal says so, off-board off it
+  tanbo_game* g = r.g();
+  const int index = r.in.int16();
+  tanbo_illegal_reason why = TANBO_REASON_LEGAL;
+  int friends = -1;
+  const tanbo_status s = tanbo_explain(g, index, &why, &friends);
+  const int size = tanbo_size(g);
+  FUZZ_ASSERT(s == TANBO_OK);
+  FUZZ_ASSERT((why == TANBO_REASON_LEGAL) == (tanbo_is_legal(g, index) == 1));
+  if (tanbo_is_over(g) == 0)  // once over, every point's reason is the game's end
+    FUZZ_ASSERT((why == TANBO_REASON_OFF_BOARD) == (index < 0 || index >= size * size));
+  FUZZ_ASSERT(friends >= 0 && friends <= 4);
+}
+
+void roots_into_buffer(Run& r) {  // and the root at a fuzzed index, into a fuzzed-size buffer
+  tanbo_game* g = r.g();
+  int ints[64];
+  const std::size_t cap = r.in.byte() % (std::size(ints) + 1);
+  std::size_t n = 0;
+  tanbo_status s = tanbo_roots(g, cap ? ints : nullptr, cap, &n);
+  FUZZ_ASSERT((s == TANBO_OK) == (n <= cap));
+  tanbo_color c = TANBO_NONE;
+  const int index = r.in.int16();
+  s = tanbo_root_at(g, index, cap ? ints : nullptr, cap, &n);
+  const bool stone = tanbo_cell_at(g, index, &c) == TANBO_OK && c != TANBO_NONE;
+  FUZZ_ASSERT(stone ? (s == TANBO_OK || s == TANBO_ERR_BUFFER_TOO_SMALL) : s == TANBO_ERR_INVALID_ARGUMENT);
+  if (s == TANBO_OK) FUZZ_ASSERT(n >= 4 && static_cast<tanbo_color>(ints[0]) == c);
+}
+
+void board_mask_history_agree(Run& r) {  // board, mask, history and the last move
+  tanbo_game* g = r.g();
+  const int ply = tanbo_ply(g);
+  unsigned char cells[625], mask[625];
+  int moves[64], removed[625];
+  const int size = tanbo_size(g);
+  const auto nn = static_cast<std::size_t>(size * size);
+  FUZZ_ASSERT(tanbo_cells(g, cells, nn) == TANBO_OK && tanbo_legal_mask(g, mask, nn) == TANBO_OK);
+  int legal_count = 0;
+  for (std::size_t i = 0; i < nn; ++i) legal_count += mask[i];
+  FUZZ_ASSERT(legal_count == tanbo_legal_move_count(g));
+  std::size_t n = 0;
+  const tanbo_status s = tanbo_moves(g, moves, std::size(moves), &n);
+  FUZZ_ASSERT(static_cast<int>(n) == ply && (s == TANBO_OK) == (n <= std::size(moves)));
+  tanbo_move_result last;
+  const tanbo_status ls = tanbo_last_result(g, &last, removed, std::size(removed), &n);
+  FUZZ_ASSERT((ls == TANBO_OK) == (ply > 0));
+  if (ls == TANBO_OK) {
+    FUZZ_ASSERT(static_cast<int>(n) == last.removed_black + last.removed_white);
+    for (std::size_t i = 0; i < n; ++i) FUZZ_ASSERT(cells[removed[i]] == TANBO_NONE || removed[i] == last.move);
+  }
+}
+
+void perft_and_playout(Run& r) {  // perft 1 counts the legal moves; a playout on a copy changes nothing
+  tanbo_game* g = r.g();
+  const int ply = tanbo_ply(g);
+  const std::uint64_t hash = tanbo_hash(g);
+  std::uint64_t nodes = 0;
+  FUZZ_ASSERT(tanbo_perft(g, 1, &nodes) == TANBO_OK);
+  FUZZ_ASSERT(nodes == (tanbo_is_over(g) ? 1u : static_cast<std::uint64_t>(tanbo_legal_move_count(g))));
+  tanbo_color w = TANBO_NONE;
+  FUZZ_ASSERT(tanbo_playout(g, &r.rng, 0, &w, nullptr) == TANBO_OK && (w == TANBO_BLACK || w == TANBO_WHITE));
+  FUZZ_ASSERT(tanbo_hash(g) == hash && tanbo_ply(g) == ply);
+}
+
+void null_arguments_then_fresh_game(Run& r) {
+  tanbo_game*& g = r.g();
+  const std::uint64_t hash = tanbo_hash(g);
+  FUZZ_ASSERT(tanbo_play(g, nullptr) == TANBO_ERR_NULL_ARGUMENT);
+  FUZZ_ASSERT(tanbo_random_legal_move(g, nullptr, nullptr) == TANBO_ERR_NULL_ARGUMENT);
+  FUZZ_ASSERT(tanbo_game_copy(g, nullptr) == TANBO_ERR_NULL_ARGUMENT);
+  FUZZ_ASSERT(tanbo_hash(g) == hash);
+  tanbo_game_free(g);
+  g = make_game(r.in);
+}
+
+void export_position(Run& r) { check_export(r.g(), r.in, tanbo_position_string); }
+void export_record(Run& r) { check_export(r.g(), r.in, tanbo_record); }
+void export_diagram(Run& r) { check_export(r.g(), r.in, tanbo_diagram); }
+void position_round_trip(Run& r) { check_position_round_trip(r.g()); }
+void query_all(Run& r) { query_everything(r.g(), r.in); }
+
+// The opcode table: an opcode byte b runs step b mod 18 (the kept corpora are written in these
+// numbers, so the order is fixed).
+using Step = void (*)(Run&);
+constexpr Step kSteps[] = {
+    play_fuzzed_index, play_fuzzed_name, play_kth_legal_maybe_undo, undo, reseed, random_moves,
+    legal_moves_into_small_buffer, copy_to_second_slot, export_position, export_record, export_diagram,
+    position_round_trip, query_all, null_arguments_then_fresh_game, explain_fuzzed_index, roots_into_buffer,
+    board_mask_history_agree, perft_and_playout};
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  Reader in(data, size);
-  tanbo_game* games[2] = {make_game(in), nullptr};
-  tanbo_rng rng;
-  tanbo_rng_seed(&rng, 0);
-  int legal[625];
+  Run r{Reader(data, size)};
+  r.games[0] = make_game(r.in);
+  tanbo_rng_seed(&r.rng, 0);
   int steps = 0;
-  while (!in.done() && ++steps < 2000) {
-    tanbo_game*& g = games[0];
-    const std::uint8_t op = in.byte();
-    if (g == nullptr) {  // every step needs a game: make one (maybe failing again)
-      g = make_game(in);
+  while (!r.in.done() && ++steps < 2000) {
+    const std::uint8_t op = r.in.byte();
+    if (r.g() == nullptr) {  // every step needs a game: make one (maybe failing again)
+      r.g() = make_game(r.in);
       continue;
     }
-    const int ply = tanbo_ply(g);
-    const std::uint64_t hash = tanbo_hash(g);
-    switch (op % 18) {
-      case 0: {  // play a fuzzed index (often off the board)
-        const tanbo_status s = tanbo_play_index(g, in.int16());
-        FUZZ_ASSERT(tanbo_ply(g) == ply + (s == TANBO_OK));
-        break;
-      }
-      case 1: {  // play a fuzzed name
-        const tanbo_status s = tanbo_play(g, in.text().c_str());
-        FUZZ_ASSERT(s == TANBO_OK || s == TANBO_ERR_PARSE || s == TANBO_ERR_ILLEGAL_MOVE);
-        FUZZ_ASSERT(s == TANBO_OK || (tanbo_hash(g) == hash && tanbo_last_error(g)[0] != '\0'));
-        break;
-      }
-      case 2: {  // play the k-th legal move, maybe take it back and replay it
-        std::size_t n = 0;
-        const tanbo_status s = tanbo_legal_moves(g, legal, std::size(legal), &n);
-        FUZZ_ASSERT(s == TANBO_OK && static_cast<int>(n) == tanbo_legal_move_count(g));
-        const std::uint8_t k = in.byte();
-        if (n == 0) break;
-        const int move = legal[k % n];
-        FUZZ_ASSERT(tanbo_play_index(g, move) == TANBO_OK);
-        if (k & 0x80) {
-          FUZZ_ASSERT(tanbo_undo(g) == TANBO_OK && tanbo_hash(g) == hash && tanbo_ply(g) == ply);
-          FUZZ_ASSERT(tanbo_play_index(g, move) == TANBO_OK);
-        }
-        break;
-      }
-      case 3: {  // undo
-        const tanbo_status s = tanbo_undo(g);
-        FUZZ_ASSERT((s == TANBO_OK) == (ply > 0));
-        break;
-      }
-      case 4: tanbo_rng_seed(&rng, in.byte()); break;
-      case 5: {  // a few random moves
-        for (int i = in.byte() % 16; i > 0; --i) {
-          int move = -1;
-          const tanbo_status s = tanbo_random_legal_move(g, &rng, &move);
-          FUZZ_ASSERT((s == TANBO_OK) == (tanbo_is_over(g) == 0));
-          if (s != TANBO_OK) break;
-          FUZZ_ASSERT(tanbo_play_index(g, move) == TANBO_OK);
-        }
-        break;
-      }
-      case 6: {  // legal moves into a small buffer
-        int small[8];
-        const std::size_t cap = in.byte() % 9;
-        std::size_t n = 0;
-        const tanbo_status s = tanbo_legal_moves(g, cap ? small : nullptr, cap, &n);
-        FUZZ_ASSERT((s == TANBO_OK) == (n <= cap));
-        for (std::size_t i = 0; i < cap && i < n; ++i) FUZZ_ASSERT(tanbo_is_legal(g, small[i]) == 1);
-        break;
-      }
-      case 7: {  // copy into the second slot and continue on either
-        tanbo_game_free(games[1]);
-        games[1] = nullptr;
-        FUZZ_ASSERT(tanbo_game_copy(g, &games[1]) == TANBO_OK);
-        FUZZ_ASSERT(tanbo_hash(games[1]) == hash && tanbo_ply(games[1]) == ply);
-        if (in.byte() & 1) std::swap(games[0], games[1]);
-        break;
-      }
-      case 8: check_export(g, in, tanbo_position_string); break;
-      case 9: check_export(g, in, tanbo_record); break;
-      case 10: check_export(g, in, tanbo_diagram); break;
-      case 11: check_position_round_trip(g); break;
-      case 12: query_everything(g, in); break;
-      case 14: {  // explain a fuzzed index: legal exactly when tanbo_is_legal says so, off-board off it
-        const int index = in.int16();
-        tanbo_illegal_reason why = TANBO_REASON_LEGAL;
-        int friends = -1;
-        const tanbo_status s = tanbo_explain(g, index, &why, &friends);
-        const int size = tanbo_size(g);
-        FUZZ_ASSERT(s == TANBO_OK);
-        FUZZ_ASSERT((why == TANBO_REASON_LEGAL) == (tanbo_is_legal(g, index) == 1));
-        if (tanbo_is_over(g) == 0)  // once over, every point's reason is the game's end
-          FUZZ_ASSERT((why == TANBO_REASON_OFF_BOARD) == (index < 0 || index >= size * size));
-        FUZZ_ASSERT(friends >= 0 && friends <= 4);
-        break;
-      }
-      case 15: {  // roots and the root at a fuzzed index, into a fuzzed-size buffer
-        int ints[64];
-        const std::size_t cap = in.byte() % (std::size(ints) + 1);
-        std::size_t n = 0;
-        tanbo_status s = tanbo_roots(g, cap ? ints : nullptr, cap, &n);
-        FUZZ_ASSERT((s == TANBO_OK) == (n <= cap));
-        tanbo_color c = TANBO_NONE;
-        const int index = in.int16();
-        s = tanbo_root_at(g, index, cap ? ints : nullptr, cap, &n);
-        const bool stone = tanbo_cell_at(g, index, &c) == TANBO_OK && c != TANBO_NONE;
-        FUZZ_ASSERT(stone ? (s == TANBO_OK || s == TANBO_ERR_BUFFER_TOO_SMALL) : s == TANBO_ERR_INVALID_ARGUMENT);
-        if (s == TANBO_OK) FUZZ_ASSERT(n >= 4 && static_cast<tanbo_color>(ints[0]) == c);
-        break;
-      }
-      case 16: {  // board, mask, history and the last move agree with the other queries
-        unsigned char cells[625], mask[625];
-        int moves[64], removed[625];
-        const int size = tanbo_size(g);
-        const auto nn = static_cast<std::size_t>(size * size);
-        FUZZ_ASSERT(tanbo_cells(g, cells, nn) == TANBO_OK && tanbo_legal_mask(g, mask, nn) == TANBO_OK);
-        int legal_count = 0;
-        for (std::size_t i = 0; i < nn; ++i) legal_count += mask[i];
-        FUZZ_ASSERT(legal_count == tanbo_legal_move_count(g));
-        std::size_t n = 0;
-        const tanbo_status s = tanbo_moves(g, moves, std::size(moves), &n);
-        FUZZ_ASSERT(static_cast<int>(n) == ply && (s == TANBO_OK) == (n <= std::size(moves)));
-        tanbo_move_result r;
-        const tanbo_status last = tanbo_last_result(g, &r, removed, std::size(removed), &n);
-        FUZZ_ASSERT((last == TANBO_OK) == (ply > 0));
-        if (last == TANBO_OK) {
-          FUZZ_ASSERT(static_cast<int>(n) == r.removed_black + r.removed_white);
-          for (std::size_t i = 0; i < n; ++i) FUZZ_ASSERT(cells[removed[i]] == TANBO_NONE || removed[i] == r.move);
-        }
-        break;
-      }
-      case 17: {  // perft 1 counts the legal moves; a playout on a copy changes nothing
-        std::uint64_t nodes = 0;
-        FUZZ_ASSERT(tanbo_perft(g, 1, &nodes) == TANBO_OK);
-        FUZZ_ASSERT(nodes == (tanbo_is_over(g) ? 1u : static_cast<std::uint64_t>(tanbo_legal_move_count(g))));
-        tanbo_color w = TANBO_NONE;
-        FUZZ_ASSERT(tanbo_playout(g, &rng, 0, &w, nullptr) == TANBO_OK && (w == TANBO_BLACK || w == TANBO_WHITE));
-        FUZZ_ASSERT(tanbo_hash(g) == hash && tanbo_ply(g) == ply);
-        break;
-      }
-      default: {  // null arguments and a fresh game
-        FUZZ_ASSERT(tanbo_play(g, nullptr) == TANBO_ERR_NULL_ARGUMENT);
-        FUZZ_ASSERT(tanbo_random_legal_move(g, nullptr, nullptr) == TANBO_ERR_NULL_ARGUMENT);
-        FUZZ_ASSERT(tanbo_game_copy(g, nullptr) == TANBO_ERR_NULL_ARGUMENT);
-        FUZZ_ASSERT(tanbo_hash(g) == hash);
-        tanbo_game_free(g);
-        g = make_game(in);
-      }
-    }
+    kSteps[op % std::size(kSteps)](r);
   }
-  tanbo_game_free(games[0]);
-  tanbo_game_free(games[1]);
+  tanbo_game_free(r.games[0]);
+  tanbo_game_free(r.games[1]);
   return 0;
 }

@@ -255,6 +255,144 @@ void bind_move_result(py::module_& m) {
       });
 }
 
+namespace {
+
+/// Game's state: engine, variant, side to move, ply, winner, hash, equality.
+void bind_game_state(py::class_<PyGame>& cls) {
+  cls
+      .def_property_readonly("engine", [](const PyGame& g) { return g->engine(); },
+                             "'optimized' or 'reference'.")
+      .def_property_readonly("variant", [](const PyGame& g) { return g->start_position().variant().name(); },
+                             "The variant the game started from ('custom-N' for other positions).")
+      .def_property_readonly("size", [](const PyGame& g) { return g->size(); }, "Board side length N.")
+      .def_property_readonly("to_move", [](const PyGame& g) { return color_str(g->to_move()); },
+                             "Side to move: 'X' (Black) or 'O' (White).")
+      .def_property_readonly("ply", [](const PyGame& g) { return g->ply(); }, "Moves played so far.")
+      .def_property_readonly("winner", [](const PyGame& g) { return winner_or_none(*g); },
+                             "'X' or 'O' once a side has no stones, else None.")
+      .def_property_readonly("is_over", [](const PyGame& g) { return g->is_over(); },
+                             "True once a side has no stones.")
+      .def_property_readonly("hash", [](const PyGame& g) { return g->hash(); },
+                             "Zobrist hash of (board, side to move), the same on both engines.")
+      .def("__eq__",
+           [](const PyGame& a, const py::object& b) -> py::object {
+             if (!py::isinstance<PyGame>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             return py::bool_(same_position(*a, *b.cast<const PyGame&>()));
+           },
+           py::arg("other"),
+           "Equal when board and side to move are (engine, history and variant name aside).")
+      .def("__hash__", [](const PyGame& g) { return g->hash(); },
+           "The Zobrist hash (consistent with ==). A Game is mutable: do not play moves on one "
+           "that is a dict key or in a set; key tables by g.position() or g.hash instead.");
+}
+
+/// Game's moves and the rules' questions about them: play, undo, the legal moves, at.
+void bind_game_moves(py::class_<PyGame>& cls) {
+  cls
+      .def("play", &play, py::arg("point"),
+           "Plays ``point`` ('A2', 'a2', (x, y) with 0-based x, y, or an int action y * N + x) for the "
+           "side to move and returns a MoveResult. Raises IllegalMoveError (the game unchanged) or "
+           "ParseError.")
+      .def("undo", [](PyGame& g) { g->undo(); }, "Takes back the last move; UsageError at ply 0.")
+      .def("last_result", &last_result, "The MoveResult of the last move; UsageError at ply 0.")
+      .def("legal_moves", [](const PyGame& g) { return names(g->legal_moves()); },
+           "The side to move's legal moves, row-major, as names. Empty once the game is over.")
+      .def("legal_move_count", [](const PyGame& g) { return g->legal_move_count(); },
+           "len(legal_moves()), without building the list.")
+      .def("is_legal", [](const PyGame& g, py::handle p) { return g->is_legal(query_point(g, p)); },
+           py::arg("point"), "May the side to move play ``point``? False off the board or after the game.")
+      .def(
+          "at",
+          [](const PyGame& g, py::handle p) {
+            // An action off the board is named as given (api::query_index_point), not as a point.
+            const Point q = [&] {
+              if (const auto a = to_action(p)) return api::query_index_point(g->size(), *a, "at", "action");
+              return query_point(g, p);
+            }();
+            if (!on_board(q, g->size())) throw UsageError("at: " + point_name(q) + " is not on the board");
+            return std::string(1, cell_char(g->position().at(q)));
+          },
+          py::arg("point"), "'X', 'O' or '.' at ``point``.")
+      .def("stone_count", [](const PyGame& g, py::handle c) { return g->stone_count(to_color(c, "stone_count")); },
+           py::arg("color"), "Number of stones of ``color`` ('X' or 'O').");
+}
+
+/// Game as text and as a value: board, position, record, copies, str, pickling.
+void bind_game_text(py::class_<PyGame>& cls) {
+  cls
+      .def("board", [](const PyGame& g) { return board_rows(*g); },
+           "The board as N strings of 'X', 'O' and '.', row 1 first.")
+      .def("position", [](const PyGame& g) { return g->position().to_string(); },
+           "The position string, e.g. 'X3O/5/5/5/O3X O lattice-5'.")
+      .def("record", [](const PyGame& g) { return format_record(g->start_position(), g->moves()); },
+           "The game record (start header and moves); Game.from_record() reads it back.")
+      .def("moves", [](const PyGame& g) { return names(g->moves()); }, "The points played so far.")
+      .def("copy", [](const PyGame& g) { return PyGame(g); }, "An independent copy (history included).")
+      .def("__copy__", [](const PyGame& g) { return PyGame(g); })
+      .def("__deepcopy__", [](const PyGame& g, py::handle) { return PyGame(g); }, py::arg("memo"))
+      .def("__str__", [](const PyGame& g) { return g->position().diagram(); })
+      .def("__repr__", [](const PyGame& g) { return game_repr(*g); })
+      .def(py::pickle(
+          [](const PyGame& g) {
+            return py::make_tuple(g->engine(), format_record(g->start_position(), g->moves()));
+          },
+          [](const py::tuple& t) {
+            if (t.size() != 2) throw UsageError("Game.__setstate__: expected (engine, record)");
+            return from_record(t[1].cast<std::string>(), t[0].cast<std::string>());
+          }));
+}
+
+/// Game's random moves, playouts, MCTS and perft (the long ones without the GIL).
+void bind_game_search(py::class_<PyGame>& cls) {
+  cls
+      .def(
+          "random_move",
+          [](const PyGame& g, PyRng& rng) { return point_name(g->random_move(rng.rng())); },
+          py::arg("rng"),
+          "legal_moves()[rng.below(len)] as a name: the choice `tanbo selfplay` makes, so a seed "
+          "replays the same game on both engines and in C++. UsageError once the game is over.")
+      .def(
+          "playout",
+          &playout, py::arg("rng"), py::arg("in_place") = false,
+          "Plays uniformly random moves until the game ends and returns the winner ('X' or 'O'). "
+          "By default on a copy (this game unchanged: copy-make, as `tanbo bench` measures); "
+          "in_place=True plays the moves on this game. The optimized engine picks from its O(1) "
+          "legal set (the moves of C++ Board::playout for the same Rng); the reference engine "
+          "picks legal_moves()[rng.below(n)] like random_move(). Releases the GIL.")
+      .def("playouts", &playouts, py::arg("n"), py::arg("seed"),
+           "Plays ``n`` random playouts from this position (the game unchanged), playout i with "
+           "Rng(seed + i), in C++ without the GIL. Returns (winners, lengths): numpy int8 (0 = X, "
+           "1 = O, as current_player()) and int32 (moves played) arrays of length n; "
+           "winners[i] is playout(Rng(seed + i)).")
+      .def("mcts_move", &mcts_move, py::arg("playouts"), py::arg("seed"),
+           "The move a UCT Monte-Carlo tree search with ``playouts`` simulations (1 to 2**24) and "
+           "random choices from ``seed`` picks for the side to move, as a name: the C++ search of "
+           "tanbo::api (examples/mcts_player, the JavaScript mctsMove), the same move for the "
+           "same game and seed on either engine. Releases the GIL. UsageError once over.")
+      .def("perft", &perft, py::arg("depth"),
+           "Number of move sequences of length ``depth`` (0-64) from here, as `tanbo perft` counts "
+           "them: a finished game is one leaf. Exponential in depth; releases the GIL.");
+}
+
+/// Game as pictures and arrays: SVG, the observation planes, the legal mask.
+void bind_game_pictures(py::class_<PyGame>& cls) {
+  cls
+      .def("svg", [](const PyGame& g) { return game_svg(*g); },
+           "The board as an SVG image, drawn as in the rules pages; the last move has a red dot.")
+      .def("_repr_svg_", [](const PyGame& g) { return game_svg(*g); })
+      .def("_repr_html_", [](const PyGame& g) { return "<div>" + game_svg(*g) + "</div>"; })
+      .def("observation",
+           [](const PyGame& g, const py::object& dtype) { return observation_array(*g, g->to_move(), dtype); },
+           py::arg("dtype") = py::none(),
+           "A numpy array of shape (6, N, N), dtype float32 (default) or uint8: planes own stones, "
+           "opponent stones, empty, own legal moves, opponent legal moves, Black to move (all 1 when "
+           "X is to move); 'own' is the side to move; [plane, y, x]. Legal planes are 0 once over.")
+      .def("legal_mask", &legal_mask,
+           "A numpy bool array of N*N actions, True where legal; action index = y * N + x.");
+}
+
+}  // namespace
+
 void bind_game(py::module_& m) {
   py::class_<PyGame> cls(m, "Game", R"(A game of Tanbo on one of tanbo's two verified engines.
 
@@ -282,116 +420,12 @@ the GIL (they work on a snapshot taken first), so threads running them scale acr
       .def_static("from_record", &from_record, py::arg("text"), py::arg("engine") = "optimized",
                   "A game replaying a game record (as record() writes it).")
       .def_static("deserialize", &from_record, py::arg("text"), py::arg("engine") = "optimized",
-                  "The game serialize() wrote (the same as from_record).")
-      .def_property_readonly("engine", [](const PyGame& g) { return g->engine(); },
-                             "'optimized' or 'reference'.")
-      .def_property_readonly("variant", [](const PyGame& g) { return g->start_position().variant().name(); },
-                             "The variant the game started from ('custom-N' for other positions).")
-      .def_property_readonly("size", [](const PyGame& g) { return g->size(); }, "Board side length N.")
-      .def_property_readonly("to_move", [](const PyGame& g) { return color_str(g->to_move()); },
-                             "Side to move: 'X' (Black) or 'O' (White).")
-      .def_property_readonly("ply", [](const PyGame& g) { return g->ply(); }, "Moves played so far.")
-      .def_property_readonly("winner", [](const PyGame& g) { return winner_or_none(*g); },
-                             "'X' or 'O' once a side has no stones, else None.")
-      .def_property_readonly("is_over", [](const PyGame& g) { return g->is_over(); },
-                             "True once a side has no stones.")
-      .def_property_readonly("hash", [](const PyGame& g) { return g->hash(); },
-                             "Zobrist hash of (board, side to move), the same on both engines.")
-      .def("play", &play, py::arg("point"),
-           "Plays ``point`` ('A2', 'a2', (x, y) with 0-based x, y, or an int action y * N + x) for the "
-           "side to move and returns a MoveResult. Raises IllegalMoveError (the game unchanged) or "
-           "ParseError.")
-      .def("undo", [](PyGame& g) { g->undo(); }, "Takes back the last move; UsageError at ply 0.")
-      .def("last_result", &last_result, "The MoveResult of the last move; UsageError at ply 0.")
-      .def("legal_moves", [](const PyGame& g) { return names(g->legal_moves()); },
-           "The side to move's legal moves, row-major, as names. Empty once the game is over.")
-      .def("legal_move_count", [](const PyGame& g) { return g->legal_move_count(); },
-           "len(legal_moves()), without building the list.")
-      .def("is_legal", [](const PyGame& g, py::handle p) { return g->is_legal(query_point(g, p)); },
-           py::arg("point"), "May the side to move play ``point``? False off the board or after the game.")
-      .def(
-          "at",
-          [](const PyGame& g, py::handle p) {
-            // An action off the board is named as given (api::query_index_point), not as a point.
-            const Point q = [&] {
-              if (const auto a = to_action(p)) return api::query_index_point(g->size(), *a, "at", "action");
-              return query_point(g, p);
-            }();
-            if (!on_board(q, g->size())) throw UsageError("at: " + point_name(q) + " is not on the board");
-            return std::string(1, cell_char(g->position().at(q)));
-          },
-          py::arg("point"), "'X', 'O' or '.' at ``point``.")
-      .def("stone_count", [](const PyGame& g, py::handle c) { return g->stone_count(to_color(c, "stone_count")); },
-           py::arg("color"), "Number of stones of ``color`` ('X' or 'O').")
-      .def("board", [](const PyGame& g) { return board_rows(*g); },
-           "The board as N strings of 'X', 'O' and '.', row 1 first.")
-      .def("position", [](const PyGame& g) { return g->position().to_string(); },
-           "The position string, e.g. 'X3O/5/5/5/O3X O lattice-5'.")
-      .def("record", [](const PyGame& g) { return format_record(g->start_position(), g->moves()); },
-           "The game record (start header and moves); Game.from_record() reads it back.")
-      .def("moves", [](const PyGame& g) { return names(g->moves()); }, "The points played so far.")
-      .def("copy", [](const PyGame& g) { return PyGame(g); }, "An independent copy (history included).")
-      .def("__copy__", [](const PyGame& g) { return PyGame(g); })
-      .def("__deepcopy__", [](const PyGame& g, py::handle) { return PyGame(g); }, py::arg("memo"))
-      .def("__str__", [](const PyGame& g) { return g->position().diagram(); })
-      .def("__repr__", [](const PyGame& g) { return game_repr(*g); })
-      .def(py::pickle(
-          [](const PyGame& g) {
-            return py::make_tuple(g->engine(), format_record(g->start_position(), g->moves()));
-          },
-          [](const py::tuple& t) {
-            if (t.size() != 2) throw UsageError("Game.__setstate__: expected (engine, record)");
-            return from_record(t[1].cast<std::string>(), t[0].cast<std::string>());
-          }))
-      .def(
-          "random_move",
-          [](const PyGame& g, PyRng& rng) { return point_name(g->random_move(rng.rng())); },
-          py::arg("rng"),
-          "legal_moves()[rng.below(len)] as a name: the choice `tanbo selfplay` makes, so a seed "
-          "replays the same game on both engines and in C++. UsageError once the game is over.")
-      .def(
-          "playout",
-          &playout, py::arg("rng"), py::arg("in_place") = false,
-          "Plays uniformly random moves until the game ends and returns the winner ('X' or 'O'). "
-          "By default on a copy (this game unchanged: copy-make, as `tanbo bench` measures); "
-          "in_place=True plays the moves on this game. The optimized engine picks from its O(1) "
-          "legal set (the moves of C++ Board::playout for the same Rng); the reference engine "
-          "picks legal_moves()[rng.below(n)] like random_move(). Releases the GIL.")
-      .def("playouts", &playouts, py::arg("n"), py::arg("seed"),
-           "Plays ``n`` random playouts from this position (the game unchanged), playout i with "
-           "Rng(seed + i), in C++ without the GIL. Returns (winners, lengths): numpy int8 (0 = X, "
-           "1 = O, as current_player()) and int32 (moves played) arrays of length n; "
-           "winners[i] is playout(Rng(seed + i)).")
-      .def("mcts_move", &mcts_move, py::arg("playouts"), py::arg("seed"),
-           "The move a UCT Monte-Carlo tree search with ``playouts`` simulations (1 to 2**24) and "
-           "random choices from ``seed`` picks for the side to move, as a name: the C++ search of "
-           "tanbo::api (examples/mcts_player, the JavaScript mctsMove), the same move for the "
-           "same game and seed on either engine. Releases the GIL. UsageError once over.")
-      .def("perft", &perft, py::arg("depth"),
-           "Number of move sequences of length ``depth`` (0-64) from here, as `tanbo perft` counts "
-           "them: a finished game is one leaf. Exponential in depth; releases the GIL.")
-      .def("__eq__",
-           [](const PyGame& a, const py::object& b) -> py::object {
-             if (!py::isinstance<PyGame>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-             return py::bool_(same_position(*a, *b.cast<const PyGame&>()));
-           },
-           py::arg("other"),
-           "Equal when board and side to move are (engine, history and variant name aside).")
-      .def("__hash__", [](const PyGame& g) { return g->hash(); },
-           "The Zobrist hash (consistent with ==). A Game is mutable: do not play moves on one "
-           "that is a dict key or in a set; key tables by g.position() or g.hash instead.")
-      .def("svg", [](const PyGame& g) { return game_svg(*g); },
-           "The board as an SVG image, drawn as in the rules pages; the last move has a red dot.")
-      .def("_repr_svg_", [](const PyGame& g) { return game_svg(*g); })
-      .def("_repr_html_", [](const PyGame& g) { return "<div>" + game_svg(*g) + "</div>"; })
-      .def("observation",
-           [](const PyGame& g, const py::object& dtype) { return observation_array(*g, g->to_move(), dtype); },
-           py::arg("dtype") = py::none(),
-           "A numpy array of shape (6, N, N), dtype float32 (default) or uint8: planes own stones, "
-           "opponent stones, empty, own legal moves, opponent legal moves, Black to move (all 1 when "
-           "X is to move); 'own' is the side to move; [plane, y, x]. Legal planes are 0 once over.")
-      .def("legal_mask", &legal_mask,
-           "A numpy bool array of N*N actions, True where legal; action index = y * N + x.");
+                  "The game serialize() wrote (the same as from_record).");
+  bind_game_state(cls);
+  bind_game_moves(cls);
+  bind_game_text(cls);
+  bind_game_search(cls);
+  bind_game_pictures(cls);
   bind_state_api(cls);
 }
 

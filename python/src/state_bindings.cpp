@@ -79,8 +79,12 @@ int max_length(const AnyGame& g) {
 
 }  // namespace
 
-void bind_state_api(py::class_<PyGame>& cls) {
-  cls.def("legal_actions",
+namespace {
+
+/// pyspiel's actions: the legal ones, applying one, and their names.
+void bind_actions(py::class_<PyGame>& cls) {
+  cls
+      .def("legal_actions",
           [](const PyGame& g, const py::object& player) {
             if (!player.is_none() && !is_mover(*g, player, "legal_actions: player")) return py::list();
             return legal_action_list(*g);
@@ -128,7 +132,12 @@ void bind_state_api(py::class_<PyGame>& cls) {
              player_color(*g, player, "string_to_action: player");
              return row_major_index(parse_point(name, g->size()), g->size());
            },
-           py::arg("player"), py::arg("name"), "pyspiel's two-argument form (the player does not matter).")
+           py::arg("player"), py::arg("name"), "pyspiel's two-argument form (the player does not matter).");
+}
+
+/// pyspiel's turn and outcome queries: the player to move, terminal, returns, the node kinds, undo.
+void bind_turns(py::class_<PyGame>& cls) {
+  cls
       .def("current_player",
            [](const PyGame& g) { return g->is_over() ? kTerminalPlayer : static_cast<int>(g->to_move()); },
            "0 when X (Black) is to move, 1 when O is, -4 (OpenSpiel's terminal id) once over.")
@@ -169,7 +178,12 @@ void bind_state_api(py::class_<PyGame>& cls) {
            },
            py::arg("player"), py::arg("action"),
            "Takes back the last action, which must be ``action`` played by ``player`` (UsageError "
-           "otherwise, the game unchanged).")
+           "otherwise, the game unchanged).");
+}
+
+/// pyspiel's history and game facts: strings, clone, players, actions, max length.
+void bind_history(py::class_<PyGame>& cls) {
+  cls
       .def("information_state_string",
            [](const PyGame& g, const py::object& player) {
              player_color(*g, player, "information_state_string: player");
@@ -191,7 +205,12 @@ void bind_state_api(py::class_<PyGame>& cls) {
              for (const Point p : g->moves()) out.push_back(row_major_index(p, g->size()));
              return out;
            },
-           "The actions played so far.")
+           "The actions played so far.");
+}
+
+/// pyspiel's observations and serialization.
+void bind_observations(py::class_<PyGame>& cls) {
+  cls
       .def("observation_tensor",
            [](const PyGame& g, const py::object& player, const py::object& dtype) {
              const py::array planes = observation_array(*g, player_color(*g, player, "observation_tensor: player"), dtype);
@@ -213,6 +232,15 @@ void bind_state_api(py::class_<PyGame>& cls) {
       .def("serialize",
            [](const PyGame& g) { return format_record(g->start_position(), g->moves()); },
            "The start position and the moves, as a game record; Game.deserialize() reads it.");
+}
+
+}  // namespace
+
+void bind_state_api(py::class_<PyGame>& cls) {
+  bind_actions(cls);
+  bind_turns(cls);
+  bind_history(cls);
+  bind_observations(cls);
 }
 
 }  // namespace tanbo::python

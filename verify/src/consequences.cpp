@@ -50,11 +50,14 @@ std::optional<std::string> position_consequence(const Position& pos) {
   if (pos.count(Color::Black) == 0 && pos.count(Color::White) == 0) return "both sides have no stones";
   const std::vector<reference::Root> roots = reference::all_roots(pos);
   if (auto p = roots_are_trees(pos, roots)) return p;
-  // Rule 6 removes every bounded root, so none survives a move (nor exists at the start).
+  // Rule 6 removes every bounded root, so none survives a move (nor exists at the start). Whose
+  // root it is says which part of rule 6 failed: the side that just moved (its expanded root,
+  // case 1, or its other roots, case 2) or the side to move (case 2).
   for (const reference::Root& r : roots)
     if (reference::is_bounded(pos, r))
-      return "the " + name(r.color) + " root at " + point_name(r.stones.front()) +
-             " is bounded at the start of a turn";
+      return "the " + name(r.color) + " root at " + point_name(r.stones.front()) + " (" +
+             (r.color == pos.to_move() ? "the side to move" : "the side that just moved") +
+             ") is bounded at the start of a turn";
   return std::nullopt;
 }
 

@@ -57,7 +57,10 @@ std::optional<std::string> first_report(Make make = {}) {
 
 // The oracle's bugs as one engine type: one instantiation of the oracle (as a checker has)
 // must report each.
-using Oracle = planted::OneOf<planted::Wrapped, planted::ReportsEmptyBoard, planted::ReportsFilledBoard, planted::HidesRemoval, planted::MiscountsStones, planted::NeverOver, planted::WrongWinner, planted::PositionWrongMover, planted::ForgetsVariantTag, planted::MiscountsLegalMoves, planted::NoLegalMovesAfterFirstMove, planted::LegalMovesAfterEnd, planted::DropsLegalMove, planted::WrongHashAfterMove, planted::ReportsInconsistency, planted::WrongResultMove, planted::WrongResultPlayer, planted::ResultRemovalDiffers, planted::TurnDoesNotPass, planted::AcceptsOccupiedPoint, planted::AcceptsSeveralFriendlyNeighbours, planted::AcceptsNoFriendlyNeighbour, planted::UnsortedRemovalList, planted::RepeatsRemovedStone, planted::RemovesOffBoardStone, planted::RemovesEmptyPoint, planted::MiscountsRemovedStones, planted::RemovesPartOfRoot, planted::RemovesTwoEnemyRoots, planted::RemovalKindNone, planted::CallsBoundedRemovalExpanded, planted::ExpandedRemovalTakesEnemyRoot, planted::CallsPlainMoveBoundedRemoval, planted::CallsExpandedRemovalBounded, planted::ResizesBoard, planted::ShowsRemovedStones, planted::InflatesPly>;
+using Oracle = planted::OneOf<planted::Wrapped, planted::ReportsEmptyBoard, planted::ReportsFilledBoard, planted::HidesRemoval, planted::MiscountsStones, planted::NeverOver, planted::WrongWinner, planted::PositionWrongMover, planted::ForgetsVariantTag, planted::MiscountsLegalMoves, planted::NoLegalMovesAfterFirstMove, planted::LegalMovesAfterEnd, planted::DropsLegalMove, planted::WrongHashAfterMove, planted::ReportsInconsistency, planted::WrongResultMove, planted::WrongResultPlayer, planted::ResultRemovalDiffers, planted::TurnDoesNotPass, planted::AcceptsOccupiedPoint, planted::AcceptsSeveralFriendlyNeighbours, planted::AcceptsNoFriendlyNeighbour, planted::UnsortedRemovalList, planted::RepeatsRemovedStone, planted::RemovesOffBoardStone, planted::RemovesEmptyPoint, planted::MiscountsRemovedStones, planted::RemovesPartOfRoot, planted::RemovesTwoEnemyRoots, planted::RemovalKindNone, planted::CallsBoundedRemovalExpanded, planted::ExpandedRemovalTakesEnemyRoot, planted::CallsPlainMoveBoundedRemoval, planted::CallsExpandedRemovalBounded, planted::ResizesBoard, planted::ShowsRemovedStones, planted::InflatesPly,
+    planted::KeepsBoundedRoot<planted::Whose::Mover, Removal::ExpandedRoot>,
+    planted::KeepsBoundedRoot<planted::Whose::Mover, Removal::BoundedRoots>,
+    planted::KeepsBoundedRoot<planted::Whose::NextToMove, Removal::BoundedRoots>>;
 
 struct Case {
   const char* bug;
@@ -71,6 +74,16 @@ const Case kCases[] = {
     {"ReportsEmptyBoard", Oracle::maker<planted::ReportsEmptyBoard>(), "both sides have no stones"},
     {"ReportsFilledBoard", Oracle::maker<planted::ReportsFilledBoard>(), "(not a tree)"},
     {"HidesRemoval", Oracle::maker<planted::HidesRemoval>(), "is bounded at the start of a turn"},
+    // ... the same consequence for each side and each case of rule 6 that removes from it
+    {"KeepsBoundedRoot<Mover, ExpandedRoot>",
+     Oracle::maker<planted::KeepsBoundedRoot<planted::Whose::Mover, Removal::ExpandedRoot>>(),
+     "(the side that just moved) is bounded at the start of a turn"},
+    {"KeepsBoundedRoot<Mover, BoundedRoots>",
+     Oracle::maker<planted::KeepsBoundedRoot<planted::Whose::Mover, Removal::BoundedRoots>>(),
+     "(the side that just moved) is bounded at the start of a turn"},
+    {"KeepsBoundedRoot<NextToMove, BoundedRoots>",
+     Oracle::maker<planted::KeepsBoundedRoot<planted::Whose::NextToMove, Removal::BoundedRoots>>(),
+     "(the side to move) is bounded at the start of a turn"},
     // Engine state
     {"MiscountsStones", Oracle::maker<planted::MiscountsStones>(), "stone_count()"},
     {"NeverOver", Oracle::maker<planted::NeverOver>(), "winner()/is_over() disagree"},

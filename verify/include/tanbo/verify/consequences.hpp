@@ -6,7 +6,9 @@
 // Catch2 engine harness; the comparator (compare.hpp) is the other oracle: engine against engine.
 //
 // Every consequence listed here has a planted bug violating exactly it (planted_bugs.hpp) and a
-// test that the oracle reports it (verify/tests/consequences_test.cpp).
+// test that the oracle reports it (verify/tests/consequences_test.cpp); "no bounded root at the
+// start of a turn" has one for each side and each case of rule 6 that removes from that side
+// (KeepsBoundedRoot), and the report says whose root survived.
 //
 //   Board (position_consequence): never both sides without stones; each root is a tree (roots
 //     grow one leaf at a time); no root of either colour is bounded at the start of a turn (rule 6

@@ -912,6 +912,59 @@ class HidesRemoval : public RemovedStonesStay<true> {
   using RemovedStonesStay::RemovedStonesStay;
 };
 
+/// Whose roots KeepsBoundedRoot keeps: the side that just moved, or the side to move next.
+enum class Whose { Mover, NextToMove };
+
+/// Rule 6 half done: the roots of `kWhose` that a removal of kind `kBranch` takes stay on the
+/// board, and play(), last_result() and position() all agree that they stay (the removal lists
+/// only the other stones, and says "none" when nothing else went), so nothing but the bounded
+/// root at the start of the next turn gives the bug away. Each branch and side the rules remove
+/// from has one: <Mover, ExpandedRoot> (case 1), <Mover, BoundedRoots> and <NextToMove,
+/// BoundedRoots> (case 2: your own other roots, and the opponent's).
+template <Whose kWhose, Removal kBranch>
+class KeepsBoundedRoot : public Wrapped {
+ public:
+  using Wrapped::Wrapped;
+  MoveEffect play(Point p) {
+    const Position before = inner().position();
+    MoveEffect e = inner().play(p);
+    MoveResult r = inner().last_result();
+    kept_.clear();
+    if (r.removal == kBranch) {
+      const Color whose = kWhose == Whose::Mover ? r.player : opponent(r.player);
+      std::vector<Point> rest;
+      for (const Point s : r.removed) {
+        const Color c = s == p ? r.player : (before.at(s) == Cell::Black ? Color::Black : Color::White);
+        if (c != whose) {
+          rest.push_back(s);
+          continue;
+        }
+        kept_.push_back({s, stone(c)});
+        (c == Color::Black ? e.removed_black : e.removed_white) -= 1;
+      }
+      r.removed = std::move(rest);
+      if (r.removed.empty()) r.removal = e.removal = Removal::None;
+    }
+    result_ = std::move(r);
+    return e;
+  }
+  void undo() {
+    inner().undo();
+    kept_.clear();
+    result_.reset();
+  }
+  MoveResult last_result() const { return result_ ? *result_ : inner().last_result(); }
+  Position position() const {
+    Position pos = inner().position();
+    for (const auto& [s, c] : kept_) pos.set(s, c);
+    return pos;
+  }
+
+ private:
+  std::vector<std::pair<Point, Cell>> kept_;  // the stones the last move should have removed
+  std::optional<MoveResult> result_;
+};
+
 /// Accepts a move on an occupied point: it plays its first legal move instead and reports the
 /// occupied point as the move (likewise AcceptsSeveralFriendlyNeighbours and
 /// AcceptsNoFriendlyNeighbour: a stone touching two friendly stones, or none).
