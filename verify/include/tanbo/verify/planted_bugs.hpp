@@ -922,47 +922,30 @@ enum class Whose { Mover, NextToMove };
 /// from has one: <Mover, ExpandedRoot> (case 1), <Mover, BoundedRoots> and <NextToMove,
 /// BoundedRoots> (case 2: your own other roots, and the opponent's).
 template <Whose kWhose, Removal kBranch>
-class KeepsBoundedRoot : public Wrapped {
- public:
-  using Wrapped::Wrapped;
-  MoveEffect play(Point p) {
-    const Position before = inner().position();
-    MoveEffect e = inner().play(p);
-    MoveResult r = inner().last_result();
-    kept_.clear();
-    if (r.removal == kBranch) {
-      const Color whose = kWhose == Whose::Mover ? r.player : opponent(r.player);
-      std::vector<Point> rest;
-      for (const Point s : r.removed) {
-        const Color c = s == p ? r.player : (before.at(s) == Cell::Black ? Color::Black : Color::White);
-        if (c != whose) {
-          rest.push_back(s);
-          continue;
-        }
-        kept_.push_back({s, stone(c)});
-        (c == Color::Black ? e.removed_black : e.removed_white) -= 1;
-      }
-      r.removed = std::move(rest);
-      if (r.removed.empty()) r.removal = e.removal = Removal::None;
-    }
-    result_ = std::move(r);
-    return e;
+struct KeepsBoundedRoot : TamperedMoves<KeepsBoundedRoot<kWhose, kBranch>> {
+  using TamperedMoves<KeepsBoundedRoot>::TamperedMoves;
+  static Color whose(const MoveResult& r) { return kWhose == Whose::Mover ? r.player : opponent(r.player); }
+  static void tamper(const Position& before, MoveResult& r, MoveEffect& e) {
+    if (r.removal != kBranch) return;
+    const Color kept = whose(r);
+    std::erase_if(r.removed, [&](Point s) {
+      const Cell c = s == r.move ? stone(r.player) : before.at(s);
+      if (c != stone(kept)) return false;
+      (kept == Color::Black ? e.removed_black : e.removed_white) -= 1;
+      return true;
+    });
+    if (r.removed.empty()) r.removal = e.removal = Removal::None;
   }
-  void undo() {
-    inner().undo();
-    kept_.clear();
-    result_.reset();
-  }
-  MoveResult last_result() const { return result_ ? *result_ : inner().last_result(); }
+  /// The board with the stones the last move's removal no longer lists put back.
   Position position() const {
-    Position pos = inner().position();
-    for (const auto& [s, c] : kept_) pos.set(s, c);
+    Position pos = this->inner().position();
+    if (this->ply() == 0) return pos;
+    const MoveResult truth = this->inner().last_result();
+    const MoveResult shown = this->last_result();
+    for (const Point s : truth.removed)
+      if (!std::binary_search(shown.removed.begin(), shown.removed.end(), s)) pos.set(s, stone(whose(truth)));
     return pos;
   }
-
- private:
-  std::vector<std::pair<Point, Cell>> kept_;  // the stones the last move should have removed
-  std::optional<MoveResult> result_;
 };
 
 /// Accepts a move on an occupied point: it plays its first legal move instead and reports the
