@@ -38,6 +38,21 @@ const INT_MIN = -(2 ** 31), INT_MAX = 2 ** 31 - 1;
 
 /** Binds the API to an instantiated module `M` (the factory's result). */
 export function bindApi(M) {
+  const w = wasm(M);
+  const { Rng, rngArg } = rngClass(w);
+  const Game = gameClass(w, Rng, rngArg);
+  const Session = sessionClass(w);
+  return {
+    Game, Rng, Session, version: M.UTF8ToString(M._tanbo_version()), variants: w.variants, engines: w.engines,
+    boardGeometry: (size) => boardGeometry(w, size),
+    /** Size of this instance's WASM memory in bytes (it only grows; for leak checks). */
+    memoryBytes: () => M.HEAP8.length,
+  };
+}
+
+// The module's memory and the C API's conventions (statuses, strings and int lists out, the
+// engine registry), which every class below uses.
+function wasm(M) {
   function alloc(bytes) {
     const p = M._malloc(bytes);
     if (!p) throw new TanboError("out of memory");
@@ -128,7 +143,12 @@ export function bindApi(M) {
   })();
   // Frees what a forgotten dispose() leaves behind, once the JS object is collected.
   const finalizer = typeof FinalizationRegistry === "function" ? new FinalizationRegistry((free) => free()) : null;
+  return { M, alloc, withMem, withString, u32, i32, u64, fail, check, textOut, intsOut, create, engines, engineCode, variants, finalizer };
+}
 
+// Rng over tanbo_rng, and rngArg: a seed or an Rng as the argument of a call that draws.
+function rngClass(w) {
+  const { M, alloc, withMem, u32, finalizer } = w;
   /** Deterministic random numbers: the C++ tanbo::Rng, so seeds replay tanbo selfplay's games. */
   class Rng {
     /** @param {number|bigint} seed an integer in [0, 2^64) */
@@ -174,7 +194,12 @@ export function bindApi(M) {
       rng.dispose();
     }
   }
+  return { Rng, rngArg };
+}
 
+// Game over a tanbo_game handle.
+function gameClass(w, Rng, rngArg) {
+  const { M, withMem, withString, u32, i32, u64, fail, check, textOut, intsOut, create, engines, engineCode, finalizer } = w;
   /** A game of Tanbo on one of tanbo's two verified engines. */
   class Game {
     /**
@@ -462,7 +487,12 @@ export function bindApi(M) {
     toString() { return this.diagram; }
   }
   Game._adopt = Symbol("adopt");
+  return Game;
+}
 
+// Session over a tanbo_session handle.
+function sessionClass(w) {
+  const { M, withMem, withString, u32, fail, engines, finalizer } = w;
   /**
    * A session of the engine protocol (docs/protocol.md) on one of the engines: the C API's
    * tanbo_session, i.e. the C++ session `tanbo serve` runs. handle(line) gives the answer line,
@@ -472,6 +502,8 @@ export function bindApi(M) {
     /** @param engine "optimized" (default) or "reference"; UsageError for another name. */
     constructor(engine = engines[0]) {
       if (typeof engine !== "string") throw new TypeError(`Session: engine must be a string, not ${describe(engine)}`);
+      // The rules explorer's build leaves the session out (its download budget, js/CMakeLists.txt).
+      if (typeof M._tanbo_session_create !== "function") throw new UsageError("Session: this build has no protocol session");
       this._p = withString(engine, (p) => withMem(4 + ERR_LEN, (mem) => {
         const s = M._tanbo_session_create(p, mem, mem + 4, ERR_LEN);
         if (s !== 0) fail(s, M.UTF8ToString(mem + 4));
@@ -511,23 +543,19 @@ export function bindApi(M) {
       this._p = 0;
     }
   }
+  return Session;
+}
 
-  /** The pixel layout of a board of side `size` as tanbo's SVG figures draw it (the explorer's). */
-  function boardGeometry(size) {
-    intArg(size, "boardGeometry: size", 2, 25);
-    return withMem(44, (p) => {
-      if (M._tanbo_board_geometry_of(size, p) !== 0) throw new TanboError("boardGeometry failed");
-      const [, spacing, left, top, right, bottom, width, height, stoneRadius, growthSquare, coordinateFont] =
-        M.HEAP32.slice(p >> 2, (p >> 2) + 11);
-      return { size, spacing, left, top, right, bottom, width, height, stoneRadius, growthSquare, coordinateFont };
-    });
-  }
-
-  return {
-    Game, Rng, Session, version: M.UTF8ToString(M._tanbo_version()), variants, engines, boardGeometry,
-    /** Size of this instance's WASM memory in bytes (it only grows; for leak checks). */
-    memoryBytes: () => M.HEAP8.length,
-  };
+/** The pixel layout of a board of side `size` as tanbo's SVG figures draw it (the explorer's). */
+function boardGeometry(w, size) {
+  const { M, withMem } = w;
+  intArg(size, "boardGeometry: size", 2, 25);
+  return withMem(44, (p) => {
+    if (M._tanbo_board_geometry_of(size, p) !== 0) throw new TanboError("boardGeometry failed");
+    const [, spacing, left, top, right, bottom, width, height, stoneRadius, growthSquare, coordinateFont] =
+      M.HEAP32.slice(p >> 2, (p >> 2) + 11);
+    return { size, spacing, left, top, right, bottom, width, height, stoneRadius, growthSquare, coordinateFont };
+  });
 }
 
 // An integer option for a C int parameter: a TypeError for what is no integer, a UsageError

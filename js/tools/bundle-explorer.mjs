@@ -12,7 +12,12 @@ if (!outDir) {
 }
 const api = readFileSync(apiMjs, "utf8");
 // api.mjs is written so that every export is a top-level `export class|function|const`.
-const stripped = api.replace(/^export (?=(class|function|const|async) )/gm, "");
+// Its comments are for readers of the source, not for the page's download (which has a budget,
+// js/test/browser.test.mjs): whole-line // comments and /** ... */ blocks are left out.
+const stripped = api
+  .replace(/^export (?=(class|function|const|async) )/gm, "")
+  .replace(/^[ \t]*\/\*\*[\s\S]*?\*\/[ \t]*\n/gm, "")
+  .replace(/^[ \t]*\/\/.*\n/gm, "");
 if (/^\s*(import|export)\b/m.test(stripped)) {
   console.error(`bundle-explorer: ${apiMjs} has an import or export the bundler cannot strip`);
   process.exit(1);
