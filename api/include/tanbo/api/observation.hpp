@@ -15,7 +15,10 @@ namespace tanbo::api {
 template <typename T>
 void observation_planes(const AnyGame& g, Color side, T* planes);
 
+/// @cond INSTANTIATIONS
+// Compiled once, in observation.cpp.
 extern template void observation_planes<float>(const AnyGame&, Color, float*);
 extern template void observation_planes<std::uint8_t>(const AnyGame&, Color, std::uint8_t*);
+/// @endcond
 
 }  // namespace tanbo::api

@@ -15,15 +15,20 @@ namespace tanbo::api {
 
 /// Where the batch writes, per board i (arrays of num_envs rows, C-contiguous, bound once).
 struct VectorOutputs {
-  enum class Obs { PlanesF32, PlanesU8, Board };
-  void* obs = nullptr;  // per board: (6, N, N) float32 or uint8 planes, or the (N, N) int8 board
-  Obs kind = Obs::PlanesF32;
-  std::int8_t* mask = nullptr;  // (N*N) per board: the agent's legal actions when it is to move
-  double* reward = nullptr;
-  bool* terminated = nullptr;
-  std::int8_t* winner = nullptr;  // -1 while running, 0 = X, 1 = O
-  std::int32_t* ply = nullptr;
-  bool* illegal = nullptr;  // the agent's action was illegal (the episode ended, reward -1)
+  /// What `obs` holds per board.
+  enum class Obs {
+    PlanesF32,  ///< api::observation_planes as float32: 6 * N * N values
+    PlanesU8,   ///< the same planes as uint8
+    Board       ///< the board as int8, N * N values: 1 own stone, -1 opponent's, 0 empty
+  };
+  void* obs = nullptr;               ///< Per board: the observation `kind` says.
+  Obs kind = Obs::PlanesF32;         ///< What `obs` holds.
+  std::int8_t* mask = nullptr;       ///< Per board, N * N: the agent's legal actions when it is to move.
+  double* reward = nullptr;          ///< Per board: 1 won, -1 lost or illegal action, 0 running.
+  bool* terminated = nullptr;        ///< Per board: the episode ended (game over or illegal action).
+  std::int8_t* winner = nullptr;     ///< Per board: -1 while running, 0 = X, 1 = O.
+  std::int32_t* ply = nullptr;       ///< Per board: moves played since the reset.
+  bool* illegal = nullptr;           ///< Per board: the agent's action was illegal (episode over, reward -1).
 };
 
 /// num_envs boards of one variant stepped together: the agent's action on every board, the
