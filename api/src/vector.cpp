@@ -2,10 +2,10 @@
 // tanbo.vector.TanboVectorEnv (Gymnasium VectorEnv semantics; models: EnvPool, Pgx). One call
 // applies a batch of agent actions, lets the built-in opponent answer on every board inside C++,
 // auto-resets boards whose episode ended on the previous call (Gymnasium's next-step mode) and
-// writes observations, action masks, rewards, flags and infos into numpy arrays the caller
-// owns, without the GIL. Python loops over nothing: that is what makes it fast.
+// writes observations, action masks, rewards and flags into arrays the caller owns (Python's
+// binding hands it numpy arrays and releases the GIL around each call).
 //
-// The arrays are bound once (VectorGames.bind) and hold what the previous call wrote, so a board
+// The arrays are bound once (bind()) and hold what the previous call wrote, so a board
 // that keeps running only gets the points its two moves changed rewritten: each plane and mask
 // entry of a point depends only on that point and its four neighbours, so the placed stones,
 // the removed stones and their neighbours are all that can differ. A board that ends is written
