@@ -7,7 +7,6 @@
 //   tanbo_solve_bench strong START [THREADS] [optimized|reference] [INITIAL_SLOTS]   Table::solve
 //   tanbo_solve_bench compare START         both, and every position's outcome compared
 // It prints positions, CPU seconds, positions per CPU-second, peak RSS and bytes per position.
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -21,6 +20,7 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/reference/game.hpp"
+#include "tanbo/solve/measure.hpp"
 #include "tanbo/solve/strong.hpp"
 
 namespace {
@@ -29,17 +29,8 @@ using tanbo::Color;
 using tanbo::Point;
 using tanbo::Position;
 
-double cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
-long peak_rss_bytes() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss * 1024L;
-}
+using tanbo::solve::peak_rss_bytes;
+double cpu_seconds() { return tanbo::solve::process_cpu_seconds(); }
 
 // ---- The baseline ------------------------------------------------------------------------------
 

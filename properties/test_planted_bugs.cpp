@@ -1,5 +1,5 @@
-// Proof that the properties can fail: engines with planted bugs (the properties section of
-// tanbo/verify/planted_bugs.hpp; the real engine is untouched) must be caught by the properties, and the
+// Proof that the properties can fail: engines with planted bugs (verify/include/tanbo/verify/planted/,
+// indexed in verify/PLANTED.md; the real engine is untouched) must be caught by the properties, and the
 // counterexamples must shrink to something small. Each failure found is printed, so the output
 // shows what a real failure report looks like.
 #include <algorithm>
@@ -13,13 +13,14 @@
 #include "metamorphic.hpp"
 #include "props.hpp"
 #include "tanbo/optimized/game.hpp"
-#include "tanbo/verify/planted_bugs.hpp"
+#include "tanbo/verify/planted/history.hpp"
+#include "tanbo/verify/planted/legal.hpp"
+#include "tanbo/verify/planted/removal.hpp"
 
 namespace {
 
 using namespace tanbo;
 
-// The planted bugs come from the one catalog (tanbo/verify/planted_bugs.hpp).
 using namespace tanbo::verify::planted;
 
 const std::vector<props::Policy> kAllPolicies{props::Policy::Uniform, props::Policy::Rare,

@@ -157,7 +157,7 @@ class BatchOn final : public VectorBatch {
 
   static constexpr std::size_t kAhead = 2;
   /// Brings board i into the L1 cache a couple of boards before its turn: its slot, one
-  /// prefetch per cache line, unrolled at compile time (a loop cost 4 instructions a line),
+  /// prefetch per cache line, unrolled at compile time (a loop costs instructions per line),
   /// the history entry its next move writes (a heap block of its own) and its mask row.
   void prefetch(std::size_t i) const {
     const Slot& s = slots_[i];

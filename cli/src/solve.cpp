@@ -3,8 +3,6 @@
 // certificate on the reference engine) and `tanbo probe TABLE POSITION` (value, length, every
 // move's outcome and the perfect-play line from a table file; "unknown" outside it).
 // Definitions and file formats: docs/solutions.md.
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -18,6 +16,7 @@
 #include "common.hpp"
 #include "tanbo/api/start.hpp"
 #include "tanbo/certificate/certificate.hpp"
+#include "tanbo/solve/measure.hpp"
 #include "tanbo/solve/strong.hpp"
 #include "tanbo/solve/weak.hpp"
 
@@ -36,16 +35,6 @@ struct SolveCliOptions {
   bool quiet = false;
 };
 
-std::string thousands(std::uint64_t n) {
-  const std::string digits = std::to_string(n);
-  std::string s;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) s.push_back(',');
-    s.push_back(digits[i]);
-  }
-  return s;
-}
-
 // "X wins in 27 plies" for the side to move of `pos`.
 std::string outcome_text(const Position& pos, const solve::PerfectPlay& o) {
   const Color winner = o.wins ? pos.to_move() : opponent(pos.to_move());
@@ -57,18 +46,6 @@ std::string outcome_text(const Position& pos, const solve::PerfectPlay& o) {
         << (o.length == 1 ? " ply" : " plies");
   }
   return out.str();
-}
-
-double cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
-long peak_rss_kb() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_maxrss;
 }
 
 // The start's name in files: the variant's canonical name, or the position string.
@@ -83,7 +60,7 @@ int run_check(const std::string& path) {
   try {
     const certificate::Summary s = certificate::check(in);
     std::cout << "certificate ok: " << color_char(s.header.prover) << " wins from " << s.header.start << " ("
-              << thousands(static_cast<std::uint64_t>(s.header.positions)) << " positions, sha256 " << s.sha256
+              << solve::thousands(static_cast<std::uint64_t>(s.header.positions)) << " positions, sha256 " << s.sha256
               << ")\n";
     return kExitOk;
   } catch (const certificate::CertificateError& e) {
@@ -106,7 +83,7 @@ int run_weak(const SolveCliOptions& o, const Position& start) {
   if (!o.quiet)
     budget.progress = [t0](long long nodes) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      std::cerr << "tanbo solve: " << thousands(static_cast<std::uint64_t>(nodes)) << " nodes, " << std::fixed
+      std::cerr << "tanbo solve: " << solve::thousands(static_cast<std::uint64_t>(nodes)) << " nodes, " << std::fixed
                 << std::setprecision(1) << s << " s\n";
     };
   const solve::WeakResult r = [&] {
@@ -119,7 +96,7 @@ int run_weak(const SolveCliOptions& o, const Position& start) {
   std::cout << "start: " << solve::start_label(start) << " (weak solver)\n";
   const std::optional<Color> winner = r.winner(start.to_move());
   if (!winner) {
-    std::cout << "value: unknown within the budget of " << thousands(static_cast<std::uint64_t>(budget.nodes))
+    std::cout << "value: unknown within the budget of " << solve::thousands(static_cast<std::uint64_t>(budget.nodes))
               << " nodes (raise --budget)\n";
   } else if (r.length) {
     std::cout << "value: " << outcome_text(start, {r.outcome == solve::Outcome::Win, *r.length}) << " ("
@@ -128,13 +105,13 @@ int run_weak(const SolveCliOptions& o, const Position& start) {
     std::cout << "value: " << color_char(*winner) << " wins (the perfect-play length was not reached within the budget)\n";
   }
   if (r.best_move) std::cout << "best move: " << point_name(*r.best_move) << '\n';
-  std::cout << "nodes: " << thousands(static_cast<std::uint64_t>(r.nodes())) << '\n';
+  std::cout << "nodes: " << solve::thousands(static_cast<std::uint64_t>(r.nodes())) << '\n';
   if (o.certificate) {
     if (!r.proof) throw CliError(kExitInput, "no certificate: the weak solver did not prove the value within the budget");
     std::ofstream f(*o.certificate, std::ios::binary);
     if (!f) throw CliError(kExitInput, *o.certificate + ": cannot create the certificate file");
     solve::write_certificate<certificate::Writer, certificate::Header>(f, start, *r.proof);
-    std::cout << "certificate: " << *o.certificate << " (" << thousands(r.proof->lines.size()) << " positions)\n";
+    std::cout << "certificate: " << *o.certificate << " (" << solve::thousands(r.proof->lines.size()) << " positions)\n";
   }
   return kExitOk;
 }
@@ -159,11 +136,11 @@ int run_solve(const SolveCliOptions& o) {
   options.max_classes = o.budget;
   options.engine = o.engine == "reference" ? solve::SolverEngine::Reference : solve::SolverEngine::Optimized;
   const auto t0 = std::chrono::steady_clock::now();
-  const double cpu0 = cpu_seconds();
+  const double cpu0 = solve::process_cpu_seconds();
   if (!o.quiet)
     options.progress = [t0](const solve::Progress& p) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      std::cerr << "tanbo solve: " << thousands(p.stored) << " position classes solved, " << std::fixed
+      std::cerr << "tanbo solve: " << solve::thousands(p.stored) << " position classes solved, " << std::fixed
                 << std::setprecision(1) << s << " s\n";
     };
   solve::SolveStats stats;
@@ -178,7 +155,7 @@ int run_solve(const SolveCliOptions& o) {
     }
   }();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double cpu = cpu_seconds() - cpu0;
+  const double cpu = solve::process_cpu_seconds() - cpu0;
   const solve::PerfectPlay so = table.start_outcome();
   const solve::ProbeResult root = table.probe(start);
   std::cout << "start: " << table.start_text() << '\n';
@@ -194,9 +171,9 @@ int run_solve(const SolveCliOptions& o) {
   std::cout << "perfect play:";
   for (const Point p : root.line) std::cout << ' ' << point_name(p);
   std::cout << '\n';
-  std::cout << "positions: " << thousands(stats.positions) << " (" << thousands(stats.classes) << " classes under "
+  std::cout << "positions: " << solve::thousands(stats.positions) << " (" << solve::thousands(stats.classes) << " classes under "
             << stats.symmetries << (stats.symmetries == 1 ? " symmetry" : " symmetries") << ", "
-            << thousands(stats.terminal) << " finished-game classes)\n";
+            << solve::thousands(stats.terminal) << " finished-game classes)\n";
   std::cout << "table sha256: " << solve::hex(table.content_hash()) << '\n';
   if (o.out) {
     std::ofstream f(*o.out, std::ios::binary);
@@ -208,13 +185,13 @@ int run_solve(const SolveCliOptions& o) {
     std::ofstream f(*o.certificate, std::ios::binary);
     if (!f) throw CliError(kExitInput, *o.certificate + ": cannot create the certificate file");
     const std::uint64_t lines = solve::write_certificate(table, f);
-    std::cout << "certificate: " << *o.certificate << " (" << thousands(lines) << " positions)\n";
+    std::cout << "certificate: " << *o.certificate << " (" << solve::thousands(lines) << " positions)\n";
   }
   std::cout.flush();
   if (!o.quiet)
     std::cerr << std::fixed << std::setprecision(1) << "tanbo solve: " << wall << " s, " << cpu << " s CPU, "
-              << thousands(stats.expanded) << " move searches, " << stats.threads << " thread(s), peak RSS "
-              << peak_rss_kb() / 1024 << " MB, hash table at peak " << stats.peak_table_bytes / (1024 * 1024)
+              << solve::thousands(stats.expanded) << " move searches, " << stats.threads << " thread(s), peak RSS "
+              << solve::peak_rss_bytes() / (1024 * 1024) << " MB, hash table at peak " << stats.peak_table_bytes / (1024 * 1024)
               << " MB (" << std::setprecision(2)
               << static_cast<double>(stats.peak_table_bytes) / static_cast<double>(stats.positions)
               << " bytes/position)\n";

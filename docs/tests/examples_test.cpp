@@ -1,7 +1,6 @@
 // The worked examples of the rules page are test cases: each one must behave exactly as the
 // data file says on every engine, the set must cover every rule and removal case, and the
 // parser and generator must reject bad input with a located message.
-#define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
 #include <algorithm>

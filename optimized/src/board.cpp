@@ -21,9 +21,9 @@
 // The placement and removal loops call small lambdas and helpers, four times per stone; g++
 // keeps some of them out of line unless told otherwise, and then every neighbour costs a call.
 // Which ones it keeps out depends on the size of the whole file (its inlining budget is per
-// translation unit): adding an unrelated function once put legal_remove out of line, +2.9 %
-// instructions per Engine-API game. Here for the neighbour loop and its lambdas (the members are
-// forced inline on their declarations, board.hpp); local to this file: undefined at its end.
+// translation unit; docs/design.md's table has the measurements). Here for the neighbour loop and
+// its lambdas (the members are forced inline on their declarations, board.hpp); local to this
+// file: undefined at its end.
 #define TANBO_ALWAYS_INLINE __attribute__((always_inline))
 
 namespace tanbo::optimized {
@@ -121,8 +121,8 @@ const typename BasicBoard<MaxN>::NamedOpening& BasicBoard<MaxN>::named_opening_s
 }
 
 // The lookup compares what build() reads (variant tag, size, side to move, every point), so any
-// other position, however close, is built from scratch; the points last, as bytes (a
-// Cell-by-Cell loop cost 2,500 instructions on the classic board).
+// other position, however close, is built from scratch; the points last, as bytes (cheaper than
+// a Cell-by-Cell loop).
 template <int MaxN>
 const BasicBoard<MaxN>* BasicBoard<MaxN>::named_opening(const Position& pos) {
   const Variant& v = pos.variant();

@@ -19,6 +19,7 @@
 #include "explorers.hpp"
 #include "tanbo/certificate/sha256.hpp"
 #include "tanbo/core/variant.hpp"
+#include "tanbo/solve/measure.hpp"
 #include "tanbo/solve/strong.hpp"
 
 namespace tanbo::solve {
@@ -38,15 +39,6 @@ std::uint64_t get(const std::string& in, std::size_t at, int bytes) {
   std::uint64_t v = 0;
   for (int i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
   return v;
-}
-std::string thousands(std::uint64_t n) {
-  const std::string digits = std::to_string(n);
-  std::string s;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) s.push_back(',');
-    s.push_back(digits[i]);
-  }
-  return s;
 }
 std::uint64_t record_key(std::uint64_t r) { return r >> 8; }
 PerfectPlay record_outcome(std::uint64_t r) { return {(r & 1) != 0, static_cast<int>((r >> 1) & 0x7f)}; }

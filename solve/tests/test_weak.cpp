@@ -3,8 +3,6 @@
 // determinism, a 19x19 endgame, and its proofs replayed on the reference engine by a checker of
 // the certificate rules (format v1) written here. Hidden cases ([.frontier]) measure the
 // frontier on lattice-7 / dense-7 and estimate their reachable positions (solve/WEAK_FRONTIER.md).
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +17,7 @@
 #include "tanbo/certificate/certificate.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
+#include "tanbo/solve/measure.hpp"
 #include "tanbo/solve/weak.hpp"
 #include "test_util.hpp"
 
@@ -522,18 +521,8 @@ Position start_from_env() {
   return tanbo::opening(tanbo::Variant::parse_named(text));
 }
 
-double peak_mib() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
-}
-
-double cpu_seconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
-         static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
+double peak_mib() { return static_cast<double>(tanbo::solve::peak_rss_bytes()) / (1024.0 * 1024.0); }
+double cpu_seconds() { return tanbo::solve::process_cpu_seconds(); }
 
 WeakBudget budget_from_env() {
   WeakBudget b;

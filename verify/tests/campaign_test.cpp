@@ -10,7 +10,7 @@
 #include "tanbo/core/record.hpp"
 #include "tanbo/verify/campaign.hpp"
 #include "tanbo/verify/driver.hpp"
-#include "tanbo/verify/planted_bugs.hpp"
+#include "tanbo/verify/planted/history.hpp"
 
 using namespace tanbo;
 using namespace tanbo::verify;

@@ -1,5 +1,5 @@
 // The checker is checked: for every field each comparator depth compares (compare.hpp), an engine
-// broken only there (a planted bug of planted_bugs.hpp) must be reported at that depth and not
+// broken only there (a planted bug of planted/*.hpp) must be reported at that depth and not
 // below it; and every rule of the Schedule (Full at its steps 1, 2, 4, ..., at copies and at the
 // end; Consistency after removals) must report a difference visible only at that depth at the
 // expected step of a differential script.
@@ -14,7 +14,10 @@
 #include "tanbo/reference/game.hpp"
 #include "tanbo/verify/compare.hpp"
 #include "tanbo/verify/driver.hpp"
-#include "tanbo/verify/planted_bugs.hpp"
+#include "tanbo/verify/planted/board.hpp"
+#include "tanbo/verify/planted/history.hpp"
+#include "tanbo/verify/planted/legal.hpp"
+#include "tanbo/verify/planted/removal.hpp"
 
 using namespace tanbo;
 using namespace tanbo::verify;
@@ -22,19 +25,10 @@ using namespace tanbo::verify::planted;
 
 namespace {
 
-// The comparator's bugs as one engine type, so that one instantiation of the comparator (as a
-// campaign has) reports each (the bugs of a board(), such as GrowthOffByOne, are tried on their own).
-using Bugs = OneOf<Forwarding<>, WrongSize, WrongToMove, PlyOffByOne, IsOverInverted, AlwaysWhiteWins,
-                   MiscountsStones, EmptyReadsBlack, WrongHashAfterMove, MiscountsLegalMoves, LegalSetSwapped,
-                   LegalSetDuplicate, WrongResultPlayer, ReportsInconsistency, LegalMovesReversed,
-                   LastResultAtStart, RootCountOffByOne, ForgetsVariantTag, WrongStartMover, MovesLoseLast,
-                   RefusesFirstLegalMove, OccupiedCalledNoFriend>;
-
-// Plays the same `plies` legal moves (#0 each time) on the reference and on `E` (made by a
-// Bugs maker, or its own constructor), from lattice-5.
-template <class E, class Make = Construct<E>>
-std::pair<reference::Game, E> after(int plies, Make make = {}) {
-  std::pair<reference::Game, E> games{reference::Game(Variant::lattice(5)), make(Variant::lattice(5))};
+// Plays the same `plies` legal moves (#0 each time) on the reference and on `E`, from lattice-5.
+template <class E>
+std::pair<reference::Game, E> after(int plies) {
+  std::pair<reference::Game, E> games{reference::Game(Variant::lattice(5)), E(Variant::lattice(5))};
   for (int i = 0; i < plies; ++i) {
     const Point p = games.first.legal_moves().front();
     games.first.play(p);
@@ -49,10 +43,7 @@ template <class Bug>
 std::vector<Depth> reported(const std::string& field, int plies = 2) {
   std::vector<Depth> out;
   for (const Depth d : {Depth::Step, Depth::Consistency, Depth::Full}) {
-    const auto [ref, bad] = [&] {
-      if constexpr (requires(const Bug& b) { b.board(); }) return after<Bug>(plies);
-      else return after<Bugs>(plies, Bugs::maker<Bug>());
-    }();
+    const auto [ref, bad] = after<Bug>(plies);
     if (const auto what = Comparator().first_difference(ref, bad, d)) {
       INFO("depth " << static_cast<int>(d) << " reported: " << *what);
       CHECK(what->find(field) != std::string::npos);
@@ -77,7 +68,8 @@ TEST_CASE("every depth reports each field it compares, and no depth below report
   CHECK(reported<PlyOffByOne>("ply()") == kAll);
   CHECK(reported<IsOverInverted>("is_over()") == kAll);
   CHECK(reported<AlwaysWhiteWins>("winner()") == kAll);
-  CHECK(reported<MiscountsStones>("stone_count(X)") == kAll);
+  CHECK(reported<MiscountsStones<Color::Black>>("stone_count(X)") == kAll);
+  CHECK(reported<MiscountsStones<Color::White>>("stone_count(O)") == kAll);
   CHECK(reported<EmptyReadsBlack>("position()") == kAll);
   CHECK(reported<WrongHashAfterMove>("hash()") == kAll);
   CHECK(reported<MiscountsLegalMoves>("legal_move_count()") == kAll);
@@ -98,8 +90,8 @@ TEST_CASE("every depth reports each field it compares, and no depth below report
   CHECK(reported<ForgetsVariantTag>("position()") == kFullOnly);
   CHECK(reported<WrongStartMover>("start_position()") == kFullOnly);
   CHECK(reported<MovesLoseLast>("moves()") == kFullOnly);
-  CHECK(reported<RefusesFirstLegalMove>("is_legal(") == kFullOnly);
-  CHECK(reported<OccupiedCalledNoFriend>("why_illegal(") == kFullOnly);
+  CHECK(reported<RefusesFirstLegalMove<>>("is_legal(") == kFullOnly);
+  CHECK(reported<OccupiedCalledNoFriend<>>("why_illegal(") == kFullOnly);
 }
 
 TEST_CASE("Depth::Step names the point where the optimized engine's stones differ from the oracle's", "[verify][comparator]") {

@@ -1,7 +1,9 @@
 // Testing the rule-consequence oracle like the comparator: for every consequence it checks
-// (consequences.hpp) a planted bug (planted_bugs.hpp) violates exactly that one, and the oracle,
+// (consequences.hpp) a planted bug (planted/*.hpp) violates exactly that one, and the oracle,
 // run along fixed-seed games, must report that consequence first; on the correct engines it
-// must report nothing along the same games.
+// must report nothing along the same games. A consequence of a move is shown to bite whoever
+// moves and in each case of rule 6 the bug can occur in: the bug narrowed to Black's moves, to
+// White's, and to each removal kind (planted::Only), must each be reported.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -11,24 +13,25 @@
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/verify/consequences.hpp"
-#include "tanbo/verify/driver.hpp"
-#include "tanbo/verify/planted_bugs.hpp"
+#include "tanbo/verify/planted/board.hpp"
+#include "tanbo/verify/planted/legal.hpp"
+#include "tanbo/verify/planted/removal.hpp"
 
 using namespace tanbo;
 using namespace tanbo::verify;
+using planted::Whose;
 
 namespace {
 
 // The first consequence the oracle reports along seeded random games of `G` on a few variants,
 // prefixed with where it was found. Each turn first tries one random point the engine does not
 // list as legal (the correct engines refuse it), then plays one of its legal moves.
-// `make` makes the games (G's constructor by default).
-template <EngineGame G, class Make = Construct<G>>
-std::optional<std::string> first_report(Make make = {}) {
+template <EngineGame G>
+std::optional<std::string> first_report() {
   for (const Variant& v : {Variant::classic(), Variant::lattice(5), Variant::lattice(9), Variant::dense(7)}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       const std::string where = v.name() + ", seed " + std::to_string(seed) + ": ";
-      G g = make(v);
+      G g(v);
       RuleOracle<G> oracle(g);
       if (auto r = oracle.check_start(g)) return where + "start: " + *r;
       Rng rng(seed);
@@ -55,79 +58,32 @@ std::optional<std::string> first_report(Make make = {}) {
   return std::nullopt;
 }
 
-// The oracle's bugs as one engine type: one instantiation of the oracle (as a checker has)
-// must report each.
-using Oracle = planted::OneOf<planted::Wrapped, planted::ReportsEmptyBoard, planted::ReportsFilledBoard, planted::HidesRemoval, planted::MiscountsStones, planted::NeverOver, planted::WrongWinner, planted::PositionWrongMover, planted::ForgetsVariantTag, planted::MiscountsLegalMoves, planted::NoLegalMovesAfterFirstMove, planted::LegalMovesAfterEnd, planted::DropsLegalMove, planted::WrongHashAfterMove, planted::ReportsInconsistency, planted::WrongResultMove, planted::WrongResultPlayer, planted::ResultRemovalDiffers, planted::TurnDoesNotPass, planted::AcceptsOccupiedPoint, planted::AcceptsSeveralFriendlyNeighbours, planted::AcceptsNoFriendlyNeighbour, planted::UnsortedRemovalList, planted::RepeatsRemovedStone, planted::RemovesOffBoardStone, planted::RemovesEmptyPoint, planted::MiscountsRemovedStones, planted::RemovesPartOfRoot, planted::RemovesTwoEnemyRoots, planted::RemovalKindNone, planted::CallsBoundedRemovalExpanded, planted::ExpandedRemovalTakesEnemyRoot, planted::CallsPlainMoveBoundedRemoval, planted::CallsExpandedRemovalBounded, planted::ResizesBoard, planted::ShowsRemovedStones, planted::InflatesPly,
-    planted::KeepsBoundedRoot<planted::Whose::Mover, Removal::ExpandedRoot>,
-    planted::KeepsBoundedRoot<planted::Whose::Mover, Removal::BoundedRoots>,
-    planted::KeepsBoundedRoot<planted::Whose::NextToMove, Removal::BoundedRoots>>;
+// The oracle reports `consequence` first along the games of `Bug`. The report is
+// "<variant>, seed <s>: <start|move m>: <consequence>".
+template <class Bug>
+void expect_report(const std::string& bug, const char* consequence) {
+  INFO("planted bug " << bug << ", expected report '" << consequence << "'");
+  const std::optional<std::string> report = first_report<Bug>();
+  REQUIRE(report.has_value());
+  INFO("reported: " << *report);
+  const std::size_t at = report->find(": ", report->find(": ") + 2);
+  REQUIRE(at != std::string::npos);
+  CHECK(report->find(consequence, at) != std::string::npos);
+}
 
-struct Case {
-  const char* bug;
-  Oracle::Maker make;
-  const char* consequence;  // what the oracle must report (part of its text)
-};
-
-// One row per consequence, in the order consequences.hpp lists them.
-const Case kCases[] = {
-    // Board
-    {"ReportsEmptyBoard", Oracle::maker<planted::ReportsEmptyBoard>(), "both sides have no stones"},
-    {"ReportsFilledBoard", Oracle::maker<planted::ReportsFilledBoard>(), "(not a tree)"},
-    {"HidesRemoval", Oracle::maker<planted::HidesRemoval>(), "is bounded at the start of a turn"},
-    // ... the same consequence for each side and each case of rule 6 that removes from it
-    {"KeepsBoundedRoot<Mover, ExpandedRoot>",
-     Oracle::maker<planted::KeepsBoundedRoot<planted::Whose::Mover, Removal::ExpandedRoot>>(),
-     "(the side that just moved) is bounded at the start of a turn"},
-    {"KeepsBoundedRoot<Mover, BoundedRoots>",
-     Oracle::maker<planted::KeepsBoundedRoot<planted::Whose::Mover, Removal::BoundedRoots>>(),
-     "(the side that just moved) is bounded at the start of a turn"},
-    {"KeepsBoundedRoot<NextToMove, BoundedRoots>",
-     Oracle::maker<planted::KeepsBoundedRoot<planted::Whose::NextToMove, Removal::BoundedRoots>>(),
-     "(the side to move) is bounded at the start of a turn"},
-    // Engine state
-    {"MiscountsStones", Oracle::maker<planted::MiscountsStones>(), "stone_count()"},
-    {"NeverOver", Oracle::maker<planted::NeverOver>(), "winner()/is_over() disagree"},
-    {"WrongWinner", Oracle::maker<planted::WrongWinner>(), "winner()/is_over() disagree"},
-    {"PositionWrongMover", Oracle::maker<planted::PositionWrongMover>(), "position().to_move() differs"},
-    {"ForgetsVariantTag", Oracle::maker<planted::ForgetsVariantTag>(), "position()'s variant tag"},
-    {"MiscountsLegalMoves", Oracle::maker<planted::MiscountsLegalMoves>(), "legal_move_count()"},
-    {"NoLegalMovesAfterFirstMove", Oracle::maker<planted::NoLegalMovesAfterFirstMove>(), "has stones but no legal move"},
-    {"LegalMovesAfterEnd", Oracle::maker<planted::LegalMovesAfterEnd>(), "legal moves after the game ended"},
-    {"DropsLegalMove", Oracle::maker<planted::DropsLegalMove>(), "legal_moves() is not the growth points"},
-    {"WrongHashAfterMove", Oracle::maker<planted::WrongHashAfterMove>(), "hash() differs"},
-    {"ReportsInconsistency", Oracle::maker<planted::ReportsInconsistency>(), "check_consistency(): planted"},
-    // Move
-    {"WrongResultMove", Oracle::maker<planted::WrongResultMove>(), "last_result().move"},
-    {"WrongResultPlayer", Oracle::maker<planted::WrongResultPlayer>(), "last_result().player"},
-    {"ResultRemovalDiffers", Oracle::maker<planted::ResultRemovalDiffers>(), "last_result() says removal"},
-    {"TurnDoesNotPass", Oracle::maker<planted::TurnDoesNotPass>(), "the turn did not pass"},
-    {"AcceptsOccupiedPoint", Oracle::maker<planted::AcceptsOccupiedPoint>(), "was not played on an empty point"},
-    {"AcceptsSeveralFriendlyNeighbours", Oracle::maker<planted::AcceptsSeveralFriendlyNeighbours>(),
-     "friendly stones (rule 3: exactly one)"},
-    {"AcceptsNoFriendlyNeighbour", Oracle::maker<planted::AcceptsNoFriendlyNeighbour>(),
-     "touches 0 friendly stones"},
-    {"UnsortedRemovalList", Oracle::maker<planted::UnsortedRemovalList>(), "the removed stones are not row-major"},
-    {"RepeatsRemovedStone", Oracle::maker<planted::RepeatsRemovedStone>(), "a stone is removed twice"},
-    {"RemovesOffBoardStone", Oracle::maker<planted::RemovesOffBoardStone>(), "(-1,-1) was not on the board"},
-    {"RemovesEmptyPoint", Oracle::maker<planted::RemovesEmptyPoint>(), "was not on the board"},
-    {"MiscountsRemovedStones", Oracle::maker<planted::MiscountsRemovedStones>(), "play() says it removed"},
-    {"RemovesPartOfRoot", Oracle::maker<planted::RemovesPartOfRoot>(), "was removed only in part"},
-    {"RemovesTwoEnemyRoots", Oracle::maker<planted::RemovesTwoEnemyRoots>(), " enemy roots"},
-    {"RemovalKindNone", Oracle::maker<planted::RemovalKindNone>(), "stones removed but the removal kind is none"},
-    {"CallsBoundedRemovalExpanded", Oracle::maker<planted::CallsBoundedRemovalExpanded>(),
-     "an expanded-root removal did not remove exactly the expanded root"},
-    {"ExpandedRemovalTakesEnemyRoot", Oracle::maker<planted::ExpandedRemovalTakesEnemyRoot>(),
-     "an expanded-root removal did not remove exactly the expanded root"},
-    {"CallsPlainMoveBoundedRemoval", Oracle::maker<planted::CallsPlainMoveBoundedRemoval>(),
-     "a bounded-roots removal removed nothing"},
-    {"CallsExpandedRemovalBounded", Oracle::maker<planted::CallsExpandedRemovalBounded>(),
-     "a bounded-roots removal removed the expanded root"},
-    {"ResizesBoard", Oracle::maker<planted::ResizesBoard>(), "the board after the move is 20x20"},
-    {"ShowsRemovedStones", Oracle::maker<planted::ShowsRemovedStones>(),
-     "the board after the move is not the placement minus the removed stones"},
-    // Game
-    {"InflatesPly", Oracle::maker<planted::InflatesPly>(), "game longer than"},
-};
+// A move bug (a TamperedMoves) narrowed to each side, and to each of `kBranches` if named.
+template <class Bug, Removal... kBranches>
+void expect_for_each_side(const std::string& bug, const char* consequence) {
+  for (const char* side : {"B", "W"}) {
+    const bool black = side[0] == 'B';
+    const auto narrowed = [&]<Removal... kOne>(const std::string& name) {
+      if (black) expect_report<planted::Only<Bug, Color::Black, kOne...>>(name, consequence);
+      else expect_report<planted::Only<Bug, Color::White, kOne...>>(name, consequence);
+    };
+    if constexpr (sizeof...(kBranches) == 0) narrowed.template operator()<>(bug + " on " + side + "'s moves");
+    else (narrowed.template operator()<kBranches>(bug + " on " + side + "'s " + removal_name(kBranches) + " moves"), ...);
+  }
+}
 
 }  // namespace
 
@@ -135,18 +91,74 @@ TEST_CASE("the oracle reports nothing along games of the correct engines", "[ver
   CHECK(first_report<reference::Game>() == std::nullopt);
   CHECK(first_report<optimized::Game>() == std::nullopt);
   CHECK(first_report<planted::Wrapped>() == std::nullopt);
-  CHECK(first_report<Oracle>(Oracle::maker<planted::Wrapped>()) == std::nullopt);
 }
 
-TEST_CASE("the oracle reports each planted violation of a consequence first", "[verify][consequences]") {
-  for (const Case& c : kCases) {
-    INFO("planted bug " << c.bug << ", expected report '" << c.consequence << "'");
-    const std::optional<std::string> report = first_report<Oracle>(c.make);
-    REQUIRE(report.has_value());
-    INFO("reported: " << *report);
-    // The report is "<variant>, seed <s>: <start|move m>: <consequence>".
-    const std::size_t at = report->find(": ", report->find(": ") + 2);
-    REQUIRE(at != std::string::npos);
-    CHECK(report->find(c.consequence, at) != std::string::npos);
-  }
+// One check per consequence, in the order consequences.hpp lists them.
+TEST_CASE("the oracle reports each planted violation of a board or state consequence first", "[verify][consequences]") {
+  // Board
+  expect_report<planted::ReportsEmptyBoard>("ReportsEmptyBoard", "both sides have no stones");
+  expect_report<planted::ReportsFilledBoard>("ReportsFilledBoard", "(not a tree)");
+  expect_report<planted::HidesRemoval>("HidesRemoval", "is bounded at the start of a turn");
+  // ... the same consequence for each side and each case of rule 6 that removes from it
+  expect_report<planted::KeepsBoundedRoot<Whose::Mover, Removal::ExpandedRoot>>(
+      "KeepsBoundedRoot<Mover, ExpandedRoot>", "(the side that just moved) is bounded at the start of a turn");
+  expect_report<planted::KeepsBoundedRoot<Whose::Mover, Removal::BoundedRoots>>(
+      "KeepsBoundedRoot<Mover, BoundedRoots>", "(the side that just moved) is bounded at the start of a turn");
+  expect_report<planted::KeepsBoundedRoot<Whose::NextToMove, Removal::BoundedRoots>>(
+      "KeepsBoundedRoot<NextToMove, BoundedRoots>", "(the side to move) is bounded at the start of a turn");
+  // Engine state
+  expect_report<planted::MiscountsStones<Color::Black>>("MiscountsStones<Black>", "stone_count()");
+  expect_report<planted::MiscountsStones<Color::White>>("MiscountsStones<White>", "stone_count()");
+  expect_report<planted::NeverOver>("NeverOver", "winner()/is_over() disagree");
+  expect_report<planted::WrongWinner>("WrongWinner", "winner()/is_over() disagree");
+  expect_report<planted::PositionWrongMover>("PositionWrongMover", "position().to_move() differs");
+  expect_report<planted::ForgetsVariantTag>("ForgetsVariantTag", "position()'s variant tag");
+  expect_report<planted::MiscountsLegalMoves>("MiscountsLegalMoves", "legal_move_count()");
+  expect_report<planted::NoLegalMovesAfterFirstMove>("NoLegalMovesAfterFirstMove", "has stones but no legal move");
+  expect_report<planted::LegalMovesAfterEnd>("LegalMovesAfterEnd", "legal moves after the game ended");
+  expect_report<planted::DropsLegalMove>("DropsLegalMove", "legal_moves() is not the growth points");
+  expect_report<planted::WrongHashAfterMove>("WrongHashAfterMove", "hash() differs");
+  expect_report<planted::ReportsInconsistency>("ReportsInconsistency", "check_consistency(): planted");
+  // Game
+  expect_report<planted::InflatesPly>("InflatesPly", "game longer than");
+}
+
+TEST_CASE("the oracle reports each planted violation of a move consequence first, for each side and case of rule 6",
+          "[verify][consequences]") {
+  using enum Removal;
+  expect_for_each_side<planted::WrongResultMove>("WrongResultMove", "last_result().move");
+  expect_for_each_side<planted::WrongResultPlayer>("WrongResultPlayer", "last_result().player");
+  expect_for_each_side<planted::ResultRemovalDiffers, ExpandedRoot, BoundedRoots>("ResultRemovalDiffers",
+                                                                                 "last_result() says removal");
+  expect_report<planted::TurnDoesNotPass>("TurnDoesNotPass", "the turn did not pass");
+  expect_report<planted::AcceptsOccupiedPoint>("AcceptsOccupiedPoint", "was not played on an empty point");
+  expect_report<planted::AcceptsSeveralFriendlyNeighbours>("AcceptsSeveralFriendlyNeighbours",
+                                                           "friendly stones (rule 3: exactly one)");
+  expect_report<planted::AcceptsNoFriendlyNeighbour>("AcceptsNoFriendlyNeighbour", "touches 0 friendly stones");
+  expect_for_each_side<planted::UnsortedRemovalList, ExpandedRoot, BoundedRoots>(
+      "UnsortedRemovalList", "the removed stones are not row-major");
+  expect_for_each_side<planted::RepeatsRemovedStone, ExpandedRoot, BoundedRoots>("RepeatsRemovedStone",
+                                                                                "a stone is removed twice");
+  expect_for_each_side<planted::RemovesOffBoardStone, ExpandedRoot, BoundedRoots>("RemovesOffBoardStone",
+                                                                                 "(-1,-1) was not on the board");
+  expect_for_each_side<planted::RemovesEmptyPoint, None, ExpandedRoot, BoundedRoots>("RemovesEmptyPoint",
+                                                                                     "was not on the board");
+  expect_for_each_side<planted::MiscountsRemovedStones, ExpandedRoot, BoundedRoots>("MiscountsRemovedStones",
+                                                                                   "play() says it removed");
+  expect_for_each_side<planted::RemovesPartOfRoot>("RemovesPartOfRoot", "was removed only in part");
+  expect_for_each_side<planted::RemovesTwoEnemyRoots, ExpandedRoot, BoundedRoots>("RemovesTwoEnemyRoots",
+                                                                                 " enemy roots");
+  expect_for_each_side<planted::RemovalKindNone, ExpandedRoot, BoundedRoots>(
+      "RemovalKindNone", "stones removed but the removal kind is none");
+  expect_for_each_side<planted::CallsBoundedRemovalExpanded>(
+      "CallsBoundedRemovalExpanded", "an expanded-root removal did not remove exactly the expanded root");
+  expect_for_each_side<planted::ExpandedRemovalTakesEnemyRoot>(
+      "ExpandedRemovalTakesEnemyRoot", "an expanded-root removal did not remove exactly the expanded root");
+  expect_for_each_side<planted::CallsPlainMoveBoundedRemoval>("CallsPlainMoveBoundedRemoval",
+                                                              "a bounded-roots removal removed nothing");
+  expect_for_each_side<planted::CallsExpandedRemovalBounded>("CallsExpandedRemovalBounded",
+                                                             "a bounded-roots removal removed the expanded root");
+  expect_report<planted::ResizesBoard>("ResizesBoard", "the board after the move is 20x20");
+  expect_report<planted::ShowsRemovedStones>("ShowsRemovedStones",
+                                              "the board after the move is not the placement minus the removed stones");
 }

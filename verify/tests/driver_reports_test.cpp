@@ -1,18 +1,20 @@
 // Every way the differential driver reports a divergence (driver.hpp), each shown by a planted
-// bug (planted_bugs.hpp) that takes exactly that path: a start one engine refuses, refusals
+// bug (planted/*.hpp) that takes exactly that path: a start one engine refuses, refusals
 // worded apart, undo and copy failing, differences only a probe or a fresh replay sees, and an
 // engine that throws while being compared and described. The report must say what happened,
-// at which step and action. All on one engine type (DriverBugs), as a campaign runs one.
+// at which step and action.
 #include <catch2/catch.hpp>
 
 #include <string>
 
 #include "tanbo/verify/driver.hpp"
-#include "tanbo/verify/planted_bugs.hpp"
+#include "tanbo/verify/planted/board.hpp"
+#include "tanbo/verify/planted/history.hpp"
+#include "tanbo/verify/planted/legal.hpp"
+#include "tanbo/verify/planted/removal.hpp"
 
 using namespace tanbo;
 using namespace tanbo::verify;
-using planted::DriverBugs;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
@@ -21,7 +23,7 @@ namespace {
 // The divergence of the driver on `script`, the candidate behaving as `Bug`.
 template <class Bug>
 Divergence diverges(const Script& script) {
-  const auto d = Driver<DriverBugs, DriverBugs::Maker>(nullptr, "broken", DriverBugs::maker<Bug>()).run(script);
+  const auto d = Driver<Bug>(nullptr, "broken").run(script);
   REQUIRE(d);
   INFO(d->report());
   CHECK_THAT(d->report(), Contains("broken"));
@@ -61,8 +63,7 @@ TEST_CASE("driver reports: a start only one engine accepts, or both refuse in ot
   CHECK_THAT(d.what, Contains("planted: not a start"));
   CHECK(d.candidate.position == "(not constructed)");
   // Refused alike (the unbroken wrapper): nothing to report.
-  CHECK_FALSE(Driver<DriverBugs, DriverBugs::Maker>(nullptr, "broken", DriverBugs::maker<planted::Wrapped>())
-                  .run(on_lone_stone()));
+  CHECK_FALSE(Driver<planted::Wrapped>(nullptr, "broken").run(on_lone_stone()));
 }
 
 TEST_CASE("driver reports: undo and copy failing", "[verify][driver]") {
@@ -91,11 +92,11 @@ TEST_CASE("driver reports: differences only a probe or a fresh replay sees", "[v
   // Wrong from ply 2: move 2 is compared at Depth::Step (schedule step 3), so the probe after it
   // is the first to see is_legal() or why_illegal().
   const Script probe_at_ply2 = on_lattice5({Step::legal(0), Step::legal(0), Step::probe()});
-  d = diverges<planted::RefusesFirstLegalMoveFromPly2>(probe_at_ply2);
+  d = diverges<planted::RefusesFirstLegalMove<2>>(probe_at_ply2);
   CHECK(d.step == 3);
   CHECK_THAT(d.what, StartsWith("is_legal("));
   CHECK_THAT(d.what, Contains("true vs false"));
-  d = diverges<planted::OccupiedCalledNoFriendFromPly2>(probe_at_ply2);
+  d = diverges<planted::OccupiedCalledNoFriend<2>>(probe_at_ply2);
   CHECK(d.step == 3);
   CHECK_THAT(d.what, StartsWith("why_illegal("));
   // The record check replays the moves on a fresh candidate, with no queries between them, and
@@ -107,7 +108,7 @@ TEST_CASE("driver reports: differences only a probe or a fresh replay sees", "[v
   CHECK_THAT(d.what, StartsWith("a fresh candidate replaying the moves differs: hash(): "));
   // A bug the replay shares with the candidate is not the record check's to find: the Full
   // comparison with the reference at the end of the input finds it.
-  d = diverges<planted::RefusesFirstLegalMoveFromPly2>(
+  d = diverges<planted::RefusesFirstLegalMove<2>>(
       on_lattice5({Step::legal(0), Step::legal(0), Step::record_check()}));
   CHECK(d.action == "end of the input");
   CHECK_THAT(d.what, StartsWith("is_legal() accepts 4 points but legal_moves() has 5"));

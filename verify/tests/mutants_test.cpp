@@ -1,18 +1,18 @@
 // Testing the tester: the differential driver, fed the same random scripts a campaign uses, must
-// catch each planted bug of the comparator section of planted_bugs.hpp within a bounded number of inputs, and
+// catch each planted engine bug below within a bounded number of inputs, and
 // the minimizer must turn the catch into a short record that still diverges.
 #include <catch2/catch.hpp>
 
 #include "tanbo/verify/campaign.hpp"
 #include "tanbo/verify/driver.hpp"
-#include "tanbo/verify/planted_bugs.hpp"
+#include "tanbo/verify/planted/history.hpp"
+#include "tanbo/verify/planted/legal.hpp"
+#include "tanbo/verify/planted/removal.hpp"
 
 using namespace tanbo;
 using namespace tanbo::verify;
 
 namespace {
-
-using planted::DriverBugs;
 
 // Index of the first of `limit` campaign inputs (seed 1) on which the driver diverges, the
 // candidate behaving as `Bug`, or -1.
@@ -20,7 +20,7 @@ template <class Bug>
 int first_catch(int limit, std::optional<Divergence>& found) {
   for (int i = 0; i < limit; ++i) {
     Rng rng(execution_seed(1, static_cast<std::uint64_t>(i)));
-    Driver<DriverBugs, DriverBugs::Maker> driver(nullptr, "mutant", DriverBugs::maker<Bug>());
+    Driver<Bug> driver(nullptr, "mutant");
     if ((found = driver.run(random_script(rng, 1024)))) return i;
   }
   return -1;
@@ -52,7 +52,7 @@ TEST_CASE("a caught mutant minimizes to a short record that still diverges", "[v
   REQUIRE(at >= 0);
   Rng rng(execution_seed(1, static_cast<std::uint64_t>(at)));
   const Script script = random_script(rng, 1024);
-  const Checker checker = checker_for<DriverBugs>("mutant", DriverBugs::maker<planted::DropsLegalMove>());
+  const Checker checker = checker_for<planted::DropsLegalMove>("mutant");
   const auto rep = minimize(script, {20, 5000}, checker);
   REQUIRE(rep);
   INFO(rep->divergence.report());
@@ -80,7 +80,7 @@ TEST_CASE("a mutant campaign stops at the first divergence and writes a reproduc
   o.max_input = 1024;
   o.out_dir = dir;
   o.minimize = {10, 3000};
-  o.checker = checker_for<DriverBugs>("mutant", DriverBugs::maker<planted::HashFlippedAfterUndo>());
+  o.checker = checker_for<planted::HashFlippedAfterUndo>("mutant");
   const CampaignSummary s = run_campaign(o);
   REQUIRE(s.divergences == 1);
   REQUIRE(s.files);

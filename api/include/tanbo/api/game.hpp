@@ -286,8 +286,8 @@ decltype(auto) with_engine(std::string_view engine, int size, F&& f) {
 
 /// A new game from `start` on the engine named `engine` (one of kEngineNames; with_engine).
 /// @throws UsageError for another engine name, InvalidPositionError for a bad start.
-/// Set up anew on every call (the optimized board's tables, the start's checks: about 25,000
-/// instructions on the classic board); to start many games from one position, copy one.
+/// Set up anew on every call (the optimized board's tables, the start's checks); to start many
+/// games from one position, copy one.
 inline std::unique_ptr<AnyGame> make_game(const Position& start, std::string_view engine) {
   return with_engine(engine, start.size(), [&]<class G>(std::type_identity<G>) -> std::unique_ptr<AnyGame> {
     return std::make_unique<GameOn<G>>(start);

@@ -33,7 +33,6 @@ inline constexpr SelectInByte kSelectInByte{};
 
 // Position of the k-th (0-based) set bit of x, k < its number of set bits, without a loop: the byte
 // holding it from the bytes' prefix counts (a multiplication and a SWAR compare), then a table.
-// About 38 instructions.
 constexpr int select_bit_portable(std::uint64_t x, int k) noexcept {
   const std::uint64_t prefix = byte_counts(x) * kOnes;  // byte b: set bits in bytes 0..b
   constexpr std::uint64_t kHighs = 0x8080808080808080ull;

@@ -188,8 +188,8 @@ class BasicBoard {
   /// @pre the move is legal; otherwise the behaviour is undefined (debug builds assert).
   MoveRecord play_vertex(Vertex v) noexcept;
   /// play_vertex() for programs that never ask for the row-major order (batched environments:
-  /// tanbo.vector, MCTS): the same move and record, without the legal bitsets' upkeep (about a
-  /// third of play_vertex()'s own instructions). Until restore_order(), legal_moves(), for_each_legal_vertex() and
+  /// tanbo.vector, MCTS): the same move and record, without the legal bitsets' upkeep (a
+  /// large part of play_vertex()'s own work, docs/design.md). Until restore_order(), legal_moves(), for_each_legal_vertex() and
   /// nth_legal_vertex() must not be called (debug builds assert); everything else, undo included,
   /// stays exact. @pre the move is legal, as for play_vertex().
   MoveRecord play_vertex_unordered(Vertex v) noexcept;
@@ -259,7 +259,7 @@ class BasicBoard {
   friend struct detail::CorruptState;
   static constexpr std::uint8_t kEmpty = 0, kBorder = 3;
   // The point of every vertex, border included: point() is one load where the division by
-  // kWidth cost ten instructions on every Engine-API move. Not in WebAssembly, where the tables
+  // kWidth cost instructions on every Engine-API move (docs/design.md). Not in WebAssembly, where the tables
   // of the three capacities would be downloaded with the module (12 KB of the rules explorer's
   // bundle, which has a size budget) and the division by a constant is a multiplication.
   static constexpr std::array<Point, kVertices> kPointOf = [] {
@@ -405,7 +405,7 @@ using Board19 = BasicBoard<19>;
 inline constexpr int kSmallCapacity = 9;
 
 /// Which capacities a caller instantiates. kStandard: the two every face's engine handle uses,
-/// 19 up to 19x19 (Board19, Game19: smaller arrays to copy, set up and scan, about 10 % faster
+/// 19 up to 19x19 (Board19, Game19: smaller arrays to copy, set up and scan, so faster
 /// playouts) and kMaxSize beyond. kWithSmall adds kSmallCapacity up to 9x9, for code that keeps
 /// hundreds of boards at once (api's vector batch, the strong solver), where whether they fit
 /// in the cache decides the speed; the faces' handle stays on two instantiations, which keeps the

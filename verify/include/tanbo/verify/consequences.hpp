@@ -5,10 +5,11 @@
 // Used by `tanbo selfplay --check`, the RapidCheck properties, the exhaustive walk and the
 // Catch2 engine harness; the comparator (compare.hpp) is the other oracle: engine against engine.
 //
-// Every consequence listed here has a planted bug violating exactly it (planted_bugs.hpp) and a
-// test that the oracle reports it (verify/tests/consequences_test.cpp); "no bounded root at the
-// start of a turn" has one for each side and each case of rule 6 that removes from that side
-// (KeepsBoundedRoot), and the report says whose root survived.
+// Every consequence listed here has a planted bug violating exactly it (planted/*.hpp) and a
+// test that the oracle reports it (verify/tests/consequences_test.cpp); a move consequence is
+// shown for each side and each case of rule 6 the bug can occur in (planted::Only), and "no
+// bounded root at the start of a turn" for each side and case that removes from that side
+// (KeepsBoundedRoot), whose report says whose root survived.
 //
 //   Board (position_consequence): never both sides without stones; each root is a tree (roots
 //     grow one leaf at a time); no root of either colour is bounded at the start of a turn (rule 6

@@ -90,4 +90,10 @@ class Forwarding {
   H held_;
 };
 
+namespace planted {
+/// optimized::Game behind the forwarding engine: every planted bug (planted/*.hpp) derives from
+/// it and hides the one member it gets wrong.
+using Wrapped = Forwarding<>;
+}  // namespace planted
+
 }  // namespace tanbo::verify
