@@ -1,5 +1,6 @@
 // Tests of the SVG drawings of tanbo::api (svg.hpp): the figure's title is escaped, panels sit
 // side by side with an arrow between them, each mark is drawn, and the legend names every symbol.
+// (The board geometry, size by size: capi/tests/test_contract_capi.cpp, "board geometry".)
 #include <string>
 #include <vector>
 
@@ -16,20 +17,6 @@ std::size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 }  // namespace
-
-TEST_CASE("svg: the board geometry grows with the board, with smaller spacing on big boards", "[api][svg]") {
-  for (const int size : {5, 9, 13, 19, 25}) {
-    CAPTURE(size);
-    const api::BoardGeometry g = api::board_geometry(size);
-    CHECK(g.size == size);
-    CHECK(g.width == g.left + size * g.spacing + g.right);
-    CHECK(g.height == g.top + size * g.spacing + g.bottom);
-    CHECK(g.stone_radius * 2 < g.spacing);  // stones never touch
-  }
-  CHECK(api::board_geometry(9).spacing > api::board_geometry(13).spacing);
-  CHECK(api::board_geometry(19).spacing > api::board_geometry(25).spacing);
-  CHECK(api::board_geometry(9).coordinate_font > api::board_geometry(19).coordinate_font);
-}
 
 TEST_CASE("svg: a figure draws each panel, an arrow between them, and every mark", "[api][svg]") {
   const Position start = opening(Variant::lattice(5));

@@ -45,23 +45,6 @@ test("opening, queries and a move on both engines", () => {
   }
 });
 
-test("both engines agree move by move, with the hash the C++ engines give", () => {
-  const a = new tanbo.Game("lattice-9"), b = new tanbo.Game("lattice-9", { engine: "reference" });
-  const rng = new tanbo.Rng(7);
-  while (!a.isOver) {
-    assert.equal(a.hash, b.hash);
-    assert.deepEqual(a.legalMoves(), b.legalMoves());
-    const i = a.randomMove(rng);
-    a.play(i);
-    b.play(i);
-    assert.deepEqual(a.lastResult(), b.lastResult());
-    assert.deepEqual(a.roots(), b.roots());
-  }
-  assert.equal(b.winner, a.winner);
-  assert.ok(b.isOver);
-  a.dispose(); b.dispose(); rng.dispose();
-});
-
 test("Rng is the C++ tanbo::Rng", () => {
   // splitmix64-seeded xoshiro256**: Rng(0).next() in C++ (tests/test_contract_core.cpp computes it too).
   const r = new tanbo.Rng(0), s = new tanbo.Rng(0n);
@@ -114,25 +97,20 @@ test("removal: which branch of rule 6 fired, and the stones are gone", () => {
   rng.dispose();
 });
 
+// The classes and whole messages; the bad-input table (bad_inputs.test.mjs) checks a part of the
+// message of more bad inputs.
 test("errors are TanboError subclasses (or TypeError for a wrong type) with the one-line message", () => {
   for (const engine of ENGINES) {
     const g = new tanbo.Game("lattice-5", { engine });
     const before = g.position;
     const cases = [
-      [() => g.play("A1"), IllegalMoveError, "illegal move A1 by X: the point is occupied"],
       [() => g.play("C3"), IllegalMoveError, "illegal move C3 by X: the point touches no stone of the mover's colour (rule 3 needs exactly one)"],
       [() => g.play("F1"), ParseError, "'F1' is not a point of the 5x5 board (columns A-E, rows 1-5)"],
       [() => g.play(25), IllegalMoveError, "illegal move index 25 (indices are 0..24) by X: the point is not on the board"],
-      [() => g.play(2 ** 32 + 1), IllegalMoveError, "illegal move index 4294967297 (indices are 0..24) by X: the point is not on the board"],
-      [() => g.play(1.5), TypeError, "play: expected a point name or an integer index, got 1.5"],
       [() => g.play(null), TypeError, "play: expected a point name or an integer index, got null"],
-      [() => g.undo(), UsageError, /no move to take back$/],
-      [() => g.lastResult(), UsageError, /no move has been played$/],
       [() => g.at(25), UsageError, "index 25 is not on the 5x5 board (0..24)"],
-      [() => g.at(2 ** 32), UsageError, "index 4294967296 is not on the 5x5 board (0..24)"],
       [() => g.perft(65), UsageError, /must be an int in \[0, 64\], not 65$/],
       [() => new tanbo.Game("lattice-8", { engine }), ParseError, /^no lattice opening for size 8/],
-      [() => new tanbo.Game("X3O/5/5/5/O3Q X", { engine }), ParseError, /column/],
       [() => new tanbo.Game("X4/5/5/5/5 X", { engine }), InvalidPositionError, "invalid starting position: White (O) has no stones"],
       [() => new tanbo.Game("XO3/O4/5/5/4X X", { engine }), InvalidPositionError, /the X root at A1 is bounded/],
       [() => new tanbo.Game(42, { engine }), TypeError, /the start must be a variant name or a position string, not 42/],
@@ -197,16 +175,10 @@ test("in-WASM playouts, playout(seed) deterministic, MCTS move legal", () => {
   a.dispose(); b.dispose();
 });
 
-test("every variant starts on both engines", () => {
+// (Every variant played to the end on both engines: differential.test.mjs.)
+test("the variant and engine lists", () => {
   assert.equal(tanbo.variants.length, 18);
   assert.deepEqual(tanbo.engines, ENGINES);
-  for (const v of tanbo.variants)
-    for (const engine of ENGINES) {
-      const g = new tanbo.Game(v, { engine });
-      assert.equal(g.variant, v);
-      assert.ok(g.legalMoveCount > 0);
-      g.dispose();
-    }
 });
 
 test("dispose(): 100,000 games leave WASM memory flat", () => {

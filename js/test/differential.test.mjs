@@ -46,6 +46,7 @@ test("selfplay seeds on every variant equal the native CLI's JSON, on both engin
     for (const engine of ENGINES) {
       for (const n of native) {
         const g = new tanbo.Game(variant, { engine });
+        assert.equal(g.variant, variant);
         const rng = new tanbo.Rng(n.seed);
         while (!g.isOver) g.play(g.randomMove(rng));
         assert.deepEqual({ length: g.ply, winner: g.winner }, { length: n.length, winner: n.winner }, `${variant} seed ${n.seed} on ${engine}`);

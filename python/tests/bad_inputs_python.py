@@ -1,8 +1,8 @@
 """The Python face of the bad-input table (api/tests/bad_inputs.tsv, columns described there).
 
-Every row goes through the tanbo package's API; the raised exception's class name must be the
-row's class and its message must contain the row's core, and a rejected call must leave the game
-unchanged. Run by CTest as python.bad_inputs: python3 -m pytest bad_inputs_python.py
+Every row goes through the tanbo package's API on both engines; the raised exception's class name
+must be the row's class and its message must contain the row's core, and a rejected call must leave
+the game unchanged. Run by CTest as python.bad_inputs: python3 -m pytest bad_inputs_python.py
 """
 
 import pathlib
@@ -54,17 +54,12 @@ def rows():
             yield pytest.param(number, *line.split("\t"), id=f"line{number}")
 
 
-def new_game(start):
-    """A game from a variant name or a position string: tanbo.Game reads both, as every face does."""
-    return tanbo.Game(start)
-
-
 @pytest.mark.parametrize("number,op,start,moves,arg_text,want,core,at", list(rows()))
-def test_row(number, op, start, moves, arg_text, want, core, at):
+def test_row(number, op, start, moves, arg_text, want, core, at, engine):  # engine: conftest.py
     arg = argument(arg_text)
     game = None
     if start != "-":
-        game = new_game(start)
+        game = tanbo.Game(start, engine=engine)  # Game reads a variant name or a position string
         for m in [] if moves == "-" else moves.split(","):
             game.play(m)
     before = game and (game.position(), game.ply)
@@ -85,16 +80,16 @@ def test_row(number, op, start, moves, arg_text, want, core, at):
         elif op == "engine":
             tanbo.Game("lattice-5", engine=arg)
         elif op == "start":
-            new_game(arg)
+            tanbo.Game(arg, engine=engine)
         elif op == "record":
-            tanbo.Game.from_record(arg)
+            tanbo.Game.from_record(arg, engine=engine)
         else:
             raise AssertionError(f"unknown op {op}")
         if value is not None:
             got = str(value).lower()
     except Exception as e:  # noqa: BLE001 - the class is what is checked
         got, message = type(e).__name__, str(e)
-    where = f"bad_inputs.tsv:{number}: {op} {arg_text}: got {got} {message!r}"
+    where = f"bad_inputs.tsv:{number}: {op} {arg_text} ({engine}): got {got} {message!r}"
     assert got == want, where
     assert core == "-" or core in message, where
     if at != "-":

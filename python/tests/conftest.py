@@ -9,6 +9,8 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+import tanbo
+
 settings.register_profile(
     "tanbo",
     derandomize=True,
@@ -27,6 +29,17 @@ ENGINES = ["optimized", "reference"]
 def engine(request):
     """Each test taking `engine` runs once per engine."""
     return request.param
+
+
+def random_game(variant, engine, seed, plies=None):
+    """A game after `plies` seeded random moves (all the way to the end if None, or if it ends
+    first): legal_actions()[rng.below(n)] + apply_action, the choice `tanbo selfplay` makes."""
+    g = tanbo.Game(variant, engine=engine)
+    rng = tanbo.Rng(seed)
+    while not g.is_terminal() and (plies is None or g.ply < plies):
+        legal = g.legal_actions()
+        g.apply_action(legal[rng.below(len(legal))])
+    return g
 
 
 def tool(variable):

@@ -8,21 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tanbo
+from conftest import random_game
 
 VARIANTS = ["lattice-5", "dense-5", "lattice-7", "dense-7", "lattice-9", "dense-9"]
-
-
-def random_game(variant, engine, seed, plies):
-    """A game after up to `plies` seeded random moves (stops at the end)."""
-    g = tanbo.Game(variant, engine=engine)
-    rng = tanbo.Rng(seed)
-    for _ in range(plies):
-        if g.is_terminal():
-            break
-        legal = g.legal_actions()
-        g.apply_action(legal[rng.below(len(legal))])
-    return g
-
 
 games = st.builds(random_game, st.sampled_from(VARIANTS), st.sampled_from(["optimized", "reference"]),
                   st.integers(0, 2**64 - 1), st.integers(0, 200))
@@ -105,21 +93,11 @@ def test_observation_tensor_per_player(g):
     assert np.array_equal(own, g.observation())
     assert np.array_equal(g.observation_tensor(mover), flat)
     other = g.observation_tensor(1 - mover, dtype=np.uint8).reshape(6, g.size, g.size)
-    # The other side's view swaps the stone planes and the move planes; empty and X-to-move agree.
+    # The other side's view swaps the stone planes and the move planes (so its opponent-moves plane
+    # is the mover's legal moves); empty and X-to-move agree.
     assert np.array_equal(other[[1, 0, 2, 4, 3, 5]], own.astype(np.uint8))
     assert np.array_equal(own[3].reshape(-1).astype(bool), g.legal_mask())
     assert g.observation_string() == g.observation_string(0) == g.observation_string(1) == str(g)
-
-
-def test_observation_of_the_waiting_side_is_its_rule_3_moves(engine):
-    # After X's move, O's legal moves are exactly what X's view shows as opponent moves.
-    g = tanbo.Game("lattice-7", engine=engine)
-    g.apply_action(g.legal_actions()[0])
-    x_view = g.observation_tensor(0).reshape(g.observation_tensor_shape())
-    assert np.flatnonzero(x_view[4]).tolist() == g.legal_actions()
-    g2 = g.clone()
-    g2.apply_action(g2.legal_actions()[0])
-    assert np.flatnonzero(g.observation_tensor(1).reshape(6, 7, 7)[3]).tolist() == g.legal_actions()
 
 
 @pytest.mark.parametrize("variant", tanbo.variants())

@@ -101,10 +101,8 @@ def test_record_round_trip_and_pickle(engine):
     assert p.engine == engine and p.record() == text
 
 
-def test_hash_agrees_between_engines_and_changes():
-    a = tanbo.Game("lattice-7", engine="optimized")
-    b = tanbo.Game("lattice-7", engine="reference")
-    assert a.hash == b.hash
+def test_hash_changes_and_comes_back(engine):  # (equal on both engines: test_differential.py)
+    a = tanbo.Game("lattice-7", engine=engine)
     h0 = a.hash
     a.play("B1")
     assert a.hash != h0
@@ -126,12 +124,7 @@ def test_game_reads_a_variant_name_or_a_position_string(engine):
     g = tanbo.Game(text, engine=engine)
     assert g.position() == tanbo.Game.from_position(text, engine=engine).position() == text
     assert g.variant == "custom-5" and g.engine == engine
-    with pytest.raises(tanbo.ParseError, match="at least 2 rows"):
-        tanbo.Game("X X", engine=engine)
-    with pytest.raises(tanbo.InvalidPositionError, match="bounded"):
-        tanbo.Game("XO3/O4/5/5/4X X", engine=engine)
-    with pytest.raises(tanbo.ParseError, match="unknown variant 'lattice-05'"):
-        tanbo.Game("lattice-05", engine=engine)
+    # (Bad starts: the bad-input table, bad_inputs_python.py.)
     with pytest.raises(tanbo.UsageError, match="engine"):  # the engine is checked before the start
         tanbo.Game("X X", engine="fast")
 

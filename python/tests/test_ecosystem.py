@@ -53,14 +53,10 @@ def test_gymnasium_check_env_mcts_opponent():
     check_env(gym.make("tanbo/Tanbo-v0", variant="lattice-5", opponent="mcts").unwrapped)
 
 
-def test_gymnasium_seeding_goes_through_np_random():
-    env = tenv.TanboEnv(variant="lattice-5")
-    env.reset(seed=7)
-    # Gymnasium's Env.reset(seed=) made np_random, the stream seeding.np_random(7) gives, and
-    # the opponent's seed is its first draw.
-    expected = gym.utils.seeding.np_random(7)[0]
-    assert env.opponent.rng.next() == tanbo.Rng(int(expected.integers(2**63))).next()
-    assert env.np_random.bit_generator.state == expected.bit_generator.state
+def test_gymnasium_seeding_is_default_rng():
+    # test_env.py's test_gym_seeding_is_gymnasiums seeds as np.random.default_rng(seed) does:
+    # Gymnasium's own seeding.np_random(seed), which Env.reset(seed=) uses.
+    assert gym.utils.seeding.np_random(7)[0].bit_generator.state == np.random.default_rng(7).bit_generator.state
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -82,16 +78,6 @@ def test_gymnasium_make_and_wrappers(variant):
     assert obs.shape == (6 * n * n + n * n,) and flat.observation_space.contains(obs)
     obs, *_ = flat.step(int(np.flatnonzero(obs[-n * n:])[0]))  # the mask is the flat tail
     assert flat.observation_space.contains(obs)
-
-
-def test_gymnasium_render_without_mode_warns():
-    env = gym.make("tanbo/Tanbo-v0", variant="lattice-5")
-    env.reset(seed=0)
-    with pytest.warns(UserWarning, match="without specifying any render mode"):
-        assert env.render() is None
-    env = gym.make("tanbo/Tanbo-v0", variant="lattice-5", render_mode="svg")
-    env.reset(seed=0)
-    assert env.render() == env.unwrapped.game.svg()
 
 
 def test_gymnasium_make_vec_sync():

@@ -5,7 +5,6 @@ signatures (GameType, GameInfo, Game(game_type, game_info, params), State(game),
 register_game(game_type, cls), load_game("name(param=value)")). The real OpenSpiel is not in
 Debian; python/README.md says which version was tried by hand and how."""
 
-import copy
 import importlib.util
 import os
 import subprocess
@@ -102,20 +101,6 @@ def test_load_game_errors():
                         ("python_tanbo(variant=hex-3)", "")]:
         with pytest.raises(ValueError, match=match):
             openspiel.load_game(name)
-
-
-def test_mcts_in_pyspiel_style_on_tanbo_game():
-    """open_spiel.python.algorithms.mcts's RandomRolloutEvaluator loop, verbatim in spirit:
-    clone, is_chance_node, legal_actions, apply_action of numpy ints, returns."""
-    game = openspiel.TanboGame({"variant": "lattice-5"})
-    rs = np.random.RandomState(0)
-    state = game.new_initial_state()
-    working = state.clone()
-    while not working.is_terminal():
-        assert not working.is_chance_node()
-        working.apply_action(rs.choice(working.legal_actions()))  # numpy.int64, as MCTSBot passes
-    assert np.array(working.returns()).sum() == 0 and state.move_number() == 0
-    assert copy.deepcopy(working) == working
 
 
 STAND_IN = textwrap.dedent('''

@@ -1,22 +1,11 @@
-"""Seeds replay across languages: tanbo.Rng is the C++ tanbo::Rng, random_move() is the choice
-`tanbo selfplay` makes, playout() makes the moves of the C++ Board::playout."""
+"""Seeds replay across languages: tanbo.Rng is the C++ tanbo::Rng, playout() makes the moves of
+the C++ Board::playout. (random_move() is the choice `tanbo selfplay` makes: test_cli_differential.py.)"""
 
-import importlib.util
-import json
-import pathlib
 import re
 import subprocess
 
-import pytest
-
 import tanbo
 from conftest import tool
-
-# The example's self-play loop is the one under test (so the example is checked too).
-_spec = importlib.util.spec_from_file_location(
-    "play_example", pathlib.Path(__file__).parents[1] / "examples" / "play.py")
-play_example = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(play_example)
 
 
 def test_rng_matches_cpp_reference_values():
@@ -32,21 +21,6 @@ def test_rng_matches_cpp_reference_values():
     assert [a.next() for _ in range(5)] == [b.next() for _ in range(5)]
     c = a.copy()
     assert a.next() == c.next()
-
-
-@pytest.mark.parametrize("variant,games", [("lattice-9", 6), ("dense-7", 6), ("classic", 2)])
-def test_random_move_replays_tanbo_selfplay(engine, variant, games):
-    cli = tool("TANBO_CLI")
-    seed = 20260101
-    if engine == "reference" and variant == "classic":
-        games = 1  # a reference-engine classic game: ~30 ms in C++, a little more from Python
-    run = subprocess.run(
-        [cli, "selfplay", "--games", str(games), "--seed", str(seed), "--variant", variant,
-         "--engine", engine, "--json"],
-        check=True, capture_output=True, text=True)
-    lines = [json.loads(line) for line in run.stdout.splitlines()]
-    cpp = [(j["length"], j["winner"]) for j in lines if "game" in j]
-    assert cpp == play_example.random_selfplay(variant, seed, games, engine), f"seed {seed}, {variant}"
 
 
 def test_playout_replays_cpp_board_playouts():

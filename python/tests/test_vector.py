@@ -12,63 +12,21 @@ from tanbo.vector import TanboVectorEnv
 from gil import worker_seen_busy
 
 
-def replayed(env, i):
-    g = tanbo.Game(env.variant)
-    for a in env.history(i):
-        g.apply_action(a)
-    return g
-
-
-def check_board(env, i, obs, reward, terminated, infos, player):
-    """Board i's outputs against a tanbo.Game replaying its moves (the engines' own answers)."""
-    g = replayed(env, i)
-    n = g.size
-    assert np.array_equal(obs["observation"][i].reshape(-1), g.observation_tensor(player)), (i, g.history())
-    mask = np.array(g.legal_actions_mask(player), np.int8)
-    assert np.array_equal(obs["action_mask"][i], mask) and np.array_equal(infos["action_mask"][i], mask)
-    assert bool(terminated[i]) == g.is_terminal() and infos["ply"][i] == g.ply
-    assert infos["winner"][i] == {"X": 0, "O": 1}.get(g.winner, -1)
-    assert reward[i] == (g.returns()[player] if g.is_terminal() else 0.0)
-    assert obs["observation"][i].shape == (6, n, n)
-
-
+@pytest.mark.parametrize("variant,observation,dtype", [
+    ("lattice-5", "planes", np.float32), ("lattice-9", "planes", np.float32), ("dense-7", "planes", np.float32),
+    ("lattice-7", "planes", np.uint8), ("lattice-7", "board", np.int8)])
 @pytest.mark.parametrize("agent", ["X", "O"])
-@pytest.mark.parametrize("variant", ["lattice-5", "lattice-9", "dense-7"])
-def test_boards_agree_with_replayed_games(variant, agent):
-    env = TanboVectorEnv(num_envs=8, variant=variant, agent=agent)
-    player = 0 if agent == "X" else 1
-    obs, infos = env.reset(seed=3)
-    zeros = np.zeros(8)
-    for i in range(8):
-        check_board(env, i, obs, zeros, np.zeros(8, bool), infos, player)
-        assert len(env.history(i)) == player  # as O, the opponent has opened
-    rng = np.random.default_rng(3)
-    ended = np.zeros(8, bool)
-    episodes = 0
-    for _ in range(200):
-        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]]
-        obs, reward, terminated, truncated, infos = env.step(actions)
-        assert not truncated.any() and reward.dtype == np.float64
-        for i in range(8):
-            if ended[i]:  # next-step autoreset: a fresh game, the action ignored
-                assert len(env.history(i)) == player and reward[i] == 0.0 and not terminated[i]
-            check_board(env, i, obs, reward, terminated, infos, player)
-        episodes += int(terminated.sum())
-        ended = terminated.copy()
-    assert episodes >= 8, f"only {episodes} episodes ended"
-
-
-@pytest.mark.parametrize("observation,dtype", [("planes", np.float32), ("planes", np.uint8), ("board", np.int8)])
-@pytest.mark.parametrize("agent", ["X", "O"])
-def test_incremental_outputs_match_games_from_scratch(observation, dtype, agent):
-    # step() rewrites only the points a running board's moves changed; over many steps (with
-    # endings, autoresets and the odd illegal action) every board's arrays must still equal a
-    # tanbo.Game's from-scratch observation and mask. copy=False hands back the updated buffers.
+def test_boards_agree_with_replayed_games(variant, observation, dtype, agent):
+    # After every step, each board's observation, masks, reward, flags, winner and ply equal what a
+    # tanbo.Game replaying its moves says (the engines' own answers). step() rewrites only the
+    # points a running board's moves changed, so this runs over many steps, with endings,
+    # next-step autoresets and the odd illegal action; copy=False hands back the updated buffers.
     seed, boards = 7, 12
-    env = TanboVectorEnv(boards, "lattice-7", agent=agent, observation=observation, obs_dtype=dtype, copy=False)
+    env = TanboVectorEnv(boards, variant, agent=agent, observation=observation, obs_dtype=dtype, copy=False)
     player = 0 if agent == "X" else 1
     obs, infos = env.reset(seed=seed)
     buffers = obs["observation"]
+    reward, terminated, ended = np.zeros(boards), np.zeros(boards, bool), np.zeros(boards, bool)
     games, played = [None] * boards, [[] for _ in range(boards)]
     rng = np.random.default_rng(seed)
     episodes = illegal = 0
@@ -76,25 +34,32 @@ def test_incremental_outputs_match_games_from_scratch(observation, dtype, agent)
         for i in range(boards):
             moves = env.history(i)
             if games[i] is None or moves[:len(played[i])] != played[i]:  # a reset: start over
-                games[i], played[i] = tanbo.Game("lattice-7"), []
+                games[i], played[i] = tanbo.Game(variant), []
             for a in moves[len(played[i]):]:
                 games[i].apply_action(a)
             played[i] = list(moves)
             g = games[i]
+            where = (seed, step, i, g.history())
+            if step == 0 or ended[i]:  # a fresh game (next-step autoreset: the action ignored)
+                assert len(moves) == player and reward[i] == 0.0 and not terminated[i], where  # as O, the opponent has opened
             if infos["illegal_action"][i]:  # the episode ended on the agent's illegal action
-                assert not obs["action_mask"][i].any()
+                assert not obs["action_mask"][i].any() and terminated[i] and reward[i] == -1.0, where
                 continue
-            planes = g.observation_tensor(player).reshape(6, 7, 7)
+            planes = g.observation_tensor(player).reshape(6, g.size, g.size)
             want = planes if observation == "planes" else (planes[0] - planes[1])
-            assert np.array_equal(obs["observation"][i], want.astype(dtype)), (seed, step, i, g.history())
+            assert np.array_equal(obs["observation"][i], want.astype(dtype)), where
             mask = np.array(g.legal_actions_mask(player), np.int8)
-            assert np.array_equal(obs["action_mask"][i], mask), (seed, step, i, g.history())
-            assert infos["ply"][i] == g.ply
+            assert np.array_equal(obs["action_mask"][i], mask) and np.array_equal(infos["action_mask"][i], mask), where
+            assert bool(terminated[i]) == g.is_terminal() and infos["ply"][i] == g.ply, where
+            assert infos["winner"][i] == {"X": 0, "O": 1}.get(g.winner, -1), where
+            assert reward[i] == (g.returns()[player] if g.is_terminal() else 0.0), where
         actions = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]])
         if rng.random() < 0.05:  # an off-board action: that board ends and is rewritten whole
-            actions[int(rng.integers(boards))] = 49
+            actions[int(rng.integers(boards))] = games[0].size ** 2
             illegal += 1
-        obs, _, terminated, _, infos = env.step(actions)
+        ended = terminated.copy()
+        obs, reward, terminated, truncated, infos = env.step(actions)
+        assert not truncated.any() and reward.dtype == np.float64
         assert obs["observation"] is buffers  # copy=False: the same buffers, updated in place
         episodes += int(terminated.sum())
     assert episodes >= 20 and illegal >= 5, (episodes, illegal)
@@ -131,12 +96,6 @@ def test_copy_semantics_and_uint8():
     assert obs["observation"].dtype == np.int8 and obs["observation"].shape == (2, 5, 5)
     assert np.array_equal(obs["observation"], (kept[:, 0] - kept[:, 1]).astype(np.int8))
     assert compact.single_observation_space["observation"].contains(obs["observation"][0])
-    for _ in range(30):
-        acts = [int(np.flatnonzero(m)[0]) if m.any() else 0 for m in obs["action_mask"]]
-        obs, *_ = compact.step(acts)
-        for i in range(2):
-            planes = replayed(compact, i).observation_tensor(0).reshape(6, 5, 5)
-            assert np.array_equal(obs["observation"][i], (planes[0] - planes[1]).astype(np.int8))
 
 
 def test_illegal_actions_and_errors():
