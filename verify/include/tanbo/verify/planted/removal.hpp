@@ -1,7 +1,7 @@
 // Planted bugs in what a move reports and removes (rule 6): play()'s effect, last_result()'s
 // move, player, removal kind and removed stones, and the stones position() keeps. Each wraps
 // optimized::Game (forwarding.hpp); most edit the truth after each real move (TamperedMoves),
-// and Only<Bug, side, branch> narrows one to the moves of one side and one case of rule 6. The
+// and Only<Bug> narrows one to the moves of one side and one case of rule 6. The
 // index of every planted bug is verify/PLANTED.md.
 #pragma once
 
@@ -59,7 +59,7 @@ struct TamperedMoves : Wrapped {
     const Position before = inner().position();
     MoveEffect e = inner().play(p);
     MoveResult r = inner().last_result();
-    Bug::tamper(before, r, e);
+    static_cast<const Bug&>(*this).tamper(before, r, e);
     results_.push_back(std::move(r));
     return e;
   }
@@ -214,15 +214,16 @@ struct CallsExpandedRemovalBounded : TamperedMoves<CallsExpandedRemovalBounded> 
   }
 };
 
-/// `Bug`'s tampering narrowed to the moves of `kMover` and, when branches are named, to the
-/// removals of those kinds: a check that must see a bug whoever moves, and in each case of rule
-/// 6, is shown to catch every narrowing (verify/tests/consequences_test.cpp).
-template <class Bug, Color kMover, Removal... kBranches>
-struct Only : TamperedMoves<Only<Bug, kMover, kBranches...>> {
+/// `Bug`'s tampering narrowed to the moves of `mover` and, when `kind` is set, to the removals of
+/// that kind: a check that must see a bug whoever moves, and in each case of rule 6, is shown to
+/// catch every narrowing (verify/tests/consequences_test.cpp).
+template <class Bug>
+struct Only : TamperedMoves<Only<Bug>> {
   using TamperedMoves<Only>::TamperedMoves;
-  static void tamper(const Position& before, MoveResult& r, MoveEffect& e) {
-    if (r.player != kMover || (sizeof...(kBranches) > 0 && ((r.removal != kBranches) && ...))) return;
-    Bug::tamper(before, r, e);
+  Color mover = Color::Black;
+  std::optional<Removal> kind;
+  void tamper(const Position& before, MoveResult& r, MoveEffect& e) const {
+    if (r.player == mover && (!kind || r.removal == *kind)) Bug::tamper(before, r, e);
   }
 };
 
