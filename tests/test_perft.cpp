@@ -6,7 +6,6 @@
 // force starts from the cells of the same Position (to_brute); the openings themselves are
 // checked against the rules text in test_contract_openings.cpp.
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "contract_util.hpp"
@@ -20,48 +19,44 @@ namespace {
 using namespace tanbo;
 
 // FNV-1a of the board cells (0/1/2) and the side to move (1/2).
-std::uint64_t board_digest(const std::vector<int>& cells, int mover) {
+std::uint64_t board_digest(const brute::Board& b) {
   std::uint64_t h = 0xcbf29ce484222325ull;
-  for (const int c : cells) h = (h ^ static_cast<std::uint64_t>(c)) * 0x100000001b3ull;
-  return (h ^ static_cast<std::uint64_t>(mover)) * 0x100000001b3ull;
+  for (const int c : b.cell) h = (h ^ static_cast<std::uint64_t>(c)) * 0x100000001b3ull;
+  return (h ^ static_cast<std::uint64_t>(b.mover)) * 0x100000001b3ull;
 }
 
 struct Leaves {
   std::uint64_t count = 0;
   std::uint64_t digest = 0;  // sum of board_digest over the leaves: independent of move order
   friend bool operator==(const Leaves&, const Leaves&) = default;
+  Leaves& operator+=(const Leaves& o) {
+    count += o.count;
+    digest += o.digest;
+    return *this;
+  }
 };
 
 Leaves brute_leaves(const brute::Board& b, int depth) {
-  if (depth == 0 || brute::over(b)) return {1, board_digest(b.cell, b.mover)};
+  if (depth == 0 || brute::over(b)) return {1, board_digest(b)};
   Leaves total;
   for (int y = 0; y < b.n; ++y)
     for (int x = 0; x < b.n; ++x)
       if (brute::legal(b, x, y)) {
         brute::Board child = b;
         brute::play(child, x, y);
-        const Leaves l = brute_leaves(child, depth - 1);
-        total.count += l.count;
-        total.digest += l.digest;
+        total += brute_leaves(child, depth - 1);
       }
   return total;
 }
 
 template <Engine G>
 Leaves engine_leaves(const G& g, int depth) {
-  if (depth == 0 || g.is_over()) {
-    const Position pos = g.position();
-    std::vector<int> cells;
-    for (const Cell c : pos.cells()) cells.push_back(c == Cell::Black ? 1 : c == Cell::White ? 2 : 0);
-    return {1, board_digest(cells, g.to_move() == Color::Black ? 1 : 2)};
-  }
+  if (depth == 0 || g.is_over()) return {1, board_digest(tanbo_test::to_brute(g.position()))};
   Leaves total;
   for (const Point p : g.legal_moves()) {
     G child = g;
     child.play(p);
-    const Leaves l = engine_leaves(child, depth - 1);
-    total.count += l.count;
-    total.digest += l.digest;
+    total += engine_leaves(child, depth - 1);
   }
   return total;
 }
@@ -170,21 +165,14 @@ std::uint64_t brute_early_endings(const brute::Board& b, int depth) {
 // copy of legal_vertices() (the span changes as moves are made): checks undo and the legal set.
 template <int MaxN>
 Leaves board_leaves(optimized::BasicBoard<MaxN>& b, int depth) {
-  if (depth == 0 || b.is_over()) {
-    std::vector<int> cells;
-    const Position pos = b.position();  // named: a range-for over a temporary's member dangles
-    for (const Cell c : pos.cells()) cells.push_back(c == Cell::Black ? 1 : c == Cell::White ? 2 : 0);
-    return {1, board_digest(cells, b.to_move() == Color::Black ? 1 : 2)};
-  }
+  if (depth == 0 || b.is_over()) return {1, board_digest(tanbo_test::to_brute(b.position()))};
   Leaves total;
   const auto span = b.legal_vertices();
   const std::vector<optimized::Vertex> moves(span.begin(), span.end());
   for (const optimized::Vertex v : moves) {
     const optimized::MoveRecord rec = b.play_vertex(v);
-    const Leaves l = board_leaves(b, depth - 1);
+    total += board_leaves(b, depth - 1);
     b.undo(rec);
-    total.count += l.count;
-    total.digest += l.digest;
   }
   return total;
 }
