@@ -10,6 +10,7 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
 #include "tanbo/reference/rules.hpp"
+#include "tanbo/verify/compare.hpp"
 
 namespace tanbo::props {
 
@@ -69,40 +70,33 @@ inline std::vector<std::string> move_tags(const MoveClass& mc) {
   return tags;
 }
 
-/// Per-game summary of move classes, for counting rare cases.
+/// Per-game summary of move classes: the removal counters every differential check keeps
+/// (verify::DiffStats: moves, removals by kind, both colours), plus the cases only the rules tell.
 struct RareCounts {
-  long moves = 0, removals = 0, expanded_root = 0, bounded_roots = 0, several_roots = 0;
-  long expanded_with_others = 0, both_colours = 0, eliminations = 0, self_eliminations = 0;
+  verify::DiffStats effects;
+  long several_roots = 0, expanded_with_others = 0, eliminations = 0, self_eliminations = 0;
 
   void add(const MoveClass& mc) {
-    ++moves;
-    removals += mc.removal != Removal::None;
-    expanded_root += mc.removal == Removal::ExpandedRoot;
-    bounded_roots += mc.removal == Removal::BoundedRoots;
+    effects.count_move({mc.removal, mc.black_removed, mc.white_removed});
     several_roots += mc.roots_removed >= 2;
     expanded_with_others += mc.expanded_with_others;
-    both_colours += mc.both_colours;
     eliminations += mc.eliminates_opponent || mc.eliminates_self;
     self_eliminations += mc.eliminates_self;
   }
   void add(const RareCounts& o) {
-    moves += o.moves;
-    removals += o.removals;
-    expanded_root += o.expanded_root;
-    bounded_roots += o.bounded_roots;
+    effects += o.effects;
     several_roots += o.several_roots;
     expanded_with_others += o.expanded_with_others;
-    both_colours += o.both_colours;
     eliminations += o.eliminations;
     self_eliminations += o.self_eliminations;
   }
   std::string text() const {
-    return "moves " + std::to_string(moves) + ", removals " + std::to_string(removals) +
-           " (expanded-root " + std::to_string(expanded_root) + ", bounded-roots " +
-           std::to_string(bounded_roots) + "), several roots " + std::to_string(several_roots) +
-           ", expanded-with-others " + std::to_string(expanded_with_others) + ", both colours " +
-           std::to_string(both_colours) + ", eliminations " + std::to_string(eliminations) +
-           " (of which self " + std::to_string(self_eliminations) + ")";
+    const auto n = [](auto v) { return std::to_string(v); };
+    return "moves " + n(effects.moves) + ", removals " + n(effects.removals) + " (expanded-root " +
+           n(effects.expanded_root_removals) + ", bounded-roots " + n(effects.bounded_roots_removals) +
+           "), several roots " + n(several_roots) + ", expanded-with-others " + n(expanded_with_others) +
+           ", both colours " + n(effects.both_colours_removals) + ", eliminations " + n(eliminations) +
+           " (of which self " + n(self_eliminations) + ")";
   }
 };
 

@@ -1,4 +1,4 @@
-// Property bodies for the rule consequences, undo and text round-trips, written once as
+// Property bodies for the rule consequences and undo, written once as
 // templates over the engine type so they run on both engines (test_invariants.cpp) and on the
 // planted-bug engines that must fail them (test_planted_bugs.cpp).
 #pragma once
@@ -11,8 +11,6 @@
 
 #include "generators.hpp"
 #include "tanbo/core/notation.hpp"
-#include "tanbo/core/record.hpp"
-#include "tanbo/core/zobrist.hpp"
 #include "tanbo/verify/compare.hpp"
 #include "tanbo/verify/consequences.hpp"
 
@@ -87,39 +85,6 @@ void undo_property(const GameSpec& spec) {
     threw = true;
   }
   if (!threw) ensure("undo() at the start did not throw UsageError", game, "unwound game");
-}
-
-/// Point names, position strings and game records round-trip, and a game restarted from its
-/// position string (or replayed from its record) is the same game.
-template <class E>
-void notation_property(const GameSpec& spec) {
-  E game(spec.variant);
-  const int n = game.size();
-  MovePicker picker(spec.policy, spec.seed);
-  for (int i = 0; i < spec.length && !game.is_over(); ++i) {
-    const Point p = picker.pick(game);
-    std::string lower = point_name(p);
-    for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    if (parse_point(point_name(p), n) != p || parse_point(lower, n) != p)
-      ensure("point name " + point_name(p) + " does not round-trip", game, "notation");
-    game.play(p);
-  }
-  const Position pos = game.position();
-  if (Position::parse(pos.to_string()) != pos) ensure("position string does not round-trip", game, "end");
-  if (!game.is_over()) {
-    const E resumed(Position::parse(pos.to_string()));
-    if (resumed.legal_moves() != game.legal_moves() || resumed.hash() != game.hash() ||
-        resumed.position() != pos)
-      ensure("a game restarted from the position string differs", game, "resume");
-  }
-  const std::string record = verify::record_of(game);
-  const GameRecord parsed = parse_record(record);
-  if (parsed.start != game.start_position()) ensure("record start does not round-trip", game, "record");
-  if (parsed.points() != game.moves()) ensure("record moves do not round-trip", game, "record");
-  E replay(parsed.start);
-  for (const Point m : parsed.points()) replay.play(m);
-  if (replay.position() != pos || replay.hash() != game.hash() || replay.moves() != game.moves())
-    ensure("replaying the record gives another game", game, "record replay");
 }
 
 }  // namespace tanbo::props

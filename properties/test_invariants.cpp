@@ -1,5 +1,7 @@
-// Registers the rule-consequence, undo and round-trip properties (invariant_props.hpp) for
-// both engines: the reference engine and the optimized engine in both instantiations.
+// Registers the rule-consequence and undo properties (invariant_props.hpp) for both engines: the
+// reference engine and the optimized engine in both instantiations. (The text round trips are
+// the contract tests' in tests/, on every point name and on random boards of every size, and the
+// engine harness's after every move of its games.)
 #include "invariant_props.hpp"
 
 #include "props.hpp"
@@ -24,12 +26,5 @@ TEMPLATE_TEST_CASE("undo restores the previous state exactly", "[invariants][und
                    tanbo::reference::Game, tanbo::optimized::Game, tanbo::optimized::Game19) {
   tanbo::props::check("undo after every move, then unwind the game", [] {
     tanbo::props::undo_property<TestType>(*tanbo::props::gen_game_spec(120, kAllPolicies));
-  });
-}
-
-TEMPLATE_TEST_CASE("point names, position strings and records round-trip", "[invariants][notation]",
-                   tanbo::reference::Game, tanbo::optimized::Game, tanbo::optimized::Game19) {
-  tanbo::props::check("round-trips along random games", [] {
-    tanbo::props::notation_property<TestType>(*tanbo::props::gen_game_spec(200, kAllPolicies));
   });
 }

@@ -60,7 +60,7 @@ TEST_CASE("engines agree on removal-heavy games", "[rare]") {
     const LockstepResult r = lockstep_game(spec);
     if (!r.problem.empty()) RC_FAIL(r.problem + "\nGame record:\n" + r.record);
     RC_CLASSIFY(r.counts.expanded_with_others > 0, "expanded-with-others");
-    RC_CLASSIFY(r.counts.both_colours > 0, "both-colours");
+    RC_CLASSIFY(r.counts.effects.both_colours_removals > 0, "both-colours");
     RC_CLASSIFY(r.counts.several_roots > 0, "several-roots");
     RC_CLASSIFY(r.counts.eliminations > 0, "side-eliminated");
     RC_CLASSIFY(r.counts.self_eliminations > 0, "mover-eliminated-itself");
@@ -90,12 +90,12 @@ TEST_CASE("biased generators keep producing the rare removal cases", "[rare]") {
   biased.add(total[2]);
   std::cout << "uniform total: " << uniform.text() << "\nbiased total: " << biased.text() << std::endl;
   CHECK(biased.expanded_with_others >= kMinExpandedWithOthers);
-  CHECK(biased.both_colours >= kMinBothColours);
+  CHECK(biased.effects.both_colours_removals >= kMinBothColours);
   CHECK(biased.several_roots >= kMinSeveralRoots);
   CHECK(biased.eliminations - biased.self_eliminations >= kMinOpponentEliminated);
   CHECK(biased.self_eliminations >= kMinSelfEliminated);
   // The bias pays: per game (the biased total has twice the games) at least twice the
   // both-colour removals of uniform play, and no fewer expanded-with-others cases.
-  CHECK(biased.both_colours >= 4 * uniform.both_colours);
+  CHECK(biased.effects.both_colours_removals >= 4 * uniform.effects.both_colours_removals);
   CHECK(biased.expanded_with_others >= 2 * uniform.expanded_with_others);
 }

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace brute {
@@ -15,13 +14,6 @@ struct Board {
   std::vector<int> cell;
   int mover = 1;  // Black moves first (rule 2)
 };
-
-inline Board from_rows(const std::vector<std::string>& rows, int mover) {
-  Board b{static_cast<int>(rows.size()), {}, mover};
-  for (const std::string& r : rows)
-    for (const char ch : r) b.cell.push_back(ch == 'X' ? 1 : ch == 'O' ? 2 : 0);
-  return b;
-}
 
 inline int get(const Board& b, int x, int y) {
   return x < 0 || y < 0 || x >= b.n || y >= b.n ? -1 : b.cell[static_cast<std::size_t>(y * b.n + x)];

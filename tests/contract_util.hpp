@@ -67,18 +67,6 @@ inline std::vector<tanbo::Point> brute_growth(const brute::Board& b, tanbo::Poin
   return out;
 }
 
-/// Brute-force truth: how many roots of colour `c` (1 Black, 2 White) are on the board.
-inline int brute_root_count(const brute::Board& b, int c) {
-  std::vector<char> seen(b.cell.size(), 0);
-  int n = 0;
-  for (int i = 0; i < b.n * b.n; ++i) {
-    if (b.cell[static_cast<std::size_t>(i)] != c || seen[static_cast<std::size_t>(i)]) continue;
-    ++n;
-    for (const int j : brute::root(b, i % b.n, i / b.n)) seen[static_cast<std::size_t>(j)] = 1;
-  }
-  return n;
-}
-
 /// Brute-force truth: the stones a move at `m` removes (rule 6), row-major.
 inline std::vector<tanbo::Point> brute_removed(const brute::Board& before, tanbo::Point m) {
   brute::Board after = before;

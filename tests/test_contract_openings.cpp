@@ -1,21 +1,23 @@
 // Shared core checked independently (issue 10, part 3): every named variant's opening against a
-// table written out literally here from the rules text (README "Variants" and docs/rules.md:
-// lattice sizes, spacings and offsets; dense stones on odd columns and rows in a checkerboard
-// with A1 Black; the classic lists of rule 2 and the diagram of the original rules text), decoded
-// by a ten-line reader of this file's own, so neither opening() nor Position::parse() is trusted
-// to produce the expectation. Also the variant table: which names and sizes exist.
+// table written out here from the rules text (README "Variants" and docs/rules.md: lattice
+// sizes, spacings and offsets literally; dense stones on odd columns and rows in a checkerboard
+// with A1 Black, by that definition; the classic lists of rule 2 and the diagram of the original
+// rules text), decoded by a ten-line reader of this file's own, so neither opening() nor
+// Position::parse() is trusted to produce the expectation. Also the variant table: which names
+// and sizes exist, and how other names are refused.
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "tanbo/reference/rules.hpp"
 #include "test_util.hpp"
 
 using namespace tanbo;
 
 namespace {
 
-// Board rows of each opening, row 1 first: X Black, O White, a number = that many empty points.
-// Written from the rules text (Black to move in every opening).
+// Board rows of each classic and lattice opening, row 1 first: X Black, O White, a number = that
+// many empty points. Written from the rules text (Black to move in every opening).
 const std::vector<std::pair<std::string, std::string>> kOpenings = {
     {"classic", "X5O5X5O/19/19/19/19/19/O5X5O5X/19/19/19/19/19/X5O5X5O/19/19/19/19/19/O5X5O5X"},
     {"lattice-5", "X3O/5/5/5/O3X"},
@@ -26,54 +28,22 @@ const std::vector<std::pair<std::string, std::string>> kOpenings = {
     {"lattice-21",
      "X3O3X3O3X3O/21/21/21/O3X3O3X3O3X/21/21/21/X3O3X3O3X3O/21/21/21/"
      "O3X3O3X3O3X/21/21/21/X3O3X3O3X3O/21/21/21/O3X3O3X3O3X"},
-    {"dense-5",
-     "X1O1X/5/O1X1O/5/X1O1X"},
-    {"dense-7",
-     "X1O1X1O/7/O1X1O1X/7/X1O1X1O/7/O1X1O1X"},
-    {"dense-9",
-     "X1O1X1O1X/9/O1X1O1X1O/9/X1O1X1O1X/9/O1X1O1X1O/9/X1O1X1O1X"},
-    {"dense-11",
-     "X1O1X1O1X1O/11/O1X1O1X1O1X/11/X1O1X1O1X1O/11/O1X1O1X1O1X/11/"
-     "X1O1X1O1X1O/11/O1X1O1X1O1X"},
-    {"dense-13",
-     "X1O1X1O1X1O1X/13/O1X1O1X1O1X1O/13/X1O1X1O1X1O1X/13/O1X1O1X1O1X1O/13/"
-     "X1O1X1O1X1O1X/13/O1X1O1X1O1X1O/13/X1O1X1O1X1O1X"},
-    {"dense-15",
-     "X1O1X1O1X1O1X1O/15/O1X1O1X1O1X1O1X/15/X1O1X1O1X1O1X1O/15/"
-     "O1X1O1X1O1X1O1X/15/X1O1X1O1X1O1X1O/15/O1X1O1X1O1X1O1X/15/"
-     "X1O1X1O1X1O1X1O/15/O1X1O1X1O1X1O1X"},
-    {"dense-17",
-     "X1O1X1O1X1O1X1O1X/17/O1X1O1X1O1X1O1X1O/17/X1O1X1O1X1O1X1O1X/17/"
-     "O1X1O1X1O1X1O1X1O/17/X1O1X1O1X1O1X1O1X/17/O1X1O1X1O1X1O1X1O/17/"
-     "X1O1X1O1X1O1X1O1X/17/O1X1O1X1O1X1O1X1O/17/X1O1X1O1X1O1X1O1X"},
-    {"dense-19",
-     "X1O1X1O1X1O1X1O1X1O/19/O1X1O1X1O1X1O1X1O1X/19/X1O1X1O1X1O1X1O1X1O/19/"
-     "O1X1O1X1O1X1O1X1O1X/19/X1O1X1O1X1O1X1O1X1O/19/O1X1O1X1O1X1O1X1O1X/19/"
-     "X1O1X1O1X1O1X1O1X1O/19/O1X1O1X1O1X1O1X1O1X/19/X1O1X1O1X1O1X1O1X1O/19/"
-     "O1X1O1X1O1X1O1X1O1X"},
-    {"dense-21",
-     "X1O1X1O1X1O1X1O1X1O1X/21/O1X1O1X1O1X1O1X1O1X1O/21/"
-     "X1O1X1O1X1O1X1O1X1O1X/21/O1X1O1X1O1X1O1X1O1X1O/21/"
-     "X1O1X1O1X1O1X1O1X1O1X/21/O1X1O1X1O1X1O1X1O1X1O/21/"
-     "X1O1X1O1X1O1X1O1X1O1X/21/O1X1O1X1O1X1O1X1O1X1O/21/"
-     "X1O1X1O1X1O1X1O1X1O1X/21/O1X1O1X1O1X1O1X1O1X1O/21/"
-     "X1O1X1O1X1O1X1O1X1O1X"},
-    {"dense-23",
-     "X1O1X1O1X1O1X1O1X1O1X1O/23/O1X1O1X1O1X1O1X1O1X1O1X/23/"
-     "X1O1X1O1X1O1X1O1X1O1X1O/23/O1X1O1X1O1X1O1X1O1X1O1X/23/"
-     "X1O1X1O1X1O1X1O1X1O1X1O/23/O1X1O1X1O1X1O1X1O1X1O1X/23/"
-     "X1O1X1O1X1O1X1O1X1O1X1O/23/O1X1O1X1O1X1O1X1O1X1O1X/23/"
-     "X1O1X1O1X1O1X1O1X1O1X1O/23/O1X1O1X1O1X1O1X1O1X1O1X/23/"
-     "X1O1X1O1X1O1X1O1X1O1X1O/23/O1X1O1X1O1X1O1X1O1X1O1X"},
-    {"dense-25",
-     "X1O1X1O1X1O1X1O1X1O1X1O1X/25/O1X1O1X1O1X1O1X1O1X1O1X1O/25/"
-     "X1O1X1O1X1O1X1O1X1O1X1O1X/25/O1X1O1X1O1X1O1X1O1X1O1X1O/25/"
-     "X1O1X1O1X1O1X1O1X1O1X1O1X/25/O1X1O1X1O1X1O1X1O1X1O1X1O/25/"
-     "X1O1X1O1X1O1X1O1X1O1X1O1X/25/O1X1O1X1O1X1O1X1O1X1O1X1O/25/"
-     "X1O1X1O1X1O1X1O1X1O1X1O1X/25/O1X1O1X1O1X1O1X1O1X1O1X1O/25/"
-     "X1O1X1O1X1O1X1O1X1O1X1O1X/25/O1X1O1X1O1X1O1X1O1X1O1X1O/25/"
-     "X1O1X1O1X1O1X1O1X1O1X1O1X"},
 };
+
+// A dense opening's rows by the definition: a stone on every point whose column and row (0-based)
+// are both even, the colours alternating along rows and columns, A1 Black.
+std::string dense_rows(int n) {
+  std::string rows;
+  for (int y = 0; y < n; ++y) {
+    if (y > 0) rows += '/';
+    if (y % 2 == 1) rows += std::to_string(n);
+    for (int x = 0; x < n && y % 2 == 0; x += 2) {
+      if (x > 0) rows += '1';
+      rows += (x / 2 + y / 2) % 2 == 0 ? 'X' : 'O';
+    }
+  }
+  return rows;
+}
 
 // The original rules text's diagram of the classic opening, transcribed row by row (its two
 // stray ',' marks at F7 and F19 are empty points).
@@ -106,12 +76,15 @@ std::vector<Cell> decode(const std::string& rows) {
 
 TEST_CASE("openings: every named variant's opening is the rules text's, written out literally",
           "[openings][core]") {
+  std::vector<std::pair<std::string, std::string>> table = kOpenings;
+  for (int n = 5; n <= 25; n += 2) table.emplace_back("dense-" + std::to_string(n), dense_rows(n));
+  CHECK(dense_rows(5) == "X1O1X/5/O1X1O/5/X1O1X");  // the definition, checked against the rules text's figure
   std::vector<std::string> names;
   for (const Variant& v : Variant::all_named()) names.push_back(v.name());
   std::vector<std::string> table_names;
-  for (const auto& entry : kOpenings) table_names.push_back(entry.first);
+  for (const auto& entry : table) table_names.push_back(entry.first);
   CHECK(names == table_names);  // exactly these variants, in this order
-  for (const auto& [name, rows] : kOpenings) {
+  for (const auto& [name, rows] : table) {
     INFO(name);
     const Variant v = Variant::parse(name);
     const Position got = opening(v);
@@ -122,6 +95,8 @@ TEST_CASE("openings: every named variant's opening is the rules text's, written 
     CHECK(got.to_move() == Color::Black);
     CHECK(got.variant() == v);
     CHECK(got.to_string() == rows + " X " + name);
+    CHECK(Position::parse(got.to_string()) == got);
+    CHECK_FALSE(reference::position_problem(got).has_value());  // a valid start: no bounded root
     int black = 0, white = 0;
     for (const Cell c : want) {
       black += c == Cell::Black;
@@ -182,7 +157,24 @@ TEST_CASE("variant table: exactly the documented names and sizes exist", "[openi
   CHECK(Variant::parse("Classic") == Variant::classic());
   CHECK(Variant::classic().name() == "classic");
   CHECK(Variant{} == Variant::classic());
-  CHECK_THROWS_AS(opening(Variant{VariantKind::Classic, 9}), InvalidPositionError);
-  CHECK_THROWS_AS(opening(Variant{VariantKind::Lattice, 11}), InvalidPositionError);
-  CHECK_THROWS_AS(opening(Variant{VariantKind::Dense, 6}), InvalidPositionError);
+  CHECK(Variant::parse("lattice-19") != Variant::classic());  // the classic board, another variant
+  // Names of no variant, each wrong in its own way; the message quotes the name escaped
+  // (printable()) and cut to kQuotedTokenBytes.
+  for (const char* bad : {"", "classic-19", "lattice", "lattice-", "lattice-005", "dense-", "go-19",
+                          "lattice-x", "lattice--5", "lattice-+5"}) {
+    INFO("'" << bad << "'");
+    CHECK_THROWS_AS(Variant::parse(bad), ParseError);
+  }
+  const auto e = tanbo_test::thrown<ParseError>([] { Variant::parse("foo"); });
+  REQUIRE(e.has_value());
+  CHECK(e->token() == "foo");
+  CHECK(std::string(e->what()) ==
+        "unknown variant 'foo'; expected classic, lattice-N (N in 5 7 9 13 19 21), dense-N (odd N, "
+        "5-25) or custom-N (N 2-25)");
+  const auto b = tanbo_test::thrown<ParseError>([] { Variant::parse("lat\x1b\xfftice-5"); });
+  REQUIRE(b.has_value());
+  CHECK(b->reason().rfind("unknown variant 'lat\\x1b\\xfftice-5'; expected", 0) == 0);
+  const auto l = tanbo_test::thrown<ParseError>([] { Variant::parse(std::string(100, 'z')); });
+  REQUIRE(l.has_value());
+  CHECK(l->reason().rfind("unknown variant '" + std::string(kQuotedTokenBytes, 'z') + "...';", 0) == 0);
 }

@@ -2,12 +2,13 @@
 // engine, compared at each depth with the tiny independent brute-force implementation of the
 // rules in brute_force.hpp (plain int grid, own flood fill, no engine code), and with values
 // derived by hand for the classic opening. Besides leaf counts, an order-independent digest of
-// the leaf positions is compared, so equal counts from different boards would fail.
+// the leaf positions is compared, so equal counts from different boards would fail. The brute
+// force starts from the cells of the same Position (to_brute); the openings themselves are
+// checked against the rules text in test_contract_openings.cpp.
 #include <cstdint>
-#include <string>
 #include <vector>
 
-#include "brute_force.hpp"
+#include "contract_util.hpp"
 #include "engine_types.hpp"
 #include "tanbo/core/perft.hpp"
 #include "tanbo/optimized/board.hpp"
@@ -18,48 +19,44 @@ namespace {
 using namespace tanbo;
 
 // FNV-1a of the board cells (0/1/2) and the side to move (1/2).
-std::uint64_t board_digest(const std::vector<int>& cells, int mover) {
+std::uint64_t board_digest(const brute::Board& b) {
   std::uint64_t h = 0xcbf29ce484222325ull;
-  for (const int c : cells) h = (h ^ static_cast<std::uint64_t>(c)) * 0x100000001b3ull;
-  return (h ^ static_cast<std::uint64_t>(mover)) * 0x100000001b3ull;
+  for (const int c : b.cell) h = (h ^ static_cast<std::uint64_t>(c)) * 0x100000001b3ull;
+  return (h ^ static_cast<std::uint64_t>(b.mover)) * 0x100000001b3ull;
 }
 
 struct Leaves {
   std::uint64_t count = 0;
   std::uint64_t digest = 0;  // sum of board_digest over the leaves: independent of move order
   friend bool operator==(const Leaves&, const Leaves&) = default;
+  Leaves& operator+=(const Leaves& o) {
+    count += o.count;
+    digest += o.digest;
+    return *this;
+  }
 };
 
 Leaves brute_leaves(const brute::Board& b, int depth) {
-  if (depth == 0 || brute::over(b)) return {1, board_digest(b.cell, b.mover)};
+  if (depth == 0 || brute::over(b)) return {1, board_digest(b)};
   Leaves total;
   for (int y = 0; y < b.n; ++y)
     for (int x = 0; x < b.n; ++x)
       if (brute::legal(b, x, y)) {
         brute::Board child = b;
         brute::play(child, x, y);
-        const Leaves l = brute_leaves(child, depth - 1);
-        total.count += l.count;
-        total.digest += l.digest;
+        total += brute_leaves(child, depth - 1);
       }
   return total;
 }
 
 template <Engine G>
 Leaves engine_leaves(const G& g, int depth) {
-  if (depth == 0 || g.is_over()) {
-    const Position pos = g.position();
-    std::vector<int> cells;
-    for (const Cell c : pos.cells()) cells.push_back(c == Cell::Black ? 1 : c == Cell::White ? 2 : 0);
-    return {1, board_digest(cells, g.to_move() == Color::Black ? 1 : 2)};
-  }
+  if (depth == 0 || g.is_over()) return {1, board_digest(tanbo_test::to_brute(g.position()))};
   Leaves total;
   for (const Point p : g.legal_moves()) {
     G child = g;
     child.play(p);
-    const Leaves l = engine_leaves(child, depth - 1);
-    total.count += l.count;
-    total.digest += l.digest;
+    total += engine_leaves(child, depth - 1);
   }
   return total;
 }
@@ -67,9 +64,9 @@ Leaves engine_leaves(const G& g, int depth) {
 // Compares the engine with the brute force at every depth up to `count_depth` (leaf counts) and
 // `digest_depth` (leaf positions); returns the counts for pinning.
 template <Engine G>
-std::vector<std::uint64_t> compare_with_brute(const Position& start, const brute::Board& b,
-                                              int count_depth, int digest_depth) {
+std::vector<std::uint64_t> compare_with_brute(const Position& start, int count_depth, int digest_depth) {
   const G g(start);
+  const brute::Board b = tanbo_test::to_brute(start);
   std::vector<std::uint64_t> counts;
   for (int d = 1; d <= count_depth; ++d) {
     INFO("depth " << d);
@@ -89,37 +86,6 @@ std::vector<std::uint64_t> compare_with_brute(const Position& start, const brute
 
 }  // namespace
 
-namespace {
-
-// Classic 19x19 from the rules text: X at A1 M1 G7 S7 A13 M13 G19 S19, O at G1 S1 A7 M7 G13 S13
-// A19 M19 (column A = index 0, row 1 = the first string).
-brute::Board classic_board() {
-  std::vector<std::string> rows(19, std::string(19, '.'));
-  for (const auto& [x, y] : {std::pair{0, 0}, {12, 0}, {6, 6}, {18, 6}, {0, 12}, {12, 12}, {6, 18}, {18, 18}})
-    rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = 'X';
-  for (const auto& [x, y] : {std::pair{6, 0}, {18, 0}, {0, 6}, {12, 6}, {6, 12}, {18, 12}, {0, 18}, {12, 18}})
-    rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)] = 'O';
-  return brute::from_rows(rows, 1);
-}
-
-}  // namespace
-
-TEST_CASE("brute-force board matches the openings it is compared from", "[perft]") {
-  // The brute force is set up from hand-written rows, not from the engines; make sure those
-  // rows are the boards the engines start from.
-  const auto cells = [](const brute::Board& b) {
-    std::vector<Cell> out;
-    for (const int c : b.cell) out.push_back(c == 1 ? Cell::Black : c == 2 ? Cell::White : Cell::Empty);
-    return out;
-  };
-  CHECK(cells(classic_board()) == opening(Variant::classic()).cells());
-  CHECK(cells(brute::from_rows({"X...O", ".....", ".....", ".....", "O...X"}, 1)) ==
-        opening(Variant::lattice(5)).cells());
-  CHECK(cells(brute::from_rows({"X.O.X", ".....", "O.X.O", ".....", "X.O.X"}, 1)) ==
-        opening(Variant::dense(5)).cells());
-}
-
-
 TEMPLATE_TEST_CASE("perft of the classic opening to depth 4", "[perft]", TANBO_TEST_ENGINES) {
   // By hand. The 16 stones are single-stone roots at least 6 points apart, so up to depth 4 no
   // move touches the other side's stones or candidate points and nothing is removed.
@@ -134,7 +100,7 @@ TEMPLATE_TEST_CASE("perft of the classic opening to depth 4", "[perft]", TANBO_T
   // Depth 4: White likewise has 22 + deg(w) after its move w, summing to 612 over w, and
   //   Black's second move does not affect it: 612 * 612 = 374544.
   const Position start = opening(Variant::classic());
-  const auto counts = compare_with_brute<TestType>(start, classic_board(), 4, 2);
+  const auto counts = compare_with_brute<TestType>(start, 4, 2);
   CHECK(counts == std::vector<std::uint64_t>{24, 576, 14688, 374544});
 }
 
@@ -146,8 +112,7 @@ TEMPLATE_TEST_CASE("perft of small openings to depths where removals and game en
     //   . . . . .     Depth 3: as for classic, Black then has 4 - 1 + (deg(p) - 1) = 5 moves
     //   . . . . .     (each first move p is on an edge, deg 3; White's stone cannot reach
     //   O . . . X     Black's candidates): 16 * 5 = 80. Deeper values: brute force.
-    const auto b = brute::from_rows({"X...O", ".....", ".....", ".....", "O...X"}, 1);
-    const auto counts = compare_with_brute<TestType>(opening(Variant::lattice(5)), b, 7, 6);
+    const auto counts = compare_with_brute<TestType>(opening(Variant::lattice(5)), 7, 6);
     CHECK(counts == std::vector<std::uint64_t>{4, 16, 80, 396, 2080, 10628, 56232});
   }
   SECTION("dense-5") {
@@ -156,30 +121,25 @@ TEMPLATE_TEST_CASE("perft of small openings to depths where removals and game en
     //   O . X . O     stones: corners 2 each, C3 4: 12. A Black move takes one of White's 12
     //   . . . . .     candidates (the point it fills touches one O stone) and adds none:
     //   X . O . X     12 * 11 = 132. Deeper values: brute force.
-    const auto b = brute::from_rows({"X.O.X", ".....", "O.X.O", ".....", "X.O.X"}, 1);
-    const auto counts = compare_with_brute<TestType>(opening(Variant::dense(5)), b, 5, 4);
+    const auto counts = compare_with_brute<TestType>(opening(Variant::dense(5)), 5, 4);
     CHECK(counts == std::vector<std::uint64_t>{12, 132, 1496, 15944, 158128});
   }
   SECTION("2x2: every game is X, O, and White's move bounds its own root") {
     //   X .    X plays B1 or A2 (2). O must fill the last point, bounding its own expanded root,
     //   . O    which alone is removed: O has no stones, Black wins. 2 games of 2 moves, so the
     //          count stays 2 at every depth (a finished game is one leaf).
-    const auto b = brute::from_rows({"X.", ".O"}, 1);
-    const auto counts = compare_with_brute<TestType>(Position::parse("X1/1O X"), b, 6, 6);
+    const auto counts = compare_with_brute<TestType>(Position::parse("X1/1O X"), 6, 6);
     CHECK(counts == std::vector<std::uint64_t>{2, 2, 2, 2, 2, 2});
   }
   SECTION("3x3 and 4x4 rule scenarios, played out") {
     // Boards from test_rules_removal.cpp. The first two end within a few moves: every line of
     // play is counted once it ends, so the counts stop growing.
-    CHECK(compare_with_brute<TestType>(Position::parse("XOX/1OX/1XX X"),
-                                       brute::from_rows({"XOX", ".OX", ".XX"}, 1), 8, 8) ==
+    CHECK(compare_with_brute<TestType>(Position::parse("XOX/1OX/1XX X"), 8, 8) ==
           std::vector<std::uint64_t>{2, 6, 6, 10, 10, 10, 10, 10});
     // X: C1 A2 C2 B3; A2 wins at once (1 leaf), the others allow only O's A2: 1 + 3 = 4.
-    CHECK(compare_with_brute<TestType>(Position::parse("OX1/1X1/3 X"),
-                                       brute::from_rows({"OX.", ".X.", "..."}, 1), 8, 8) ==
+    CHECK(compare_with_brute<TestType>(Position::parse("OX1/1X1/3 X"), 8, 8) ==
           std::vector<std::uint64_t>{4, 4, 8, 8, 8, 8, 8, 8});
-    CHECK(compare_with_brute<TestType>(Position::parse("XOXX/X2O/4/4 X"),
-                                       brute::from_rows({"XOXX", "X..O", "....", "...."}, 1), 7, 5) ==
+    CHECK(compare_with_brute<TestType>(Position::parse("XOXX/X2O/4/4 X"), 7, 5) ==
           std::vector<std::uint64_t>{3, 8, 23, 76, 205, 688, 1685});
   }
 }
@@ -205,81 +165,57 @@ std::uint64_t brute_early_endings(const brute::Board& b, int depth) {
 // copy of legal_vertices() (the span changes as moves are made): checks undo and the legal set.
 template <int MaxN>
 Leaves board_leaves(optimized::BasicBoard<MaxN>& b, int depth) {
-  if (depth == 0 || b.is_over()) {
-    std::vector<int> cells;
-    const Position pos = b.position();  // named: a range-for over a temporary's member dangles
-    for (const Cell c : pos.cells()) cells.push_back(c == Cell::Black ? 1 : c == Cell::White ? 2 : 0);
-    return {1, board_digest(cells, b.to_move() == Color::Black ? 1 : 2)};
-  }
+  if (depth == 0 || b.is_over()) return {1, board_digest(tanbo_test::to_brute(b.position()))};
   Leaves total;
   const auto span = b.legal_vertices();
   const std::vector<optimized::Vertex> moves(span.begin(), span.end());
   for (const optimized::Vertex v : moves) {
     const optimized::MoveRecord rec = b.play_vertex(v);
-    const Leaves l = board_leaves(b, depth - 1);
+    total += board_leaves(b, depth - 1);
     b.undo(rec);
-    total.count += l.count;
-    total.digest += l.digest;
   }
   return total;
 }
 
 // Custom positions (found by a search for small trees) whose games end inside the perft depth
-// at several depths, as board rows for the brute force and as position strings for the engines.
+// at several depths.
 struct Ending {
   const char* position;
-  std::vector<std::string> rows;
-  int mover;
   int depth;
 };
 const Ending kEndings[] = {
-    {"2O1/2OO/1XO1/O1X1 X", {"..O.", "..OO", ".XO.", "O.X."}, 1, 7},
-    {"1O2/XO2/OX1X/1X2 O", {".O..", "XO..", "OX.X", ".X.."}, 2, 7},
-    {"OXX2/OOO1X/1OO2/1XX2/1XX2 O", {"OXX..", "OOO.X", ".OO..", ".XX..", ".XX.."}, 2, 5},
-    {"X4/X1XO1/XX2X/4X/2X2 O", {"X....", "X.XO.", "XX..X", "....X", "..X.."}, 2, 5},
-};
+    {"2O1/2OO/1XO1/O1X1 X", 7}, {"1O2/XO2/OX1X/1X2 O", 7}, {"OXX2/OOO1X/1OO2/1XX2/1XX2 O", 5}, {"X4/X1XO1/XX2X/4X/2X2 O", 5}};
 
 }  // namespace
 
 TEMPLATE_TEST_CASE("perft of more variants and of positions whose games end inside the depth",
                    "[perft]", TANBO_TEST_ENGINES) {
   SECTION("lattice-7 and dense-7") {
-    compare_with_brute<TestType>(opening(Variant::lattice(7)),
-                                 brute::from_rows({"X.....O", ".......", ".......", ".......", ".......", ".......", "O.....X"}, 1), 4, 3);
-    compare_with_brute<TestType>(opening(Variant::dense(7)),
-                                 brute::from_rows({"X.O.X.O", ".......", "O.X.O.X", ".......", "X.O.X.O", ".......", "O.X.O.X"}, 1), 3, 3);
+    compare_with_brute<TestType>(opening(Variant::lattice(7)), 4, 3);
+    compare_with_brute<TestType>(opening(Variant::dense(7)), 3, 3);
   }
   SECTION("games ending inside the depth") {
     for (const Ending& e : kEndings) {
       INFO(e.position);
-      const brute::Board b = brute::from_rows(e.rows, e.mover);
-      CHECK(brute_early_endings(b, e.depth) > 0);  // the point of these positions
-      compare_with_brute<TestType>(Position::parse(e.position), b, e.depth, e.depth);
+      CHECK(brute_early_endings(tanbo_test::to_brute(Position::parse(e.position)), e.depth) > 0);  // their point
+      compare_with_brute<TestType>(Position::parse(e.position), e.depth, e.depth);
     }
   }
 }
 
 TEMPLATE_TEST_CASE_SIG("perft of the optimized board (play_vertex / undo) equals the brute force, "
                        "Board19 and Board", "[perft]", ((int MaxN), MaxN), 19, 25) {
-  struct Case {
-    Position start;
-    brute::Board b;
-    int depth;
-  };
-  std::vector<Case> cases = {
-      {opening(Variant::lattice(5)), brute::from_rows({"X...O", ".....", ".....", ".....", "O...X"}, 1), 6},
-      {opening(Variant::dense(5)), brute::from_rows({"X.O.X", ".....", "O.X.O", ".....", "X.O.X"}, 1), 4},
-  };
-  for (const Ending& e : kEndings) cases.push_back({Position::parse(e.position), brute::from_rows(e.rows, e.mover), e.depth});
-  for (Case& c : cases) {
-    INFO(c.start.to_string());
-    optimized::BasicBoard<MaxN> board(c.start);
-    for (int d = 1; d <= c.depth; ++d) {
+  std::vector<std::pair<Position, int>> cases = {{opening(Variant::lattice(5)), 6}, {opening(Variant::dense(5)), 4}};
+  for (const Ending& e : kEndings) cases.emplace_back(Position::parse(e.position), e.depth);
+  for (const auto& [start, depth] : cases) {
+    INFO(start.to_string());
+    optimized::BasicBoard<MaxN> board(start);
+    for (int d = 1; d <= depth; ++d) {
       INFO("depth " << d);
-      CHECK(board_leaves(board, d) == brute_leaves(c.b, d));
+      CHECK(board_leaves(board, d) == brute_leaves(tanbo_test::to_brute(start), d));
     }
-    CHECK(board.position() == c.start);  // the walk restored everything
-    CHECK(board.hash() == zobrist_hash(c.start));
+    CHECK(board.position() == start);  // the walk restored everything
+    CHECK(board.hash() == zobrist_hash(start));
     CHECK_FALSE(board.check_consistency().has_value());
   }
 }

@@ -1,51 +1,13 @@
-// Positions and the position string format: round-trips for every named opening and for
-// positions reached in seeded random games, the value API, the text diagram, and parse errors
-// with their exact 1-based column.
+// The position string format beyond its round trip (test_contract_core.cpp checks that on random
+// boards of every size, test_contract_openings.cpp on every opening): what the reader accepts
+// besides the canonical form, and parse errors with their exact 1-based column.
 #include <string>
 #include <vector>
 
-#include "tanbo/reference/game.hpp"
 #include "test_util.hpp"
 
 using namespace tanbo;
 using tanbo_test::thrown;
-
-TEST_CASE("position strings of every named opening round-trip", "[position]") {
-  for (const Variant& v : Variant::all_named()) {
-    const Position p = opening(v);
-    const std::string s = p.to_string();
-    INFO(v.name() << ": " << s);
-    CHECK(Position::parse(s) == p);
-    CHECK(Position::parse(s).to_string() == s);
-    // The variant tag is written last and only for named variants.
-    CHECK(s.substr(s.size() - v.name().size()) == v.name());
-  }
-}
-
-TEST_CASE("position strings of positions from seeded random games round-trip", "[position]") {
-  for (const Variant& v : Variant::all_named()) {
-    const std::uint64_t seed = 77 + static_cast<std::uint64_t>(v.size);
-    INFO(v.name() << ", seed " << seed);
-    reference::Game g(v);
-    Rng rng(seed);
-    // Small boards: every position of a whole game; large boards: a sample of the first plies.
-    const int plies = v.size <= 9 ? 1000 : 120;
-    const int every = v.size <= 9 ? 1 : 10;
-    while (!g.is_over() && g.ply() < plies) {
-      const auto legal = g.legal_moves();
-      g.play(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
-      if (g.ply() % every != 0 && !g.is_over()) continue;
-      const Position p = g.position();
-      INFO("ply " << g.ply() << ": " << p.to_string());
-      REQUIRE(Position::parse(p.to_string()) == p);
-      // Without its tag the same board parses as a custom position of the same size.
-      Position custom = p;
-      custom.set_variant(Variant::custom(p.size()));
-      REQUIRE(Position::parse(custom.to_string()) == custom);
-      REQUIRE(custom.to_string() + " " + v.name() == p.to_string());
-    }
-  }
-}
 
 TEST_CASE("position strings: syntax details", "[position]") {
   const Position p = Position::parse("X3O/5/5/5/O3X O");
@@ -135,44 +97,4 @@ TEST_CASE("position string errors give the exact 1-based column", "[position]") 
   const auto e = thrown<ParseError>([] { Position::parse("X3O/5/5/5/O3Y X"); });
   REQUIRE(e.has_value());
   CHECK(e->token() == "Y");
-}
-
-TEST_CASE("Position value API", "[position]") {
-  Position p(3);
-  CHECK(p.size() == 3);
-  CHECK(p.variant() == Variant::custom(3));
-  CHECK(p.to_move() == Color::Black);
-  CHECK(p.cells() == std::vector<Cell>(9, Cell::Empty));
-  p.set({2, 1}, Cell::White);
-  CHECK(p.at({2, 1}) == Cell::White);
-  CHECK(p.index({2, 1}) == 5);
-  CHECK(p.cells()[5] == Cell::White);
-  CHECK(p.count(Color::White) == 1);
-  CHECK(p.count(Color::Black) == 0);
-  p.set_to_move(Color::White);
-  CHECK(p.to_string() == "3/2O/3 O");
-  CHECK(p.diagram() == "    A B C\n  1 . . .\n  2 . . O\n  3 . . .\n");
-  const Position q = p;
-  p.set({2, 1}, Cell::Empty);
-  CHECK(p != q);  // values, not references
-
-  CHECK_THROWS_WITH(p.set({3, 0}, Cell::Black), "Position::set: D1 is not on the 3x3 board");
-  CHECK_THROWS_AS(p.set({0, -1}, Cell::Black), UsageError);
-  CHECK(p.count(Color::Black) == 0);  // a refused set() changes nothing
-  CHECK_THROWS_AS(p.set_variant(Variant::lattice(5)), UsageError);
-  for (int bad : {-1, 0, 1, 26, 100}) {
-    INFO("size " << bad);
-    const auto e = thrown<InvalidPositionError>([&] { Position x(bad); });
-    REQUIRE(e.has_value());
-    CHECK(std::string(e->what()) == "board size " + std::to_string(bad) + " is outside 2-25");
-  }
-  Position five(5);
-  five.set_variant(Variant::lattice(5));
-  CHECK(five.variant() == Variant::lattice(5));
-  CHECK(five != opening(Variant::lattice(5)));  // same tag, different stones
-
-  // Diagram of a 10x10 board: row numbers right-aligned in three characters.
-  const std::string d = Position::parse("X9/10/10/10/10/10/10/10/10/9O X").diagram();
-  CHECK(d.substr(0, 24) == "    A B C D E F G H I J\n");
-  CHECK(d.find("\n 10 . . . . . . . . . O\n") != std::string::npos);
 }

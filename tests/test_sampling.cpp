@@ -179,9 +179,7 @@ TEST_CASE("sampling: the uniformity test fails a sampler that never draws a move
   const auto correct = [&](std::size_t i, Rng& rng) {
     return optimized::Board::point(boards[i].random_legal_vertex(rng));
   };
-  const Uniformity good = measure(positions, correct, 8100);
-  INFO("correct: " << good.summary());
-  CHECK(good.uniform());
+  // (The correct sampler itself passes: "sampling: BasicBoard::random_legal_vertex" on Board.)
   // Never draws the row-major last legal move (re-draws instead): the rest stay uniform.
   const Uniformity never = measure(positions, [&](std::size_t i, Rng& rng) {
     const Point last = boards[i].legal_moves().back();
