@@ -8,8 +8,8 @@
 #       C API, examples, and the fuzz corpora replayed through each fuzz target's replay
 #       main()), then prints line and branch coverage of core/, reference/, optimized/, capi/,
 #       api/ (the front-end layer) and verify/ (the checker users run) separately, writes an HTML
-#       report, and exits 1 if a folder is under the thresholds (or a test failed). A branch is
-#       counted once per place in the source, over every template instantiation
+#       report, and exits 1 if a folder is under the thresholds (or a test failed). A line or
+#       branch is counted once per place in the source, over every template instantiation
 #       (scripts/coverage_summary.py says why).
 #   scripts/coverage.sh --fuzz-target NAME --corpus DIR [--html OUT] [OPTIONS]
 #       Coverage of one fuzz target (fuzz_differential, fuzz_capi, ...) on any corpus, e.g. a
@@ -28,7 +28,8 @@
 #                       BUILD_DIR/coverage-profiles (e.g. after running one more test binary
 #                       with LLVM_PROFILE_FILE=BUILD_DIR/coverage-profiles/%4m.profraw)
 # Also written: BUILD_DIR/coverage-summary.txt (the table) and BUILD_DIR/coverage-files.txt
-# (llvm-cov's per-file report: what each file misses). Exit status: 0 ok, 1 a test failed or a
+# (llvm-cov's per-file report: what each file misses, counted in each function's best
+# instantiation, so its figures differ from the table's). Exit status: 0 ok, 1 a test failed or a
 # folder is under a threshold, 2 usage or build error.
 set -euo pipefail
 
