@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "tanbo/api/explain.hpp"
+#include "tanbo/api/solution.hpp"
 #include "tanbo/api/start.hpp"
 
 namespace tanbo::api::protocol {
@@ -29,7 +30,7 @@ std::string join(const std::vector<Point>& points, char sep) {
 // Every command this server answers, in the order list_commands gives them.
 constexpr const char* kCommands[] = {"protocol_version", "name", "version", "list_commands",
                                      "start", "play", "undo", "legal", "position", "winner",
-                                     "roots", "perft", "quit"};
+                                     "roots", "perft", "solve", "quit"};
 
 void expect_args(const std::string& command, const std::vector<std::string>& args, std::size_t n) {
   if (args.size() != n)
@@ -206,6 +207,18 @@ std::string Server::dispatch(const std::string& command, const std::vector<std::
     if (d.empty() || d.size() > 2 || d.find_first_not_of("0123456789") != std::string::npos || std::stoi(d) > 12)
       throw Refusal("syntax", "perft depth must be 0-12, got '" + printable(d, kQuotedTokenBytes) + "'");
     return std::to_string(game_->perft(std::stoi(d)));
+  }
+  if (command == "solve") {
+    // The weak solver on the current position (api::solve): "win 7 B1", "loss 12 C3", "win 0"
+    // (over), "win ? B1" (the length not reached), "unknown".
+    expect_args(command, args, 1);
+    const std::string& n = args[0];
+    if (n.empty() || n.size() > 13 || n.find_first_not_of("0123456789") != std::string::npos)
+      throw Refusal("syntax", "solve takes a node budget of 1 to 2^40, got '" + printable(n, kQuotedTokenBytes) + "'");
+    const api::Answer a = api::solve(game_->position(), {std::stoll(n), false});
+    std::string out = answer_text(a);
+    if (a.best_move) out += ' ' + point_name(*a.best_move);
+    return out;
   }
   if (command == "quit") {
     expect_args(command, args, 0);

@@ -41,6 +41,7 @@ const char* tanbo_status_string(tanbo_status status) {
     case TANBO_ERR_BUFFER_TOO_SMALL: return "buffer too small";
     case TANBO_ERR_OUT_OF_MEMORY: return "out of memory";
     case TANBO_ERR_INTERNAL: return "internal error";
+    case TANBO_ERR_BAD_TABLE: return "damaged table";
   }
   return "unknown status";
 }

@@ -51,6 +51,7 @@ int run_conform(const ConformOptions& o) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
     std::cout << std::left << std::setw(16) << file << ' ' << (r.failed ? "failed" : "passed") << ": "
               << r.passed << " passed, " << r.failed << " failed";
+    if (r.skipped) std::cout << ", " << r.skipped << " skipped";
     if (!r.unchecked.empty()) {
       std::cout << " (skipped: optional command";
       for (const std::string& c : r.unchecked) std::cout << ' ' << c;

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "common.hpp"
+#include "tanbo/api/solution.hpp"
 #include "tanbo/api/start.hpp"
 #include "tanbo/certificate/certificate.hpp"
 #include "tanbo/solve/measure.hpp"
@@ -211,25 +212,25 @@ int run_probe(const ProbeCliOptions& o) {
   } catch (const ParseError& e) {
     throw CliError(kExitInput, "POSITION: " + std::string(e.what()));
   }
-  std::ifstream in(o.table, std::ios::binary);
-  if (!in) throw CliError(kExitInput, o.table + ": cannot open the table file");
-  const solve::Table table = solve::Table::read(in, o.table);  // TableError: exit 1, with the offset
-  const solve::ProbeResult r = table.probe(pos);
+  // api::Solution: TableError (with the byte offset) and UsageError (no such file, another board
+  // size) leave with exit status 1.
+  const api::Solution solution = api::Solution::open(o.table);
+  const api::Answer r = solution.probe(pos);
   Position plain = pos;
   plain.set_variant(Variant::custom(pos.size()));
   const std::string text = solve::start_label(plain);
   if (o.json) {
     nlohmann::ordered_json j;
     j["position"] = text;
-    j["table"] = table.start_text();
-    j["known"] = r.known;
-    if (r.known) {
-      j["wins"] = r.outcome.wins;
+    j["table"] = solution.start_text();
+    j["known"] = r.known();
+    if (r.known()) {
+      j["wins"] = r.value == api::Value::Win;
       j["winner"] = std::string(1, color_char(*r.winner));
-      j["length"] = r.outcome.length;
+      j["length"] = r.length;
       nlohmann::ordered_json moves = nlohmann::ordered_json::array();
-      for (const solve::MoveValue& m : r.moves)
-        moves.push_back({{"move", point_name(m.move)}, {"wins", m.outcome.wins}, {"length", m.outcome.length}});
+      for (const api::MoveAnswer& m : r.moves)
+        moves.push_back({{"move", point_name(m.move)}, {"wins", m.value == api::Value::Win}, {"length", m.length}});
       j["moves"] = moves;
       nlohmann::ordered_json line = nlohmann::ordered_json::array();
       for (const Point p : r.line) line.push_back(point_name(p));
@@ -239,14 +240,14 @@ int run_probe(const ProbeCliOptions& o) {
     return kExitOk;
   }
   std::cout << "position: " << text << '\n';
-  if (!r.known) {
-    std::cout << "unknown: the table of " << table.start_text() << " does not hold this position\n";
+  if (!r.known()) {
+    std::cout << "unknown: the table of " << solution.start_text() << " does not hold this position\n";
     return kExitOk;
   }
-  std::cout << "value: " << outcome_text(pos, r.outcome) << '\n';
-  for (const solve::MoveValue& m : r.moves)
-    std::cout << "  " << point_name(m.move) << ": " << (m.outcome.wins ? "wins" : "loses") << " in "
-              << m.outcome.length << '\n';
+  std::cout << "value: " << outcome_text(pos, {r.value == api::Value::Win, r.length}) << '\n';
+  for (const api::MoveAnswer& m : r.moves)
+    std::cout << "  " << point_name(m.move) << ": " << (m.value == api::Value::Win ? "wins" : "loses") << " in "
+              << m.length << '\n';
   std::cout << "line:";
   for (const Point p : r.line) std::cout << ' ' << point_name(p);
   std::cout << '\n';

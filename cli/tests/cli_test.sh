@@ -524,9 +524,10 @@ line: D2 C1 D3 C4 C3 B2 B4 D1 A3 D2 C4 B3 D4 C3" "$TANBO" probe "$WORK/t.tbl" "X
   expect_ok "position: 4/4/O3/OOOO O
 value: game over: O wins
 line:" "$TANBO" probe "$WORK/t.tbl" "4/4/O3/OOOO O"
-  # Unknown, never a guess: another start's opening, another size, the wrong side to move.
-  expect_ok "position: X3O/5/5/5/O3X X
-unknown: the table of X2O/4/4/O2X X does not hold this position" "$TANBO" probe "$WORK/t.tbl" lattice-5
+  # Unknown, never a guess: a position of the table's size it does not hold (the wrong side to
+  # move). Another board size is an error (api/include/tanbo/api/errors.hpp).
+  expect_error 1 "tanbo: the position is on a 5x5 board but the table of X2O/4/4/O2X X is of 4x4" \
+    "$TANBO" probe "$WORK/t.tbl" lattice-5
   expect_ok '{"position":"X2O/4/4/O2X O","table":"X2O/4/4/O2X X","known":false}' \
     "$TANBO" probe "$WORK/t.tbl" "X2O/4/4/O2X O" --json
 }

@@ -21,6 +21,9 @@ struct Mismatch {
   std::string actual;
 };
 
+// A case that needs an optional command the engine lacks.
+struct Skipped {};
+
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
@@ -109,6 +112,7 @@ class Runner {
     if (kind == "position") return position(c);
     if (kind == "move") return move(c);
     if (kind == "refusal") return refusal(c);
+    if (kind == "solved") return solved(c);
     throw std::runtime_error("unknown case kind '" + kind + "'");
   }
 
@@ -189,6 +193,30 @@ class Runner {
     state(c);
   }
 
+  // `solve BUDGET` must give the value and the perfect-play length, and a move that keeps them.
+  void solved(const Case& c) {
+    if (!optional_command("solve")) throw Skipped{};
+    const std::string request = "solve " + std::to_string(c.at("budget").get<long long>());
+    const std::vector<std::string> w = words(ok(request));
+    const std::string expected = c.at("value").get<std::string>() + " " + std::to_string(c.at("length").get<int>());
+    expect(request, expected, join(std::vector<std::string>(w.begin(), w.begin() + std::min<std::size_t>(2, w.size()))));
+    const auto& best = c.at("best");
+    if (best.empty()) {
+      if (w.size() > 2) throw Mismatch{request + ": no move (the game is over)", request + ": " + join(w)};
+      return;
+    }
+    const std::string move = w.size() > 2 ? upper(w[2]) : "";
+    for (const auto& b : best)
+      if (b.get<std::string>() == move) return;
+    throw Mismatch{request + ": a move of " + join_best(best), request + ": " + join(w)};
+  }
+
+  static std::string join_best(const nlohmann::ordered_json& best) {
+    std::vector<std::string> w;
+    for (const auto& b : best) w.push_back(b.get<std::string>());
+    return join(w);
+  }
+
   // Perft by the engine's own command when it has one, else by walking with legal/play/undo.
   void perft(const Case& c) {
     setup(c);
@@ -227,6 +255,8 @@ FileResult check_file(const std::string& file, const std::vector<Case>& cases, c
     try {
       runner.run(c);
       ++result.passed;
+    } catch (const Skipped&) {
+      ++result.skipped;
     } catch (const Mismatch& m) {
       ++result.failed;
       if (!result.first_failure) result.first_failure = Failure{id, m.expected, m.actual};

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "tanbo/api/solution.hpp"
 #include "tanbo/conformance/suite.hpp"
 #include "tanbo/core/random.hpp"
 #include "tanbo/reference/rules.hpp"
@@ -352,6 +353,50 @@ std::vector<Case> refusal_cases() {
   return out;
 }
 
+// Perfect play, for engines with the optional `solve` command: positions of random lattice-5
+// games from 12 plies before their end to the end itself, each with its value and perfect-play
+// length from the strong solver (the table of the position's own game graph: the values lattice-5's
+// table holds, since a value depends on the position alone) and every move that keeps them. Each
+// is cross-checked here on tanbo's weak solver within the budget the case gives.
+constexpr long long kSolveBudget = 2'000'000;
+constexpr int kSolvedGames = 6;
+
+std::vector<Case> solved_cases() {
+  const Position start = opening(Variant::parse_named("lattice-5"));
+  std::vector<Case> out;
+  for (int i = 0; i < kSolvedGames; ++i) {
+    const Played g = random_game(start, 4300 + static_cast<std::uint64_t>(i));
+    for (int back = 12; back >= 0; back -= 4) {
+      const std::size_t at = g.moves.size() >= static_cast<std::size_t>(back) ? g.moves.size() - back : 0;
+      auto game = reference_game(start);
+      for (std::size_t k = 0; k < at; ++k) game->play(*try_parse_point(g.moves[k], start.size()));
+      const Position pos = game->position();
+      const api::Answer table = at == g.moves.size()
+                                    ? api::solve(pos, {1, false})  // a finished game: rule 7, no search
+                                    : api::Solution::solve_start(pos).probe(pos);
+      const api::Answer weak = api::solve(pos, {kSolveBudget, false});
+      const std::vector<Point> best = api::best_moves(table);
+      if (api::answer_text(weak) != api::answer_text(table) ||
+          (weak.best_move && std::find(best.begin(), best.end(), *weak.best_move) == best.end()))
+        throw Error("generator: the weak solver answers '" + api::answer_text(weak) + "' where the table says '" +
+                    api::answer_text(table) + "' (lattice-5 game " + std::to_string(i) + ", ply " + std::to_string(at) + ")");
+      json c;
+      c["id"] = "solved/lattice-5/game-" + std::to_string(i) + "/ply-" + std::to_string(at);
+      c["kind"] = "solved";
+      c["start"] = "lattice-5";
+      c["moves"] = prefix(g, at);
+      c["budget"] = kSolveBudget;
+      c["value"] = table.value == api::Value::Win ? "win" : "loss";
+      c["length"] = table.length;
+      json moves = json::array();
+      for (const Point p : best) moves.push_back(point_name(p));
+      c["best"] = moves;
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Suite generate() {
@@ -362,6 +407,7 @@ Suite generate() {
   s["moves.jsonl"] = move_cases();
   s["games.jsonl"] = game_cases();
   s["refusals.jsonl"] = refusal_cases();
+  s["solved.jsonl"] = solved_cases();
   return s;
 }
 

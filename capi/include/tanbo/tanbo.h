@@ -60,7 +60,9 @@ typedef enum tanbo_status {
   TANBO_ERR_GAME_OVER = 7,        /**< The game has ended, so there is no move to choose. */
   TANBO_ERR_BUFFER_TOO_SMALL = 8, /**< Output was cut to fit the caller's buffer. */
   TANBO_ERR_OUT_OF_MEMORY = 9,    /**< Memory allocation failed. */
-  TANBO_ERR_INTERNAL = 10         /**< Unexpected internal failure (a bug: please report it). */
+  TANBO_ERR_INTERNAL = 10,        /**< Unexpected internal failure (a bug: please report it). */
+  TANBO_ERR_BAD_TABLE = 11        /**< A solved table is damaged, truncated or not a table file
+                                       (the message names the byte offset). */
 } tanbo_status;
 
 /** A player, or the content of a point. Values match the engine's `tanbo::Cell`. */
@@ -735,6 +737,148 @@ tanbo_status tanbo_session_answer(tanbo_session* session, char* buf, size_t len,
  * @return 1 once `quit` was answered, 0 before, -1 if @p session is NULL.
  */
 int tanbo_session_done(const tanbo_session* session);
+
+/* ---- Perfect play ------------------------------------------------------------------------- */
+
+/**
+ * Opaque handle on a solved start (docs/solutions.md): the value and perfect-play length of every
+ * position reachable from it, read from a table file (`tanbo solve START --out FILE`) or solved on
+ * demand for a small start. Made by tanbo_solution_open(), tanbo_solution_from_bytes() or
+ * tanbo_solution_solve_start(), released with tanbo_solution_free(). Probing never modifies it:
+ * one handle may be probed from several threads at once (each with its own output buffers;
+ * tanbo_solution_last_error() then reports one of their failures).
+ */
+typedef struct tanbo_solution tanbo_solution;
+
+/** A position's value for its side to move. */
+typedef enum tanbo_value {
+  TANBO_VALUE_UNKNOWN = 0, /**< Not in the table, or not proven within the budget. */
+  TANBO_VALUE_WIN = 1,     /**< The side to move wins with perfect play. */
+  TANBO_VALUE_LOSS = 2     /**< The side to move loses with perfect play. */
+} tanbo_value;
+
+/** What a probe or a solve says about a position (fixed-width fields: a layout the JavaScript
+ *  package reads from WebAssembly memory). */
+typedef struct tanbo_answer {
+  int32_t value;       /**< A ::tanbo_value. */
+  int32_t length;      /**< Perfect-play length in plies (0: the game is over); -1 if not known. */
+  int32_t winner;      /**< The ::tanbo_color that wins with perfect play; TANBO_NONE if unknown. */
+  int32_t best_move;   /**< Row-major index of a perfect-play move; -1 if none (unknown, or over). */
+  int32_t move_count;  /**< Legal moves answered (the entries `moves` needs); 0 if not asked. */
+  int32_t line_length; /**< Moves of the perfect-play line (the entries `line` needs). */
+  int64_t nodes;       /**< Search nodes spent (tanbo_solve()); 0 for a probe. */
+} tanbo_answer;
+
+/** One legal move of an answered position: playing it, the mover's value and the plies to the
+ *  end from the answered position. */
+typedef struct tanbo_move_value {
+  int32_t move;   /**< Row-major index of the move. */
+  int32_t value;  /**< A ::tanbo_value for the side that plays it. */
+  int32_t length; /**< Plies from the answered position to the end; -1 if not known. */
+} tanbo_move_value;
+
+/**
+ * Reads a table file.
+ * @param path The file's path.
+ * @param out Receives the new handle on success, NULL on failure.
+ * @param err_buf Receives the error message on failure (cut to fit); may be NULL.
+ * @param err_len Size of @p err_buf in bytes; 0 if there is none.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (the file cannot be
+ *         opened), ::TANBO_ERR_BAD_TABLE (damaged, truncated or foreign: the message names the
+ *         byte offset) or ::TANBO_ERR_OUT_OF_MEMORY.
+ */
+tanbo_status tanbo_solution_open(const char* path, tanbo_solution** out, char* err_buf, size_t err_len);
+
+/**
+ * Reads a table from bytes in memory (a file a browser user picked), as tanbo_solution_open().
+ * @param bytes The file's bytes; may be NULL when @p len is 0.
+ * @param len Their count.
+ * @param name Names the table in error messages; may be NULL ("table").
+ * @param out Receives the new handle on success, NULL on failure.
+ * @param err_buf Receives the error message on failure (cut to fit); may be NULL.
+ * @param err_len Size of @p err_buf in bytes; 0 if there is none.
+ * @return as tanbo_solution_open().
+ */
+tanbo_status tanbo_solution_from_bytes(const unsigned char* bytes, size_t len, const char* name,
+                                       tanbo_solution** out, char* err_buf, size_t err_len);
+
+/**
+ * Strongly solves a start now, on the calling thread (lattice-5: about 5 s and 100 MB).
+ * @param start A variant name or a position string, as for tanbo_game_create_with_engine().
+ * @param max_classes Refuse a start with more position classes than this (0: the default,
+ *        8,000,000, which lattice-5's 3,856,425 fit and dense-5's 84,805,263 do not).
+ * @param out Receives the new handle on success, NULL on failure.
+ * @param err_buf Receives the error message on failure (cut to fit); may be NULL.
+ * @param err_len Size of @p err_buf in bytes; 0 if there is none.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_PARSE, ::TANBO_ERR_INVALID_POSITION,
+ *         ::TANBO_ERR_INVALID_ARGUMENT (a board larger than 5x5, more classes than
+ *         @p max_classes) or ::TANBO_ERR_OUT_OF_MEMORY.
+ */
+tanbo_status tanbo_solution_solve_start(const char* start, uint64_t max_classes, tanbo_solution** out,
+                                        char* err_buf, size_t err_len);
+
+/**
+ * Releases a solution. Every handle made must be freed exactly once.
+ * @param solution The handle to release; NULL is allowed and does nothing.
+ */
+void tanbo_solution_free(tanbo_solution* solution);
+
+/**
+ * Message of the last failed call on this solution (as tanbo_last_error() for games).
+ * @param solution The handle; may be NULL.
+ * @return The message, "" if the last call succeeded; for a NULL @p solution, a static text.
+ */
+const char* tanbo_solution_last_error(const tanbo_solution* solution);
+
+/**
+ * The solved start: a variant name (`lattice-5`) or a position string.
+ * @param solution The solution.
+ * @param buf Receives the text; see "Strings out" in the file description.
+ * @param len Size of @p buf in bytes.
+ * @param needed Receives the text's length without the NUL; may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_BUFFER_TOO_SMALL.
+ */
+tanbo_status tanbo_solution_start(tanbo_solution* solution, char* buf, size_t len, size_t* needed);
+
+/**
+ * The table's answer for a game's current position: value, perfect-play length, best move, and,
+ * into the caller's arrays, every legal move's value and length (row-major) and the perfect-play
+ * line. A position the table does not hold (not reachable from its start) is answered
+ * ::TANBO_VALUE_UNKNOWN, never a guess.
+ * @param solution The solution.
+ * @param game The game whose current position is probed (either engine).
+ * @param out Receives the answer (its move_count and line_length are the entries needed).
+ * @param moves Receives the legal moves' values; may be NULL when @p moves_capacity is 0.
+ * @param moves_capacity Entries @p moves holds (the board's points always suffice).
+ * @param line Receives the perfect-play line as row-major indices; may be NULL when
+ *        @p line_capacity is 0.
+ * @param line_capacity Entries @p line holds (127 always suffice).
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (a position on
+ *         another board size than the table's), ::TANBO_ERR_BUFFER_TOO_SMALL (an array with room
+ *         but too little: @p out is complete, the arrays hold a prefix) or
+ *         ::TANBO_ERR_OUT_OF_MEMORY. Errors are reported on @p solution.
+ */
+tanbo_status tanbo_solution_probe(tanbo_solution* solution, const tanbo_game* game, tanbo_answer* out,
+                                  tanbo_move_value* moves, size_t moves_capacity, int* line,
+                                  size_t line_capacity);
+
+/**
+ * The weak solver on a game's current position (any size) within a node budget: its value, its
+ * perfect-play length and best move when proven in time, else ::TANBO_VALUE_UNKNOWN. The same
+ * budget gives the same answer on every machine. With @p moves_capacity > 0 every legal move is
+ * answered too, each solved in turn with what is left of the budget.
+ * @param game The game (unchanged).
+ * @param nodes The node budget, 1 to 2^40.
+ * @param out Receives the answer.
+ * @param moves Receives the legal moves' values (::TANBO_VALUE_UNKNOWN where the budget ran out);
+ *        may be NULL when @p moves_capacity is 0, and then no move is solved.
+ * @param moves_capacity Entries @p moves holds.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (a budget out of
+ *         range), ::TANBO_ERR_BUFFER_TOO_SMALL or ::TANBO_ERR_OUT_OF_MEMORY. Errors are reported
+ *         on @p game.
+ */
+tanbo_status tanbo_solve(tanbo_game* game, int64_t nodes, tanbo_answer* out, tanbo_move_value* moves,
+                         size_t moves_capacity);
 
 /* ---- Drawing ------------------------------------------------------------------------------ */
 

@@ -1,0 +1,128 @@
+// Perfect play for every face (issue 43): a Solution is one solved start's table — read from a
+// table file (`tanbo solve START --out FILE`) or solved on demand for a start small enough — probed
+// for any position: its value, perfect-play length, every legal move's value and length, the
+// perfect-play line, or "unknown" outside the table. solve() is the weak solver on one position
+// under a node budget, for positions no table holds. The CLI's `tanbo probe`, the protocol's
+// `solve` command, the C API's tanbo_solution_* calls, Python's tanbo.Solution and
+// Game.solve, the perfect opponent of the environments and the explorer all call these; none
+// probes a table or runs a solver by itself. Definitions (value, perfect-play length, the
+// winner of a finished game): docs/solutions.md.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tanbo/core/position.hpp"
+#include "tanbo/core/types.hpp"
+#include "tanbo/solve/weak.hpp"
+
+namespace tanbo::api {
+
+/// Win, Loss (for the side to move) or Unknown: the weak solver's solve::Outcome.
+using Value = solve::Outcome;
+
+/// One legal move of an answered position and where it leads, for the side to move there.
+struct MoveAnswer {
+  Point move;
+  /// Playing `move`, does the side to move win (Win), lose (Loss), or is it not known (Unknown:
+  /// the budget ran out on it)?
+  Value value = Value::Unknown;
+  /// Plies from the answered position to the end with perfect play after `move` (one more than
+  /// the position after it); -1 when not known.
+  int length = -1;
+  friend bool operator==(const MoveAnswer&, const MoveAnswer&) = default;
+};
+
+/// What a probe or a solve says about a position.
+struct Answer {
+  /// The position's value for its side to move; Unknown outside the table or the budget.
+  Value value = Value::Unknown;
+  /// Perfect-play length (plies to the end; 0 for a finished game); -1 when not known (always for
+  /// Unknown; a solve can prove the value but run out of budget before the length).
+  int length = -1;
+  /// The side that wins with perfect play, when the value is known.
+  std::optional<Color> winner;
+  /// A move of perfect play: the fastest win, or the longest defence (with a known length; with a
+  /// value only, a winning move, or any move of a lost position). nullopt when unknown or over.
+  std::optional<Point> best_move;
+  /// Every legal move row-major with its value and length (a probe: all known; a solve: only when
+  /// asked, each move solved with what is left of the budget, Unknown when it ran out).
+  std::vector<MoveAnswer> moves;
+  /// The perfect-play line from the position (a probe: `length` moves; a solve: empty).
+  std::vector<Point> line;
+  /// Search nodes the answer took (a solve; 0 for a probe).
+  long long nodes = 0;
+
+  bool known() const noexcept { return value != Value::Unknown; }
+};
+
+/// Moves that keep the answer's value and length (every best move, row-major), from its `moves`;
+/// the best move alone when the moves were not answered; empty when unknown or over.
+std::vector<Point> best_moves(const Answer& answer);
+
+/// "win 7", "loss 12", "win ?" (value without its length), "unknown": the value and length for the
+/// side to move, as the protocol's `solve` answer and the faces' text print them.
+std::string answer_text(const Answer& answer);
+
+/// The most position classes solve_start() builds unless told otherwise: lattice-5 holds
+/// 3,856,425 (31 MB, about 5 s of CPU); dense-5's 84,805,263 need `tanbo solve` and a file.
+inline constexpr std::uint64_t kDefaultMaxClasses = 8'000'000;
+
+/// A solved start: every position reachable from it with its value and perfect-play length.
+/// A copyable value (copies share the immutable table), safe to probe from several threads.
+class Solution {
+ public:
+  /// Reads a table file (`tanbo solve START --out FILE`, format in docs/solutions.md).
+  /// @throws solve::TableError (a tanbo::Error) naming the file, the byte offset and the fault for
+  /// a damaged, truncated or foreign file; UsageError when the file cannot be opened.
+  static Solution open(const std::string& path);
+  /// The same from a stream; `name` names it in errors.
+  static Solution read(std::istream& in, const std::string& name);
+  /// The same from bytes in memory (a file a browser user picked); `name` names it in errors.
+  static Solution from_bytes(std::string_view bytes, const std::string& name);
+  /// Strongly solves `start` now (one thread). `start_text` names it (a variant name, or "").
+  /// @throws UsageError for a board larger than 5x5 or a start of more than `max_classes`
+  /// position classes (naming both); InvalidPositionError for a start that cannot begin a game.
+  static Solution solve_start(const Position& start, std::uint64_t max_classes = kDefaultMaxClasses,
+                              const std::string& start_text = "");
+
+  /// The solved start.
+  const Position& start() const noexcept;
+  /// Its name: a variant name or a position string.
+  const std::string& start_text() const noexcept;
+  /// Reachable positions (the table's classes' orbits summed).
+  std::uint64_t positions() const noexcept;
+  /// Writes the table file. @throws Error if the stream fails.
+  void write(std::ostream& out) const;
+
+  /// Value, length, every legal move's value and length and the perfect-play line of `pos`, or an
+  /// Unknown answer when the table does not hold it (a position not reachable from the start).
+  /// @throws UsageError for a position of another board size than the start's.
+  Answer probe(const Position& pos) const;
+
+ private:
+  explicit Solution(std::shared_ptr<const solve::Table> table) noexcept : table_(std::move(table)) {}
+  std::shared_ptr<const solve::Table> table_;
+};
+
+/// The weak solver's work limit in the faces: a count of search nodes, never a time, so the same
+/// budget gives the same answer on every machine and face.
+struct SolveBudget {
+  /// Positions the search may visit in all (at least 1; at most 2^40).
+  long long nodes = 1'000'000;
+  /// Also answer every legal move (each solved in turn with what is left of `nodes`).
+  bool moves = false;
+};
+
+/// The weak solver on `pos` (any legal position up to 25x25, over or not): its value, length and
+/// best move when proven within the budget, else Unknown. Its transposition table is sized from
+/// the budget (2^10 to 2^20 entries of 32 bytes), so a small budget is cheap in memory too.
+/// @throws UsageError for a budget out of range (naming the range).
+Answer solve(const Position& pos, const SolveBudget& budget);
+
+}  // namespace tanbo::api

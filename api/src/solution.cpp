@@ -1,0 +1,143 @@
+// Perfect play for the faces: the Solution handle over a strong table and the budgeted weak solve
+// (see solution.hpp).
+#include "tanbo/api/solution.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "tanbo/api/game.hpp"
+#include "tanbo/solve/strong.hpp"
+
+namespace tanbo::api {
+
+namespace {
+
+// Largest node budget a face may ask for: far beyond any search that fits a machine's memory, and
+// small enough that no sum of counts overflows.
+constexpr long long kMaxNodes = 1LL << 40;
+
+Value value_of(bool wins) noexcept { return wins ? Value::Win : Value::Loss; }
+
+// An answer's value, length and winner from a solved outcome of `pos`.
+void set_outcome(Answer& a, const Position& pos, Value v, int length) {
+  a.value = v;
+  a.length = length;
+  a.winner = v == Value::Win ? pos.to_move() : opponent(pos.to_move());
+}
+
+// The weak solver's table size for a budget: about one entry per four nodes (a search revisits
+// positions), 2^10 to 2^20 entries of 32 bytes (32 KiB to 32 MiB, allocated and zeroed whole, so
+// a small budget stays cheap, in the browser too).
+int table_log2_for(long long nodes) noexcept {
+  int log2 = 10;
+  while (log2 < 20 && (4LL << log2) < nodes) ++log2;
+  return log2;
+}
+
+}  // namespace
+
+std::vector<Point> best_moves(const Answer& answer) {
+  std::vector<Point> out;
+  if (!answer.known() || answer.length == 0) return out;
+  for (const MoveAnswer& m : answer.moves)
+    if (m.value == answer.value && (answer.length < 0 || m.length == answer.length)) out.push_back(m.move);
+  if (out.empty() && answer.best_move) out.push_back(*answer.best_move);
+  return out;
+}
+
+std::string answer_text(const Answer& answer) {
+  if (!answer.known()) return "unknown";
+  std::string out = answer.value == Value::Win ? "win " : "loss ";
+  out += answer.length < 0 ? std::string("?") : std::to_string(answer.length);
+  return out;
+}
+
+Solution Solution::open(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(printable(path) + ": cannot open the table file");
+  return read(in, path);
+}
+
+Solution Solution::read(std::istream& in, const std::string& name) {
+  return Solution(std::make_shared<const solve::Table>(solve::Table::read(in, name)));
+}
+
+Solution Solution::from_bytes(std::string_view bytes, const std::string& name) {
+  std::istringstream in{std::string(bytes)};
+  return read(in, name);
+}
+
+Solution Solution::solve_start(const Position& start, std::uint64_t max_classes, const std::string& start_text) {
+  if (max_classes == 0) throw UsageError("max_classes must be at least 1, got 0");
+  solve::SolveOptions options;
+  options.max_classes = max_classes;
+  return Solution(std::make_shared<const solve::Table>(solve::Table::solve(start, options, nullptr, start_text)));
+}
+
+const Position& Solution::start() const noexcept { return table_->start(); }
+const std::string& Solution::start_text() const noexcept { return table_->start_text(); }
+std::uint64_t Solution::positions() const noexcept { return table_->positions(); }
+void Solution::write(std::ostream& out) const { table_->write(out); }
+
+Answer Solution::probe(const Position& pos) const {
+  if (pos.size() != table_->size())
+    throw UsageError("the position is on a " + std::to_string(pos.size()) + "x" + std::to_string(pos.size()) +
+                     " board but the table of " + table_->start_text() + " is of " + std::to_string(table_->size()) +
+                     "x" + std::to_string(table_->size()));
+  const solve::ProbeResult r = table_->probe(pos);
+  Answer a;
+  if (!r.known) return a;
+  set_outcome(a, pos, value_of(r.outcome.wins), r.outcome.length);
+  for (const solve::MoveValue& m : r.moves)
+    a.moves.push_back({m.move, value_of(m.outcome.wins), m.outcome.length});
+  a.line = r.line;
+  if (!a.line.empty()) a.best_move = a.line.front();
+  return a;
+}
+
+Answer solve(const Position& pos, const SolveBudget& budget) {
+  if (budget.nodes < 1 || budget.nodes > kMaxNodes)
+    throw UsageError("the node budget must be in [1, " + std::to_string(kMaxNodes) + "], got " +
+                     std::to_string(budget.nodes));
+  long long left = budget.nodes, used = 0;
+  // One weak solve of `p` with what is left of the budget.
+  auto weak = [&left, &used](const Position& p) {
+    solve::WeakBudget b;
+    b.nodes = left;
+    b.table_log2 = table_log2_for(left);
+    b.proof = false;
+    const solve::WeakResult r = solve::solve_weak(p, b);
+    used += r.nodes();
+    left = std::max(0LL, left - r.nodes());
+    return r;
+  };
+  Answer a;
+  const solve::WeakResult root = weak(pos);
+  if (root.outcome != Value::Unknown) {
+    set_outcome(a, pos, root.outcome, root.length ? *root.length : -1);
+    a.best_move = root.best_move;
+  }
+  a.nodes = used;
+  const bool over = pos.count(Color::Black) == 0 || pos.count(Color::White) == 0;
+  if (!budget.moves || over) return a;
+  const std::unique_ptr<AnyGame> game = make_game(pos, "optimized");
+  for (const Point m : game->legal_moves()) {
+    MoveAnswer move{m, Value::Unknown, -1};
+    if (left > 0) {
+      game->play(m);
+      const solve::WeakResult child = weak(game->position());
+      game->undo();
+      if (child.outcome != Value::Unknown) {
+        // The child's value is its side to move's: the mover wins where that side loses.
+        move.value = child.outcome == Value::Win ? Value::Loss : Value::Win;
+        if (child.length) move.length = *child.length + 1;
+      }
+    }
+    a.moves.push_back(move);
+  }
+  a.nodes = used;
+  return a;
+}
+
+}  // namespace tanbo::api
