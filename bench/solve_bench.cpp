@@ -6,6 +6,9 @@
 //   tanbo_solve_bench baseline START        the baseline
 //   tanbo_solve_bench strong START [THREADS] [optimized|reference] [INITIAL_SLOTS]   Table::solve
 //   tanbo_solve_bench compare START         both, and every position's outcome compared
+//   tanbo_solve_bench probe START [GAMES]   what the faces' perfect play costs (tanbo::api):
+//       Solution::probe on every position of GAMES random games (default 200), and the weak
+//       solver (api::solve, 1,000,000 nodes) 4, 8, 12 and 16 plies before each game's end
 // It prints positions, CPU seconds, positions per CPU-second, peak RSS and bytes per position.
 
 #include <algorithm>
@@ -16,8 +19,12 @@
 #include <iostream>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
+#include "tanbo/api/game.hpp"
+#include "tanbo/api/solution.hpp"
 #include "tanbo/core/position.hpp"
+#include "tanbo/core/random.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/solve/measure.hpp"
@@ -86,6 +93,56 @@ void report(const char* what, std::uint64_t positions, double cpu, double wall, 
               static_cast<double>(table_bytes) / static_cast<double>(positions));
 }
 
+// The probe figures of docs/performance.md: a table's probe and the weak solver's on-demand
+// answer, per position, along `games` random games from `start` (game i from Rng(i + 1)).
+int probe_figures(const Position& start, int games) {
+  const double c0 = cpu_seconds();
+  const tanbo::api::Solution solution = tanbo::api::Solution::solve_start(start);
+  const double solve_cpu = cpu_seconds() - c0;
+  std::vector<std::vector<Position>> lines;
+  for (int i = 0; i < games; ++i) {
+    tanbo::Rng rng(static_cast<std::uint64_t>(i) + 1);
+    auto game = tanbo::api::make_game(start, "optimized");
+    std::vector<Position> line{game->position()};
+    while (!game->is_over()) {
+      game->play(game->random_move(rng));
+      line.push_back(game->position());
+    }
+    lines.push_back(std::move(line));
+  }
+  long long probes = 0, moves = 0;
+  const double p0 = cpu_seconds();
+  for (const auto& line : lines)
+    for (const Position& pos : line) {
+      moves += static_cast<long long>(solution.probe(pos).moves.size());
+      ++probes;
+    }
+  const double probe_cpu = cpu_seconds() - p0;
+  std::printf("probe: %lld positions of %d random games, %.1f us CPU per probe (value, length, every move's, the line; %.1f moves), "
+              "table of %llu positions solved on demand in %.2f s CPU\n",
+              probes, games, 1e6 * probe_cpu / static_cast<double>(probes),
+              static_cast<double>(moves) / static_cast<double>(probes),
+              static_cast<unsigned long long>(solution.positions()), solve_cpu);
+  for (const int back : {4, 8, 12, 16}) {
+    long long asked = 0, settled = 0, nodes = 0;
+    const double s0 = cpu_seconds();
+    for (const auto& line : lines) {
+      if (static_cast<int>(line.size()) <= back) continue;
+      const Position& pos = line[line.size() - 1 - static_cast<std::size_t>(back)];
+      const tanbo::api::Answer a = tanbo::api::solve(pos, {1'000'000, false});
+      ++asked;
+      settled += a.length >= 0 ? 1 : 0;
+      nodes += a.nodes;
+    }
+    const double cpu = cpu_seconds() - s0;
+    std::printf("solve: %d plies before the end: %lld of %lld positions settled with their length within 1,000,000 nodes, "
+                "%.0f nodes and %.2f ms CPU per position\n",
+                back, settled, asked, static_cast<double>(nodes) / static_cast<double>(asked),
+                1e3 * cpu / static_cast<double>(asked));
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -120,6 +177,7 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
+  if (mode == "probe") return probe_figures(start, argc > 3 ? std::atoi(argv[3]) : 200);
   if (mode == "strong") {
     tanbo::solve::SolveOptions o;
     o.threads = argc > 3 ? std::atoi(argv[3]) : 1;

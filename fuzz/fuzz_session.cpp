@@ -19,8 +19,10 @@ namespace {
 
 namespace protocol = tanbo::api::protocol;
 
-// perft is exponential in its depth: deeper counts would only make the target time out.
+// perft is exponential in its depth, and `solve` searches up to its node budget: deeper counts
+// and larger budgets would only make the target time out.
 constexpr int kMaxPerftDepth = 1;
+constexpr long long kMaxSolveNodes = 10'000;
 
 // The session's answer to `line`. Built with TANBO_FUZZ_SESSION_PLANT=K (fuzz/CMakeLists.txt's
 // planted-bug tests), one session answers wrongly in the way K says, so that each property
@@ -71,6 +73,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string command = w.empty() ? "" : w[0];
     if (command == "perft" && w.size() == 2 && w[1].find_first_not_of("0123456789") == std::string::npos &&
         w[1].size() <= 2 && std::stoi(w[1]) > kMaxPerftDepth)
+      continue;
+    if (command == "solve" && w.size() == 2 && w[1].find_first_not_of("0123456789") == std::string::npos &&
+        (w[1].size() > 5 || std::stoll(w[1]) > kMaxSolveNodes))
       continue;
 
     const std::optional<std::string> before[] = {optimized.handle("position"), reference.handle("position")};

@@ -167,6 +167,8 @@ for ((i = 0; i < rounds; ++i)); do
   for threads in 1 2; do "$solve_bench" strong lattice-5 "$threads" > "$tmp/solve-strong-$threads-$i.txt"; done
 done
 "$solve_bench" baseline lattice-5 > "$tmp/solve-baseline.txt"
+# Perfect play in the faces: a table probe and the weak solver on demand (~25 s).
+"$solve_bench" probe lattice-5 > "$tmp/solve-probe.txt"
 
 # --- before and after (TANBO_PERF_BEFORE) -----------------------------------------------------
 # The loops users run, on the older build and on this one, with the same inputs and seeds on both

@@ -313,5 +313,27 @@ print(f"| positions per CPU-second | {num(one[0] / one[1])} | {num(two[0] / two[
 print(f"| peak RSS per position | {one[3]:.1f} B | {two[3]:.1f} B | {base[3]:.1f} B | "
       f"baseline / 1 thread: {base[3] / one[3]:.1f}× |")
 print()
+probe = open(f"{tmp}/solve-probe.txt").read()
+probes, games, per_probe, moves, table_positions, table_cpu = re.search(
+    r"probe: (\d+) positions of (\d+) random games, ([\d.]+) us CPU per probe .*?; ([\d.]+) moves\), "
+    r"table of (\d+) positions solved on demand in ([\d.]+) s CPU", probe).groups()
+print(f"**Perfect play in the faces** (`tanbo::api::Solution` and `tanbo::api::solve`, which the C API, "
+      f"Python, JavaScript and the protocol's `solve` wrap): `tanbo_solve_bench probe lattice-5`, over every "
+      f"position of {games} random lattice-5 games. A probe answers the value, the length, every legal "
+      f"move's value and length and the perfect-play line. What the answers mean: [solutions](solutions.md).")
+print()
+print("| what | figure | how |")
+print("|---|---|---|")
+print(f"| lattice-5's table solved on demand (`Solution::solve_start`) | {float(table_cpu):.2f} s CPU | "
+      f"{num(int(table_positions))} positions, one thread |")
+print(f"| a table probe | {float(per_probe):.1f} µs CPU | mean over {num(int(probes))} positions "
+      f"({float(moves):.1f} legal moves each) |")
+for back, settled, asked, nodes, ms in re.findall(
+        r"solve: (\d+) plies before the end: (\d+) of (\d+) positions settled with their length within "
+        r"1,000,000 nodes, (\d+) nodes and ([\d.]+) ms CPU per position", probe):
+    print(f"| the weak solver on demand, {back} plies before the end | {float(ms):.2f} ms CPU, "
+          f"{num(int(nodes))} nodes | {settled} of {asked} positions settled with their length within "
+          f"1,000,000 nodes (`api::solve`; the same budget answers the same on every machine) |")
+print()
 print("Reproduce one figure by hand: `tanbo bench --compare`, `tanbo bench --threads 2`,")
 print("`scripts/count-playout-instructions.sh BUILD_DIR`, `BUILD_DIR/bench/tanbo_microbench`.")

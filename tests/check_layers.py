@@ -17,7 +17,7 @@ LAYERS = {
     "core": {"core"},
     "reference": {"core", "reference"},
     "optimized": {"core", "optimized"},
-    "api": {"core", "reference", "optimized", "api"},
+    "api": {"core", "reference", "optimized", "api", "solve"},  # solve: perfect play for the faces
     "verify": {"core", "reference", "optimized", "api", "verify"},  # api: the engine protocol
     "certificate": {"core", "reference", "certificate"},  # checked on the reference engine only
     # The strong solver: on the engines (the reference one for its cross-check) and the

@@ -23,7 +23,7 @@ TEST_CASE("protocol: the server answers every command, with and without an id", 
   CHECK(s.handle("1 name") == "=1 tanbo");
   CHECK(s.handle("2 version") == "=2 reference");
   CHECK(s.handle("3 list_commands") ==
-        "=3 protocol_version name version list_commands start play undo legal position winner roots perft quit");
+        "=3 protocol_version name version list_commands start play undo legal position winner roots perft solve quit");
   CHECK(s.handle("4 start lattice-5") == "=4");
   CHECK(s.handle("5 position") == "=5 X3O/5/5/5/O3X X");
   CHECK(s.handle("6 legal") == "=6 B1 A2 E4 D5");

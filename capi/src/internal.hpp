@@ -15,7 +15,7 @@
 #include "tanbo/api/game.hpp"
 #include "tanbo/api/points.hpp"
 #include "tanbo/api/errors.hpp"
-#include "tanbo/solve/strong.hpp"
+#include "tanbo/api/solution.hpp"
 #include "tanbo/tanbo.h"
 
 /// The integer a C caller passed for an enum parameter. C lets any int through, but in C++ a
@@ -115,7 +115,7 @@ tanbo_status guarded(const ErrorSink& err, Body&& body) noexcept {
     return err.fail(TANBO_ERR_INVALID_POSITION, e.what());
   } catch (const UsageError& e) {
     return err.fail(TANBO_ERR_INVALID_ARGUMENT, e.what());
-  } catch (const solve::TableError& e) {
+  } catch (const api::TableError& e) {
     return err.fail(TANBO_ERR_BAD_TABLE, e.what());
   } catch (const std::bad_alloc&) {
     return err.fail(TANBO_ERR_OUT_OF_MEMORY, "out of memory");

@@ -6,7 +6,6 @@
 #include <cinttypes>
 #include <climits>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "tanbo/tanbo.h"
+#include "tsv.hpp"
 
 namespace {
 
@@ -31,14 +31,7 @@ std::string class_of(tanbo_status s) {
   }
 }
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::string cur;
-  std::istringstream in(s);
-  while (std::getline(in, cur, sep)) out.push_back(cur);
-  if (!s.empty() && s.back() == sep) out.emplace_back();
-  return out;
-}
+using tanbo::tsv::split;
 
 // A string argument as UTF-8, or nullopt when it holds a lone surrogate (no C string has one).
 std::optional<std::string> unescape(const std::string& s) {
@@ -97,17 +90,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: tanbo_capi_bad_inputs <bad_inputs.tsv>\n");
     return 2;
   }
-  std::ifstream in(argv[1]);
-  if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", argv[1]);
-    return 2;
-  }
   int rows = 0, checked = 0, failures = 0;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (line.empty() || line[0] == '#') continue;
+  for (const tanbo::tsv::Row& row : tanbo::tsv::read(argv[1])) {
+    const int number = row.line;
     ++rows;
-    const std::vector<std::string> f = split(line, '\t');
+    const std::vector<std::string>& f = row.fields;
     if (f.size() != 7) {
       std::fprintf(stderr, "bad_inputs.tsv:%d: %zu columns, not 7\n", number, f.size());
       ++failures;

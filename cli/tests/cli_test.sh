@@ -526,7 +526,7 @@ value: game over: O wins
 line:" "$TANBO" probe "$WORK/t.tbl" "4/4/O3/OOOO O"
   # Unknown, never a guess: a position of the table's size it does not hold (the wrong side to
   # move). Another board size is an error (api/include/tanbo/api/errors.hpp).
-  expect_error 1 "tanbo: the position is on a 5x5 board but the table of X2O/4/4/O2X X is of 4x4" \
+  expect_error 1 "tanbo probe: the position is on a 5x5 board but the table of X2O/4/4/O2X X is of 4x4" \
     "$TANBO" probe "$WORK/t.tbl" lattice-5
   expect_ok '{"position":"X2O/4/4/O2X O","table":"X2O/4/4/O2X X","known":false}' \
     "$TANBO" probe "$WORK/t.tbl" "X2O/4/4/O2X O" --json

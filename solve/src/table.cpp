@@ -175,7 +175,8 @@ ProbeResult Table::probe(const Position& pos) const {
       ex.play(moves[i]);
       const auto child = lookup_key(ex.key());
       ex.undo();
-      if (!child) throw Error("strong table of " + start_text_ + ": a successor of a position it holds is missing");
+      // Only a forged file gets here (a damaged one fails its hash when read).
+      if (!child) throw TableError(start_text_, 0, "the table is damaged: a successor of a position it holds is missing");
       list.push_back({row_major_point(ex.index(moves[i], n), n), {!child->wins, child->length + 1}});
     }
   };

@@ -31,6 +31,18 @@
 //     last result at ply 0, random move after the
 //     end, a number option out of its range, a line
 //     break inside a protocol session's request line
+//   a damaged, truncated or foreign table file        TableError (api/solution.hpp; C:
+//     (api::Solution::open, read, from_bytes)           TANBO_ERR_BAD_TABLE): "t.tbl: byte 48:
+//                                                       content hash mismatch"
+//   a table file that cannot be opened                UsageError ("t.tbl: cannot open the table
+//                                                       file")
+//   perfect play misused: probing a position of       UsageError ("the position is on a 5x5
+//     another board size than the table's, a solve      board but the table of X2O/4/4/O2X X is
+//     budget outside [1, 2^40] nodes, solving on        of 4x4", "the node budget must be in
+//     demand a start larger than 5x5 or of more         [1, 1099511627776], got 0")
+//     position classes than allowed
+//   a position the table does not hold (same size)    no error: the answer "unknown"
+//     or the budget does not settle
 //   a request the engine protocol refuses             no error: the session's answer "?[id] KIND
 //     (protocol::Server, tanbo_session)                  ..." (docs/protocol.md)
 //   a value of the wrong type (a bool, bytes,         the face's own type error (Python

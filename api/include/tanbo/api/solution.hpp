@@ -19,12 +19,17 @@
 
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
+#include "tanbo/solve/strong.hpp"
 #include "tanbo/solve/weak.hpp"
 
 namespace tanbo::api {
 
 /// Win, Loss (for the side to move) or Unknown: the weak solver's solve::Outcome.
 using Value = solve::Outcome;
+
+/// A damaged, truncated or foreign table file (what() names the file, the byte offset and the
+/// fault): the faces' TableError (C: TANBO_ERR_BAD_TABLE).
+using TableError = solve::TableError;
 
 /// One legal move of an answered position and where it leads, for the side to move there.
 struct MoveAnswer {
@@ -78,7 +83,7 @@ inline constexpr std::uint64_t kDefaultMaxClasses = 8'000'000;
 class Solution {
  public:
   /// Reads a table file (`tanbo solve START --out FILE`, format in docs/solutions.md).
-  /// @throws solve::TableError (a tanbo::Error) naming the file, the byte offset and the fault for
+  /// @throws TableError (a tanbo::Error) naming the file, the byte offset and the fault for
   /// a damaged, truncated or foreign file; UsageError when the file cannot be opened.
   static Solution open(const std::string& path);
   /// The same from a stream; `name` names it in errors.

@@ -1,0 +1,177 @@
+// Perfect play in the api layer (solution.hpp): the C++ and protocol faces of the cross-face list
+// api/tests/solved_positions.tsv, the weak solver's every-move answers against the tables, and
+// the error model of tables, probes and budgets.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tanbo/api/protocol.hpp"
+#include "tanbo/api/solution.hpp"
+#include "tanbo/api/start.hpp"
+#include "tsv.hpp"
+
+namespace {
+
+using namespace tanbo;
+using api::Answer;
+using api::Solution;
+
+using tsv::split;
+
+struct Row {
+  int line = 0;
+  std::string kind, table, start, moves, nodes, expected;
+};
+
+std::vector<Row> rows() {
+  std::vector<Row> out;
+  for (const tsv::Row& r : tsv::read(TANBO_SOURCE_DIR "/api/tests/solved_positions.tsv")) {
+    REQUIRE(r.fields.size() == 6);
+    const auto& f = r.fields;
+    out.push_back({r.line, f[0], f[1], f[2], f[3], f[4], f[5]});
+  }
+  return out;
+}
+
+std::vector<std::string> moves_of(const Row& r) { return r.moves == "-" ? std::vector<std::string>{} : split(r.moves, ' '); }
+
+// The row's game: its start with its moves played.
+std::unique_ptr<api::AnyGame> game_of(const Row& r) {
+  auto game = api::start_game(r.start, "optimized");
+  for (const std::string& m : moves_of(r)) game->play(parse_point(m, game->size()));
+  return game;
+}
+
+std::string names(const std::vector<Point>& points) {
+  std::string out;
+  for (const Point p : points) {
+    if (!out.empty()) out += ' ';
+    out += point_name(p);
+  }
+  return out;
+}
+
+// "VALUE LENGTH|BEST" split in two.
+std::pair<std::string, std::vector<std::string>> expected_of(const Row& r) {
+  const std::size_t bar = r.expected.find('|');
+  if (bar == std::string::npos) return {r.expected, {}};
+  const std::string best = r.expected.substr(bar + 1);
+  return {r.expected.substr(0, bar), best.empty() ? std::vector<std::string>{} : split(best, ' ')};
+}
+
+bool holds(const std::vector<std::string>& best, const std::optional<Point>& move) {
+  if (!move) return best.empty();
+  return std::find(best.begin(), best.end(), point_name(*move)) != best.end();
+}
+
+}  // namespace
+
+TEST_CASE("solution: every row of the cross-face list, from C++ and through a protocol session", "[solution]") {
+  std::map<std::string, Solution> tables;
+  int probes = 0, solves = 0;
+  for (const Row& r : rows()) {
+    INFO("api/tests/solved_positions.tsv line " << r.line << ": " << r.kind << " " << r.start << " " << r.moves);
+    const auto game = game_of(r);
+    const Position pos = game->position();
+    const auto [text, best] = expected_of(r);
+    if (r.kind == "probe") {
+      ++probes;
+      auto it = tables.find(r.table);
+      if (it == tables.end()) it = tables.emplace(r.table, Solution::solve_start(api::read_start(r.table))).first;
+      if (r.expected == "error UsageError") {
+        CHECK_THROWS_AS(it->second.probe(pos), UsageError);
+        continue;
+      }
+      const Answer a = it->second.probe(pos);
+      CHECK(api::answer_text(a) == text);
+      CHECK(names(api::best_moves(a)) == (best.empty() ? "" : r.expected.substr(r.expected.find('|') + 1)));
+      if (!a.known()) continue;
+      CHECK(static_cast<int>(a.line.size()) == a.length);
+      CHECK(holds(best, a.best_move));
+      // The weak solver, asked for every move, gives the table's value and length for each.
+      const Answer w = api::solve(pos, {2'000'000, true});
+      CHECK(api::answer_text(w) == text);
+      CHECK(w.moves == a.moves);
+    } else {
+      REQUIRE(r.kind == "solve");
+      ++solves;
+      const long long nodes = std::stoll(r.nodes);
+      api::protocol::Server server("optimized");
+      CHECK(server.handle("start " + r.start) == "=");
+      for (const std::string& m : moves_of(r)) CHECK(server.handle("play " + m).value_or("?").rfind("= ", 0) == 0);
+      const std::string answer = server.handle("solve " + r.nodes).value_or("");
+      if (r.expected == "error UsageError") {
+        CHECK_THROWS_AS(api::solve(pos, {nodes, false}), UsageError);
+        CHECK(answer.rfind("? usage ", 0) == 0);
+        continue;
+      }
+      const Answer a = api::solve(pos, {nodes, false});
+      CHECK(api::answer_text(a) == text);
+      CHECK(holds(best, a.best_move));
+      CHECK(a.nodes <= nodes);
+      std::string want = "= ";
+      want += text;
+      if (a.best_move) want.append(" ").append(point_name(*a.best_move));
+      CHECK(answer == want);
+    }
+  }
+  CHECK(probes >= 15);
+  CHECK(solves >= 15);
+}
+
+TEST_CASE("solution: a table file read back, copies sharing it, and damaged files refused with the byte", "[solution]") {
+  const Solution s = Solution::solve_start(api::read_start("X2O/4/4/O2X X"));
+  CHECK(s.positions() == 54'735);
+  CHECK(s.start_text() == "X2O/4/4/O2X X");
+  std::ostringstream out;
+  s.write(out);
+  const std::string bytes = out.str();
+  const Solution back = Solution::from_bytes(bytes, "t.tbl");
+  const Solution copy = back;  // a value: copies share the immutable table
+  const Position start = api::read_start("X2O/4/4/O2X X");
+  CHECK(copy.probe(start).moves == s.probe(start).moves);
+  CHECK(copy.start() == s.start());
+
+  std::string flipped = bytes;
+  flipped[100] = static_cast<char>(flipped[100] ^ 1);
+  CHECK_THROWS_WITH(Solution::from_bytes(flipped, "t.tbl"), "t.tbl: byte 96: a record whose key is not canonical");
+  CHECK_THROWS_AS(Solution::from_bytes(flipped, "t.tbl"), api::TableError);
+  CHECK_THROWS_WITH(Solution::from_bytes(bytes.substr(0, 90), "t.tbl"), Catch::Contains("t.tbl: byte ") && Catch::Contains("truncated"));
+  CHECK_THROWS_WITH(Solution::from_bytes("", "empty.tbl"), Catch::Contains("empty.tbl: byte 0"));
+  CHECK_THROWS_WITH(Solution::open("/nonexistent/t.tbl"), "/nonexistent/t.tbl: cannot open the table file");
+  CHECK_THROWS_AS(Solution::open("/nonexistent/t.tbl"), UsageError);
+}
+
+TEST_CASE("solution: the error model of solving on demand and of budgets", "[solution]") {
+  CHECK_THROWS_AS(Solution::solve_start(api::read_start("lattice-7")), UsageError);
+  CHECK_THROWS_AS(Solution::solve_start(api::read_start("X2O/4/4/O2X X"), 100), UsageError);
+  CHECK_THROWS_WITH(Solution::solve_start(api::read_start("X2O/4/4/O2X X"), 0), "max_classes must be at least 1, got 0");
+  CHECK_THROWS_AS(Solution::solve_start(api::read_start("X2/3/3 O")), InvalidPositionError);
+  const Position p = api::read_start("lattice-5");
+  CHECK_THROWS_WITH(api::solve(p, {0, false}), "the node budget must be in [1, 1099511627776], got 0");
+  CHECK_THROWS_AS(api::solve(p, {-5, false}), UsageError);
+  CHECK_THROWS_AS(api::solve(p, {(1LL << 40) + 1, false}), UsageError);
+  // A budget too small settles nothing: every move unknown, never a guess.
+  const Answer a = api::solve(p, {10, true});
+  CHECK(api::answer_text(a) == "unknown");
+  CHECK(!a.winner);
+  REQUIRE(a.moves.size() == 4);
+  for (const api::MoveAnswer& m : a.moves) CHECK((m.value == api::Value::Unknown && m.length == -1));
+  CHECK(api::best_moves(a).empty());
+}
+
+TEST_CASE("solution: answer_text and best_moves of a value without its length", "[solution]") {
+  Answer a;
+  a.value = api::Value::Win;
+  a.length = -1;
+  a.best_move = Point{1, 0};
+  CHECK(api::answer_text(a) == "win ?");
+  CHECK(names(api::best_moves(a)) == "B1");
+  a.moves = {{Point{0, 0}, api::Value::Win, 9}, {Point{1, 0}, api::Value::Loss, 4}, {Point{2, 0}, api::Value::Win, 5}};
+  CHECK(names(api::best_moves(a)) == "A1 C1");  // every winning move: the length is not known
+  a.length = 5;
+  CHECK(names(api::best_moves(a)) == "C1");
+}
