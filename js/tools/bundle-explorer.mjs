@@ -1,13 +1,15 @@
 // Builds the rules explorer's folder: copies docs/explorer/ (index.html, explorer.css) and writes
 // tanbo-explorer.js = the single-file WASM module + src/api.mjs + docs/explorer/explorer.js, one
-// classic script (works from file://, where ES modules and fetch() do not).
-// Usage: node bundle-explorer.mjs <tanbo_explorer_wasm.js> <api.mjs> <explorer source dir> <out dir>
+// classic script (works from file://, where ES modules and fetch() do not), and
+// tanbo-explorer-solver.js = the single-file module with perfect play (the solvers), which the
+// page loads as a second classic script only when the user asks for move values.
+// Usage: node bundle-explorer.mjs <tanbo_explorer_wasm.js> <api.mjs> <explorer source dir> <out dir> <tanbo_explorer_solver_wasm.js>
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from "node:fs";
 import { join } from "node:path";
 
-const [moduleJs, apiMjs, srcDir, outDir] = process.argv.slice(2);
-if (!outDir) {
-  console.error("usage: node bundle-explorer.mjs <module.js> <api.mjs> <explorer dir> <out dir>");
+const [moduleJs, apiMjs, srcDir, outDir, solverJs] = process.argv.slice(2);
+if (!solverJs) {
+  console.error("usage: node bundle-explorer.mjs <module.js> <api.mjs> <explorer dir> <out dir> <solver module.js>");
   process.exit(2);
 }
 const api = readFileSync(apiMjs, "utf8");
@@ -34,3 +36,5 @@ ${readFileSync(join(srcDir, "explorer.js"), "utf8")}
 `;
 writeFileSync(join(outDir, "tanbo-explorer.js"), bundle);
 console.log(`bundle-explorer: ${join(outDir, "tanbo-explorer.js")} (${bundle.length} bytes)`);
+copyFileSync(solverJs, join(outDir, "tanbo-explorer-solver.js"));
+console.log(`bundle-explorer: ${join(outDir, "tanbo-explorer-solver.js")} (${readFileSync(solverJs).length} bytes, loaded on demand)`);
