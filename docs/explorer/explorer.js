@@ -2,10 +2,8 @@
 // after js/src/api.mjs (bindApi, ...) and the single-file WASM module
 // (createTanboModule). Every answer shown (legality, reasons, roots, growth points, removals,
 // winner, move values) comes from the engine; this file only draws and words them, citing the
-// rules. Move values (perfect play) come from a second module with the solvers,
-// tanbo-explorer-solver.js, loaded as a classic script only when the user asks for them: a table
-// solved here (4x4 starts at once, 5x5 on request) or read from a file the user picks, else the
-// weak solver within WEAK_BUDGET nodes, else "unknown".
+// rules. Move values (perfect play) come from a second script, tanbo-explorer-solver.js (the
+// solvers and docs/explorer/perfect-play.js), loaded only when the user asks for them.
 //
 // URL fragment (what the rules page's links use):
 //   #position=<position string>  or  #variant=<name>  or  #record=<game record>
@@ -16,9 +14,6 @@ const SVG = "http://www.w3.org/2000/svg";
 // Colours of api/src/svg.cpp, so the board looks like the rules' diagrams.
 const BOARD = "#e2bd72", GRID = "#6b5431", INK = "#1a1a1a", PAPER = "#f7f7f7", RED = "#d0021b";
 const RULE3 = "rule 3";
-// The weak solver's budget per position shown (search nodes, not time: the same answer on every
-// machine; about a fifth of a second in Chromium on the development host).
-const WEAK_BUDGET = 200000;
 // The solver script sits next to this one (a classic script: works from file:// too).
 const SOLVER_SRC = document.currentScript && document.currentScript.src ? new URL("tanbo-explorer-solver.js", document.currentScript.src).href : "tanbo-explorer-solver.js";
 
@@ -58,9 +53,6 @@ function start(tanbo) {
     rng: new tanbo.Rng(Date.now() % 1e9),
     mctsSeed: 1,
     thinking: false,
-    // Perfect play: the solver instance (bindApi over the second module, once loaded), the
-    // solved starts [{solution, name, key}], and answers by position.
-    values: { api: null, loading: null, solutions: [], answers: new Map(), timer: 0, error: "" },
   };
   const board = $("board");
 
@@ -112,7 +104,7 @@ function start(tanbo) {
       if (cells[i]) stone(pt, x, y, geo.r, cells[i] === 1);
       groups.push(pt);
     }
-    drawValues(groups, geo);
+    if (perfect) perfect.draw(groups, geo);
     if ($("show-legal").checked)
       for (const i of g.legalIndices()) {
         groups[i].classList.add("legal");
@@ -202,190 +194,36 @@ function start(tanbo) {
     $("last").disabled = state.redo.length === 0;
   }
 
-  // --- perfect play ---------------------------------------------------------------------------
-  const valuesOn = () => $("show-values").checked;
-  const startKey = (position) => position.split(" ").slice(0, 2).join(" ");  // board and side, no variant tag
-  const answerKey = (g) => `${g.position}|${state.values.solutions.length}`;
-  const moveText = (m) => (m.value === "unknown" ? "unknown" : `${m.value === "win" ? "wins" : "loses"} ${m.length === null ? "(length not known)" : `in ${m.length}`}`);
-  const markText = (m) => (m.value === "unknown" ? "?" : `${m.value === "win" ? "W" : "L"}${m.length ?? ""}`);
-
-  // The solver module: loaded once, on the first request, as a second classic script.
-  function solver() {
-    const v = state.values;
-    if (!v.loading)
-      v.loading = new Promise((resolve, reject) => {
-        if (typeof createTanboSolverModule === "function") return resolve();
+  // --- perfect play (tanbo-explorer-solver.js, a second script loaded on demand) -------------
+  // Its code (docs/explorer/perfect-play.js) draws the move values and steps the line; until the
+  // user asks for values, the page neither downloads nor runs it.
+  let perfect = null, perfectLoading = null;
+  function perfectPlay() {
+    if (!perfectLoading)
+      perfectLoading = new Promise((resolve, reject) => {
         const script = document.createElement("script");
         script.src = SOLVER_SRC;
         script.onload = resolve;
         script.onerror = () => reject(new Error(`could not load ${SOLVER_SRC}`));
         document.head.appendChild(script);
-      }).then(() => createTanboSolverModule()).then((M) => {
-        v.api = bindApi(M);
-        performance.mark("tanbo-solver-ready");
-        return v.api;
-      });
-    return v.loading;
-  }
-
-  function addSolution(solution, name) {
-    const v = state.values;
-    const probe = new v.api.Game(solution.start);
-    v.solutions.push({ solution, name, key: startKey(probe.startPosition), size: probe.size });
-    probe.dispose();
-  }
-
-  // The answer for the page's game: a table that holds the position, else the weak solver, else
-  // unknown. Small starts (4x4 and less) are solved strongly here first: milliseconds.
-  function computeAnswer(g) {
-    const v = state.values, api = v.api;
-    const key = startKey(g.startPosition);
-    if (g.size <= 4 && !v.solutions.some((s) => s.key === key)) addSolution(api.Solution.solveStart(key), "solved here");
-    const mirror = api.Game.fromRecord(g.record);  // the page's game in the solver's instance
-    try {
-      for (const s of v.solutions) {
-        if (s.size !== g.size) continue;
-        const a = s.solution.probe(mirror);
-        if (a.value !== "unknown") return { ...a, source: "table", table: s.name, start: s.solution.start };
-      }
-      return { ...mirror.solve(WEAK_BUDGET, { moves: true }), source: "solver" };
-    } finally {
-      mirror.dispose();
-    }
-  }
-
-  // The values of the page's position: from the cache, else computed after this frame is drawn.
-  function currentAnswer() {
-    return valuesOn() && state.values.api ? state.values.answers.get(answerKey(state.game)) || null : null;
-  }
-  function scheduleValues() {
-    const v = state.values, g = state.game;
-    if (!valuesOn() || currentAnswer()) return;
-    clearTimeout(v.timer);
-    v.timer = setTimeout(() => {
-      solver().then(() => {
-        if (state.game !== g || !valuesOn() || currentAnswer()) return;
-        try {
-          v.answers.set(answerKey(g), computeAnswer(g));
-          v.error = "";
-        } catch (err) {
-          v.error = `${err.name}: ${err.message}`;
-          v.answers.set(answerKey(g), { value: "unknown", length: null, moves: [], line: [], bestMoves: [], bestMove: null, source: "error" });
-        }
+      }).then(() => window.tanboPerfectPlay({ state, render, play, $, el, colorName })).then((p) => {
+        perfect = p;
         render();
+        return p;
       }, (err) => {
-        v.error = `The solver failed to load: ${err.message}`;
-        renderValues();
+        $("value-error").textContent = `The solver failed to load: ${err.message}`;
+        throw err;
       });
-    }, 0);
+    return perfectLoading;
   }
-
-  function drawValues(groups, geo) {
-    const a = currentAnswer();
-    if (!a) return;
-    const n = geo.size;
-    for (const m of a.moves)
-      el("text", { class: `value-mark value-${m.value}`, "data-value": m.value, x: geo.x(m.moveIndex % n), y: geo.y(Math.floor(m.moveIndex / n)) + geo.r + 11 }, groups[m.moveIndex]).textContent = markText(m);
-  }
-
   function renderValues() {
-    const v = state.values, g = state.game, on = valuesOn();
+    if (perfect) return perfect.render();
+    const on = $("show-values").checked;
     $("values").hidden = !on;
-    const size = g.size, key = startKey(g.startPosition);
-    const solvable = size === 5 && !v.solutions.some((s) => s.key === key);
-    $("solve-start").hidden = !on || !solvable;
-    $("solve-start").textContent = `Solve this start (${size}x${size}: up to about 100 MB and some seconds)`;
-    const a = currentAnswer();
-    const info = $("value-info");
-    $("value-error").textContent = v.error;
-    $("line-step").disabled = !a || !a.bestMove || g.isOver;
-    $("line-end").disabled = $("line-step").disabled;
-    $("move-values").textContent = "";
-    $("line-info").textContent = "";
-    if (!on) {
-      info.dataset.state = "off";
-      return;
-    }
-    if (!a) {
-      info.dataset.state = v.api ? "solving" : "loading";
-      info.dataset.value = "";
-      info.textContent = v.api ? "Solving..." : "Loading the solver...";
-      scheduleValues();
-      return;
-    }
-    info.dataset.state = "ready";
-    info.dataset.value = a.value;
-    info.dataset.length = a.length ?? "";
-    info.dataset.source = a.source;
-    const from = a.source === "table" ? `the table of ${a.start} (${a.table})` : a.source === "solver" ? `the weak solver (${a.nodes.toLocaleString("en")} of ${WEAK_BUDGET.toLocaleString("en")} nodes)` : "nothing";
-    if (a.value === "unknown")
-      info.textContent = a.source === "error" ? "Unknown." : `Unknown: no table holds this position${v.solutions.length ? "" : " (none is loaded)"}, and the weak solver did not settle it within ${WEAK_BUDGET.toLocaleString("en")} nodes.`;
-    else if (a.length === 0)
-      info.textContent = `Game over: ${colorName(a.winner)} has won (from ${from}).`;
-    else
-      info.textContent = `${colorName(g.toMove)} to move ${moveText(a)} with perfect play: ${colorName(a.winner)} wins (from ${from}).`;
-    $("line-info").textContent = a.line.length ? a.line.join(" ") : a.bestMove ? `${a.bestMove} ...` : "";
-    $("line-info").dataset.line = a.line.join(" ");
-    for (const m of a.moves) {
-      const li = document.createElement("li");
-      li.dataset.move = m.move;
-      li.dataset.value = m.value;
-      li.dataset.length = m.length ?? "";
-      li.dataset.best = a.bestMoves.includes(m.move) ? "1" : "0";
-      li.textContent = `${m.move} ${moveText(m)}`;
-      $("move-values").appendChild(li);
-    }
-  }
-
-  // Steps the perfect-play line: the answer's best move (a table's line starts with it).
-  function stepLine() {
-    const a = currentAnswer();
-    if (!a || !a.bestMove || state.game.isOver || state.thinking) return false;
-    state.redo = [];
-    play(a.bestMoveIndex);
-    return true;
-  }
-  function lineToEnd() {
-    // The positions of a table's line are in the table: each answer is a probe, taken at once.
-    for (let guard = 0; guard < 1000 && valuesOn() && state.values.api && !state.game.isOver; ++guard) {
-      const g = state.game;
-      if (!currentAnswer()) state.values.answers.set(answerKey(g), computeAnswer(g));
-      if (!stepLine()) break;
-    }
-  }
-
-  function solveThisStart() {
-    const g = state.game, key = startKey(g.startPosition), v = state.values;
-    $("value-info").textContent = `Solving ${key} (every position reachable from it)...`;
-    $("value-info").dataset.state = "solving-start";
-    setTimeout(() => solver().then((api) => {  // after the message is drawn
-      try {
-        const t = performance.now();
-        addSolution(api.Solution.solveStart(key), `solved here in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-        v.error = "";
-      } catch (err) {
-        v.error = `${err.name}: ${err.message}`;
-      }
-      render();
-    }), 30);
-  }
-
-  function loadTable(file) {
-    const v = state.values;
-    if (!file) return;
-    $("show-values").checked = true;
-    Promise.all([solver(), file.arrayBuffer()]).then(([api, bytes]) => {
-      try {
-        addSolution(api.Solution.fromBytes(new Uint8Array(bytes), file.name), file.name);
-        v.error = "";
-      } catch (err) {
-        v.error = `${err.name}: ${err.message}`;
-      }
-      render();
-    }, (err) => {
-      v.error = `${file.name}: ${err.message}`;
-      render();
-    });
+    $("line-step").disabled = $("line-end").disabled = true;
+    if (!on) return;
+    $("value-info").textContent = "Loading the solver...";
+    perfectPlay();
   }
 
   // --- explaining a point -------------------------------------------------------------------
@@ -570,7 +408,7 @@ function start(tanbo) {
   document.addEventListener("keydown", (ev) => {
     if (ev.target.tagName === "TEXTAREA" || ev.target.tagName === "SELECT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const actions = {
-      u: undo, r: redo, p: stepLine,
+      u: undo, r: redo, p: () => perfect && perfect.step(),
       g: () => { $("show-roots").checked = !$("show-roots").checked; render(); },
       l: () => { $("show-legal").checked = !$("show-legal").checked; render(); },
       v: () => { $("show-values").checked = !$("show-values").checked; render(); },
@@ -598,15 +436,20 @@ function start(tanbo) {
   $("show-roots").addEventListener("change", render);
   $("show-legal").addEventListener("change", render);
   $("show-values").addEventListener("change", render);
-  $("solve-start").addEventListener("click", solveThisStart);
-  $("table-file").addEventListener("change", (ev) => loadTable(ev.target.files[0]));
-  $("line-step").addEventListener("click", stepLine);
-  $("line-end").addEventListener("click", lineToEnd);
+  $("solve-start").addEventListener("click", () => perfectPlay().then((p) => p.solveStart()));
+  $("table-file").addEventListener("change", (ev) => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    $("show-values").checked = true;
+    perfectPlay().then((p) => p.loadTable(file));
+  });
+  $("line-step").addEventListener("click", () => perfect && perfect.step());
+  $("line-end").addEventListener("click", () => perfect && perfect.toEnd());
   $("load").addEventListener("click", () => load($("load-text").value));
   window.addEventListener("hashchange", fromHash);
   fromHash();
   // For tests and the curious: the engine behind the page.
-  window.tanboExplorer = { tanbo, state, load, render, solver };
+  window.tanboExplorer = { tanbo, state, load, render, perfectPlay };
 }
 
 createTanboModule().then((M) => start(bindApi(M)), (err) => {

@@ -1,11 +1,14 @@
 // The JavaScript API of tanbo over an instantiated WebAssembly module that exports the C API
-// (capi/include/tanbo/tanbo.h, every `tanbo_*` function as `M._tanbo_*`): Game, Rng and the error
-// classes. Everything about the game (point names, variants, engines, rules, messages) is asked
-// of the C API; this file only moves values across the WASM boundary and range-checks numbers
-// before they are narrowed to a C int. Kept free of loading concerns so the same file serves the
-// npm package (src/index.mjs loads the module) and the explorer's single-file bundle
-// (tools/bundle-explorer.mjs inlines it). Every top-level statement starts with `export ` or is
-// a plain declaration: the bundler strips the keyword.
+// (capi/include/tanbo/tanbo.h, every `tanbo_*` function as `M._tanbo_*`): Game, Rng, Session,
+// Solution and the error classes. Everything about the game (point names, variants, engines,
+// rules, messages, perfect play) is asked of the C API; this file only moves values across the
+// WASM boundary and range-checks numbers before they are narrowed to a C int. Kept free of
+// loading concerns so the same file serves the npm package (src/index.mjs loads the module) and
+// the explorer's single-file bundle (tools/bundle-explorer.mjs inlines it). Every top-level
+// statement starts with `export ` or is a plain declaration: the bundler strips the keyword.
+// Perfect play (Solution, Game.solve) sits between `// <solver>` and `// </solver>` lines: the
+// explorer's first script, which has a download budget and no solver linked, leaves those parts
+// out (its second script has them).
 
 /** Base of every error tanbo throws; `message` is the engine's one-line message. */
 export class TanboError extends Error {
@@ -42,7 +45,6 @@ export const ILLEGAL_REASONS = ["off-board", "occupied", "no-friendly-neighbour"
 export const REMOVALS = ["none", "expanded-root", "bounded-roots"];
 
 const COLORS = ".XO";  // tanbo_color: 0 none, 1 Black, 2 White
-const VALUES = ["unknown", "win", "loss"];  // tanbo_value
 const ERR_LEN = 512;   // the C API's message limit (tanbo_game::last_error)
 const INT_MIN = -(2 ** 31), INT_MAX = 2 ** 31 - 1;
 
@@ -52,9 +54,12 @@ export function bindApi(M) {
   const { Rng, rngArg } = rngClass(w);
   const Game = gameClass(w, Rng, rngArg);
   const Session = sessionClass(w);
-  const Solution = solutionClass(w, Game);
   return {
-    Game, Rng, Session, Solution, version: M.UTF8ToString(M._tanbo_version()), variants: w.variants, engines: w.engines,
+    Game, Rng, Session,
+    // <solver>
+    Solution: solutionClass(w, Game),
+    // </solver>
+    version: M.UTF8ToString(M._tanbo_version()), variants: w.variants, engines: w.engines,
     boardGeometry: (size) => boardGeometry(w, size),
     /** Size of this instance's WASM memory in bytes (it only grows; for leak checks). */
     memoryBytes: () => M.HEAP8.length,
@@ -482,6 +487,7 @@ function gameClass(w, Rng, rngArg) {
       return withMem(4, (out) => (check(h, M._tanbo_mcts_move(h, playouts, s, out)), i32(out)));
     }
 
+    // <solver>
     /**
      * The weak solver on this position within `budget` search nodes (an integer in [1, 2^40]; a
      * count, never a time, so the same budget gives the same answer everywhere): {value, length,
@@ -505,6 +511,7 @@ function gameClass(w, Rng, rngArg) {
         return readAnswer(w, this, h, out, out + ANSWER_BYTES, 0);
       });
     }
+    // </solver>
 
     /** An independent copy, history included. */
     clone() {
@@ -581,6 +588,7 @@ function sessionClass(w) {
   return Session;
 }
 
+// <solver>
 // Solution over a tanbo_solution handle.
 function solutionClass(w, Game) {
   const { M, withMem, withString, u32, i32, fail, finalizer } = w;
@@ -690,6 +698,7 @@ function solutionClass(w, Game) {
 // tanbo_answer (32 bytes: six int32, then int64 nodes at 24) and tanbo_move_value (three int32):
 // the layouts src/bindings.cpp pins.
 const ANSWER_BYTES = 32, MOVE_VALUE_BYTES = 12;
+const VALUES = ["unknown", "win", "loss"];  // tanbo_value
 const I64_MAX = 2n ** 63n - 1n;
 
 // The answer at `p` (a tanbo_answer, its moves at `mp`, its line at `lp` or 0) as the object
@@ -717,6 +726,7 @@ function readAnswer(w, game, h, p, mp, lp) {
   }
   return a;
 }
+// </solver>
 
 /** The pixel layout of a board of side `size` as tanbo's SVG figures draw it (the explorer's). */
 function boardGeometry(w, size) {
