@@ -139,7 +139,8 @@ test("the weak solver stays within its budget and says unknown when it runs out"
 
 test("a node budget out of range is a UsageError; a budget or option of the wrong type a TypeError", () => {
   const game = new tanbo.Game(SMALL);
-  for (const budget of [0, -1, 2 ** 40 + 1, 2 ** 70, -(2 ** 70), 0n]) {
+  // Checked on the whole value: 2^64 + 4096 must not wrap to a budget of 4096.
+  for (const budget of [0, -1, 2 ** 40 + 1, 2 ** 70, -(2 ** 70), 0n, 2 ** 64 + 4096, 2n ** 64n + 1000n, -(2n ** 64n) + 5n]) {
     assert.throws(() => game.solve(budget), (e) => e instanceof UsageError && e.message.includes("node budget") && e.message.includes(`got ${budget}`), `budget ${budget}`);
   }
   assert.equal(game.solve(2 ** 40).value, "loss", "2^40 is in range");
