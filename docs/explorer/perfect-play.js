@@ -88,7 +88,7 @@ window.tanboPerfectPlay = async function (page) {
     $("move-values").textContent = "";
     $("line-info").textContent = "";
     $("line-info").dataset.line = "";
-    info.dataset.value = info.dataset.length = info.dataset.source = info.dataset.table = "";
+    info.dataset.value = info.dataset.length = info.dataset.source = info.dataset.table = info.dataset.nodes = "";
     if (!on) {
       info.dataset.state = "off";
       return;
@@ -104,6 +104,7 @@ window.tanboPerfectPlay = async function (page) {
     info.dataset.length = a.length ?? "";
     info.dataset.source = a.source;
     info.dataset.table = a.table || "";
+    info.dataset.nodes = a.source === "solver" ? a.nodes : "";
     const from = a.source === "table" ? `the table of ${a.start}, ${a.table}` : `the weak solver, ${count(a.nodes)} of ${count(WEAK_BUDGET)} nodes`;
     if (a.source === "error") info.textContent = "Unknown.";
     else if (a.value === "unknown")

@@ -393,7 +393,7 @@ test("perfect play in the explorer: move values, the line stepped, unknown, a pi
     await page.evaluate(() => { location.hash = "variant=classic"; });
     v = await page.waitForFunction(() => document.getElementById("position-out").textContent.endsWith("classic")).then(() => valuesReady(page));
     assert.deepEqual([v.value, v.source, v.length], ["unknown", "solver", ""], v.text);
-    assert.match(v.text, /^Unknown/);
+    assert.match(v.text, /^Unknown: .* within 200,000 nodes\.$/);
     assert.ok(v.moves.length > 0 && v.moves.every(([, value, length]) => value === "unknown" && length === ""), "every move unknown");
     assert.ok(v.marks.length === v.moves.length && v.marks.every((m) => m.endsWith(" ?")));
     assert.equal(await page.$eval("#line-step", (b) => b.disabled), true);
@@ -411,7 +411,9 @@ test("perfect play in the explorer: move values, the line stepped, unknown, a pi
       await page.evaluate((m) => { location.hash = `variant=lattice-5&moves=${m}`; }, moves.split(" ").join(","));
       v = await valuesReady(page, g.position);
       assert.equal(v.source, "solver");
-      assert.deepEqual([v.value, v.length, v.moves], [want.value, want.length === null ? "" : String(want.length), want.moves.map((m) => [m.move, m.value, m.length === null ? "" : String(m.length)])], `${moves}: ${v.text}`);
+      // The same budget, so the same answer and the same node count as in Node.
+      assert.deepEqual([v.value, v.length, v.moves, Number(v.nodes)], [want.value, want.length === null ? "" : String(want.length), want.moves.map((m) => [m.move, m.value, m.length === null ? "" : String(m.length)]), want.nodes], `${moves}: ${v.text}`);
+      assert.ok(v.text.includes(` of ${WEAK_BUDGET.toLocaleString("en")} nodes`), v.text);
       if (want.value !== "unknown") {
         assert.equal(`${v.value} ${v.length}`, expected.split("|")[0], `${moves}: the strong solver's value`);
         ++settled;
