@@ -7,7 +7,7 @@
 // user picks, else the weak solver (Game.solve) within WEAK_BUDGET nodes, else "unknown".
 
 // The weak solver's budget per position shown: search nodes, not time, so the same answer on
-// every machine (at most about 0.2 s in Chromium on the development host: ~1 M nodes/s).
+// every machine (a budget spent in full: about 0.1 s of CPU in Node, js/bench/solution.mjs).
 const WEAK_BUDGET = 200000;
 
 // Called by the page with what it shares: its state (the game), render(), play(index), and its
