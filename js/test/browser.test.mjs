@@ -463,12 +463,20 @@ test("perfect play in the explorer: move values, the line stepped, unknown, a pi
     assert.deepEqual([v.value, v.length, v.moves], [n1.value, n1.length, n1.moves], "after a step, from the file");
     await picker.close();
 
-    // From disk (file://): the second script loads as a classic script there too.
+    // From disk (file://): the second script loads as a classic script there too. Keyboard: v
+    // shows the values, p plays the perfect-play move.
     const disk = watch(await browser.newPage());
     await disk.goto(`file://${join(EXPLORER, "index.html")}#position=${encodeURIComponent(SMALL)}`, { waitUntil: "load" });
-    await disk.click("#show-values");
+    await disk.waitForFunction(() => performance.getEntriesByName("tanbo-board-drawn").length > 0);
+    await disk.keyboard.press("v");
     v = await valuesReady(disk);
     assert.deepEqual([v.value, v.length, v.moves], [native.value, native.length, native.moves], "from file://");
+    await disk.keyboard.press("p");
+    v = await valuesReady(disk);
+    assert.equal(v.record, line[0], "p plays the line's first move");
+    await disk.keyboard.press("v");
+    assert.equal(await disk.$eval("#values", (e) => e.hidden), true, "v hides the values");
+    assert.equal(await disk.$$eval("#board text.value-mark", (e) => e.length), 0);
     await disk.close();
 
     assert.ok(solverBytes > 0, "the solver script was downloaded");
