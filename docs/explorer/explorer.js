@@ -212,7 +212,8 @@ function start(tanbo) {
         return p;
       }, (err) => {
         $("value-error").textContent = `The solver failed to load: ${err.message}`;
-        throw err;
+        perfectLoading = null;  // the next request tries again
+        return null;
       });
     return perfectLoading;
   }
@@ -436,12 +437,12 @@ function start(tanbo) {
   $("show-roots").addEventListener("change", render);
   $("show-legal").addEventListener("change", render);
   $("show-values").addEventListener("change", render);
-  $("solve-start").addEventListener("click", () => perfectPlay().then((p) => p.solveStart()));
+  $("solve-start").addEventListener("click", () => perfectPlay().then((p) => p && p.solveStart()));
   $("table-file").addEventListener("change", (ev) => {
     const file = ev.target.files[0];
     if (!file) return;
     $("show-values").checked = true;
-    perfectPlay().then((p) => p.loadTable(file));
+    perfectPlay().then((p) => p && p.loadTable(file));
   });
   $("line-step").addEventListener("click", () => perfect && perfect.step());
   $("line-end").addEventListener("click", () => perfect && perfect.toEnd());
