@@ -34,9 +34,22 @@ function compact(file, text = readFileSync(file, "utf8")) {
 // perfect play (the calls the first script's module does not link) sits between `// <solver>`
 // and `// </solver>` lines, which the first script leaves out.
 const apiText = readFileSync(apiMjs, "utf8");
-const withoutSolver = apiText.replace(/^[ \t]*\/\/ <solver>\n[\s\S]*?^[ \t]*\/\/ <\/solver>\n/gm, "");
-if (/^[ \t]*\/\/ <\/?solver>$/m.test(withoutSolver) || withoutSolver === apiText) {
-  console.error(`bundle-explorer: ${apiMjs}: unbalanced or missing // <solver> ... // </solver> lines`);
+let inSolver = 0, regions = 0;
+const withoutSolver = apiText.split("\n").filter((line, i) => {
+  const marker = /^[ \t]*\/\/ <(\/?)solver>$/.exec(line);
+  if (marker && (marker[1] === "/") !== Boolean(inSolver)) {
+    console.error(`bundle-explorer: ${apiMjs}:${i + 1}: ${marker[1] ? "a // </solver> line with no // <solver> open" : "a // <solver> line inside another"}`);
+    process.exit(1);
+  }
+  if (marker) {
+    inSolver = inSolver ? 0 : i + 1;
+    regions += inSolver ? 1 : 0;
+    return false;
+  }
+  return !inSolver;
+}).join("\n");
+if (inSolver || !regions) {
+  console.error(`bundle-explorer: ${apiMjs}:${inSolver || 1}: ${inSolver ? "a // <solver> line never closed" : "no // <solver> ... // </solver> lines"}`);
   process.exit(1);
 }
 const apiOf = (text) => {
