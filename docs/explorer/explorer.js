@@ -1,7 +1,9 @@
 // The rules explorer's page logic. Runs inside the bundle js/tools/bundle-explorer.mjs writes,
 // after js/src/api.mjs (bindApi, ...) and the single-file WASM module
 // (createTanboModule). Every answer shown (legality, reasons, roots, growth points, removals,
-// winner) comes from the engine; this file only draws and words them, citing the rules.
+// winner, move values) comes from the engine; this file only draws and words them, citing the
+// rules. Move values (perfect play) come from a second script, tanbo-explorer-solver.js (the
+// solvers and docs/explorer/perfect-play.js), loaded only when the user asks for them.
 //
 // URL fragment (what the rules page's links use):
 //   #position=<position string>  or  #variant=<name>  or  #record=<game record>
@@ -12,6 +14,8 @@ const SVG = "http://www.w3.org/2000/svg";
 // Colours of api/src/svg.cpp, so the board looks like the rules' diagrams.
 const BOARD = "#e2bd72", GRID = "#6b5431", INK = "#1a1a1a", PAPER = "#f7f7f7", RED = "#d0021b";
 const RULE3 = "rule 3";
+// The solver script sits next to this one (a classic script: works from file:// too).
+const SOLVER_SRC = document.currentScript && document.currentScript.src ? new URL("tanbo-explorer-solver.js", document.currentScript.src).href : "tanbo-explorer-solver.js";
 
 // The board layout the SVG figures use (tanbo_board_geometry of the C API), with the point
 // coordinates it defines.
@@ -100,6 +104,7 @@ function start(tanbo) {
       if (cells[i]) stone(pt, x, y, geo.r, cells[i] === 1);
       groups.push(pt);
     }
+    if (perfect) perfect.draw(groups, geo);
     if ($("show-legal").checked)
       for (const i of g.legalIndices()) {
         groups[i].classList.add("legal");
@@ -129,6 +134,7 @@ function start(tanbo) {
     if (document.activeElement === board)
       el("rect", { class: "cursor", x: geo.x(state.cursor % n) - geo.c / 2 + 1, y: geo.y(Math.floor(state.cursor / n)) - geo.c / 2 + 1, width: geo.c - 2, height: geo.c - 2 }, board);
     renderInfo(roots, shownRoots);
+    renderValues();
     if (!state.firstDrawn) {
       state.firstDrawn = true;
       performance.mark("tanbo-board-drawn");
@@ -186,6 +192,39 @@ function start(tanbo) {
     $("first").disabled = g.ply === 0;
     $("redo").disabled = state.redo.length === 0 && state.suggested === null;
     $("last").disabled = state.redo.length === 0;
+  }
+
+  // --- perfect play (tanbo-explorer-solver.js, a second script loaded on demand) -------------
+  // Its code (docs/explorer/perfect-play.js) draws the move values and steps the line; until the
+  // user asks for values, the page neither downloads nor runs it.
+  let perfect = null, perfectLoading = null;
+  function perfectPlay() {
+    if (!perfectLoading)
+      perfectLoading = new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = SOLVER_SRC;
+        script.onload = resolve;
+        script.onerror = () => reject(new Error(`could not load ${SOLVER_SRC}`));
+        document.head.appendChild(script);
+      }).then(() => window.tanboPerfectPlay({ state, render, play, $, el, colorName })).then((p) => {
+        perfect = p;
+        render();
+        return p;
+      }, (err) => {
+        $("value-error").textContent = `The solver failed to load: ${err.message}`;
+        perfectLoading = null;  // the next request tries again
+        return null;
+      });
+    return perfectLoading;
+  }
+  function renderValues() {
+    if (perfect) return perfect.render();
+    const on = $("show-values").checked;
+    $("values").hidden = !on;
+    $("line-step").disabled = $("line-end").disabled = true;
+    if (!on) return;
+    $("value-info").textContent = "Loading the solver...";
+    perfectPlay();
   }
 
   // --- explaining a point -------------------------------------------------------------------
@@ -369,7 +408,12 @@ function start(tanbo) {
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.target.tagName === "TEXTAREA" || ev.target.tagName === "SELECT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const actions = { u: undo, r: redo, g: () => { $("show-roots").checked = !$("show-roots").checked; render(); }, l: () => { $("show-legal").checked = !$("show-legal").checked; render(); } };
+    const actions = {
+      u: undo, r: redo, p: () => perfect && perfect.step(),
+      g: () => { $("show-roots").checked = !$("show-roots").checked; render(); },
+      l: () => { $("show-legal").checked = !$("show-legal").checked; render(); },
+      v: () => { $("show-values").checked = !$("show-values").checked; render(); },
+    };
     if (actions[ev.key]) {
       actions[ev.key]();
       ev.preventDefault();
@@ -392,11 +436,21 @@ function start(tanbo) {
   $("opponent-side").addEventListener("change", opponentMove);
   $("show-roots").addEventListener("change", render);
   $("show-legal").addEventListener("change", render);
+  $("show-values").addEventListener("change", render);
+  $("solve-start").addEventListener("click", () => perfectPlay().then((p) => p && p.solveStart()));
+  $("table-file").addEventListener("change", (ev) => {
+    const file = ev.target.files[0];
+    if (!file) return;
+    $("show-values").checked = true;
+    perfectPlay().then((p) => p && p.loadTable(file));
+  });
+  $("line-step").addEventListener("click", () => perfect && perfect.step());
+  $("line-end").addEventListener("click", () => perfect && perfect.toEnd());
   $("load").addEventListener("click", () => load($("load-text").value));
   window.addEventListener("hashchange", fromHash);
   fromHash();
   // For tests and the curious: the engine behind the page.
-  window.tanboExplorer = { tanbo, state, load, render };
+  window.tanboExplorer = { tanbo, state, load, render, perfectPlay };
 }
 
 createTanboModule().then((M) => start(bindApi(M)), (err) => {

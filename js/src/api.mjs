@@ -1,11 +1,14 @@
 // The JavaScript API of tanbo over an instantiated WebAssembly module that exports the C API
-// (capi/include/tanbo/tanbo.h, every `tanbo_*` function as `M._tanbo_*`): Game, Rng and the error
-// classes. Everything about the game (point names, variants, engines, rules, messages) is asked
-// of the C API; this file only moves values across the WASM boundary and range-checks numbers
-// before they are narrowed to a C int. Kept free of loading concerns so the same file serves the
-// npm package (src/index.mjs loads the module) and the explorer's single-file bundle
-// (tools/bundle-explorer.mjs inlines it). Every top-level statement starts with `export ` or is
-// a plain declaration: the bundler strips the keyword.
+// (capi/include/tanbo/tanbo.h, every `tanbo_*` function as `M._tanbo_*`): Game, Rng, Session,
+// Solution and the error classes. Everything about the game (point names, variants, engines,
+// rules, messages, perfect play) is asked of the C API; this file only moves values across the
+// WASM boundary and range-checks numbers before they are narrowed to a C int. Kept free of
+// loading concerns so the same file serves the npm package (src/index.mjs loads the module) and
+// the explorer's single-file bundle (tools/bundle-explorer.mjs inlines it). Every top-level
+// statement starts with `export ` or is a plain declaration: the bundler strips the keyword.
+// Perfect play (Solution, Game.solve) sits between `// <solver>` and `// </solver>` lines: the
+// explorer's first script, which has a download budget and no solver linked, leaves those parts
+// out (its second script has them).
 
 /** Base of every error tanbo throws; `message` is the engine's one-line message. */
 export class TanboError extends Error {
@@ -22,10 +25,19 @@ export class IllegalMoveError extends TanboError {}
 export class InvalidPositionError extends TanboError {}
 /** API misuse that is not a move: undo() at the start, a disposed game, a number out of range. */
 export class UsageError extends TanboError {}
+/** A solved table's bytes that are damaged, truncated or not a table; `offset` is the byte the
+ *  message names (the C++ solve::TableError, TANBO_ERR_BAD_TABLE). */
+export class TableError extends TanboError {
+  constructor(message) {
+    super(message);
+    const at = /: byte (\d+): /.exec(message);
+    this.offset = at ? Number(at[1]) : null;
+  }
+}
 
 // tanbo_status (tanbo.h) -> class: the error model of tanbo/api/errors.hpp, one to one.
 const STATUS_CLASSES = [null, UsageError, UsageError, ParseError, InvalidPositionError, IllegalMoveError,
-  UsageError, UsageError, TanboError, TanboError, TanboError];
+  UsageError, UsageError, TanboError, TanboError, TanboError, TableError];
 
 /** Rule-3 reasons (tanbo_illegal_reason minus one), with the rules-text wording the explorer shows. */
 export const ILLEGAL_REASONS = ["off-board", "occupied", "no-friendly-neighbour", "several-friendly-neighbours", "game-over"];
@@ -43,7 +55,11 @@ export function bindApi(M) {
   const Game = gameClass(w, Rng, rngArg);
   const Session = sessionClass(w);
   return {
-    Game, Rng, Session, version: M.UTF8ToString(M._tanbo_version()), variants: w.variants, engines: w.engines,
+    Game, Rng, Session,
+    // <solver>
+    Solution: solutionClass(w, Game),
+    // </solver>
+    version: M.UTF8ToString(M._tanbo_version()), variants: w.variants, engines: w.engines,
     boardGeometry: (size) => boardGeometry(w, size),
     /** Size of this instance's WASM memory in bytes (it only grows; for leak checks). */
     memoryBytes: () => M.HEAP8.length,
@@ -471,6 +487,32 @@ function gameClass(w, Rng, rngArg) {
       return withMem(4, (out) => (check(h, M._tanbo_mcts_move(h, playouts, s, out)), i32(out)));
     }
 
+    // <solver>
+    /**
+     * The weak solver on this position within `budget` search nodes (an integer in [1, 2^40]; a
+     * count, never a time, so the same budget gives the same answer everywhere): {value, length,
+     * winner, bestMove, bestMoves, moves, line: [], nodes}, value "unknown" when the budget ran
+     * out. {moves: true} answers every legal move too, each with what is left of the budget.
+     */
+    solve(budget, options = {}) {
+      const h = this._handle();
+      if (typeof M._tanbo_solve !== "function") throw new UsageError("solve: this build has no solver");
+      if (!(typeof budget === "bigint" || Number.isInteger(budget))) throw new TypeError(`solve: the budget must be an integer count of nodes, not ${describe(budget)}`);
+      if (options === null || typeof options !== "object") throw new TypeError(`solve: options must be an object, not ${describe(options)}`);
+      const withMoves = options.moves ?? false;
+      if (typeof withMoves !== "boolean") throw new TypeError(`solve: moves must be a boolean, not ${describe(withMoves)}`);
+      // The C API checks the range on the whole value: one beyond int64_t goes in as the nearest
+      // int64_t (out of range too), and its message gets the caller's number back.
+      const big = BigInt(budget), nodes = big > I64_MAX ? I64_MAX : big < -I64_MAX ? -I64_MAX : big;
+      const cap = withMoves ? this._n * this._n : 0;
+      return withMem(ANSWER_BYTES + MOVE_VALUE_BYTES * Math.max(cap, 1), (out) => {
+        const s = M._tanbo_solve(h, nodes, out, cap ? out + ANSWER_BYTES : 0, cap);
+        if (s !== 0) fail(s, M.UTF8ToString(M._tanbo_last_error(h)).replace(/got -?\d+$/, `got ${budget}`));
+        return readAnswer(w, this, h, out, out + ANSWER_BYTES, 0);
+      });
+    }
+    // </solver>
+
     /** An independent copy, history included. */
     clone() {
       const h = this._handle();
@@ -545,6 +587,146 @@ function sessionClass(w) {
   }
   return Session;
 }
+
+// <solver>
+// Solution over a tanbo_solution handle.
+function solutionClass(w, Game) {
+  const { M, withMem, withString, u32, i32, fail, finalizer } = w;
+  const ADOPT = Symbol("adopt");
+  // The rules explorer's first script leaves the solver out (its download budget); its second
+  // script, loaded when the user asks for move values, has it.
+  const solver = (what) => {
+    if (typeof M._tanbo_solution_probe !== "function") throw new UsageError(`${what}: this build has no solver`);
+  };
+  // A handle from a create function of the C API (its message goes into a caller buffer).
+  const create = (make) => withMem(4 + ERR_LEN, (mem) => {
+    const s = make(mem, mem + 4, ERR_LEN);
+    if (s !== 0) fail(s, M.UTF8ToString(mem + 4));
+    return u32(mem);
+  });
+  /**
+   * A solved start: the value and perfect-play length of every position reachable from it, read
+   * from a table file's bytes (`tanbo solve START --out FILE`) or solved now. Probing is the C
+   * API's tanbo_solution_probe; call dispose() when done.
+   */
+  class Solution {
+    constructor(key, handle) {
+      if (key !== ADOPT) throw new TypeError("Solution: make one with Solution.fromBytes(bytes, name) or Solution.solveStart(start)");
+      this._p = handle;
+      finalizer?.register(this, () => M._tanbo_solution_free(handle), this);
+    }
+    /** A table file's bytes (a Uint8Array, e.g. a file a browser user picked); `name` names it in errors. TableError if damaged. */
+    static fromBytes(bytes, name = "table") {
+      solver("Solution.fromBytes");
+      if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+      if (!(bytes instanceof Uint8Array)) throw new TypeError(`Solution.fromBytes: expected the table's bytes as a Uint8Array, got ${describe(bytes)}`);
+      if (typeof name !== "string") throw new TypeError(`Solution.fromBytes: the name must be a string, not ${describe(name)}`);
+      return new Solution(ADOPT, withString(name, (np) => withMem(Math.max(bytes.length, 1), (bp) => {
+        M.HEAPU8.set(bytes, bp);
+        return create((out, err, len) => M._tanbo_solution_from_bytes(bp, bytes.length, np, out, err, len));
+      })));
+    }
+    /**
+     * Strongly solves a start now (a variant name or a position string, 5x5 at most): the 4x4
+     * starts in milliseconds, lattice-5 in seconds and about 100 MB. UsageError for a start of
+     * more than `maxClasses` position classes (default: the C API's, 8,000,000).
+     */
+    static solveStart(start, maxClasses) {
+      solver("Solution.solveStart");
+      if (typeof start !== "string") throw new TypeError(`Solution.solveStart: the start must be a variant name or a position string, not ${describe(start)}`);
+      let classes = 0n;  // the C API's default
+      if (maxClasses !== undefined) {
+        if (!(typeof maxClasses === "bigint" || Number.isInteger(maxClasses))) throw new TypeError(`Solution.solveStart: maxClasses must be an integer, not ${describe(maxClasses)}`);
+        if (maxClasses < 1 || maxClasses >= 2 ** 64) throw new UsageError(`Solution.solveStart: maxClasses must be an integer in [1, 2^64), not ${describe(maxClasses)}`);
+        classes = BigInt(maxClasses);
+      }
+      return new Solution(ADOPT, withString(start, (sp) => create((out, err, len) => M._tanbo_solution_solve_start(sp, classes, out, err, len))));
+    }
+    _ptr() {
+      if (!this._p) throw new UsageError("the solution was disposed");
+      return this._p;
+    }
+    _check(s) {
+      if (s !== 0) fail(s, M.UTF8ToString(M._tanbo_solution_last_error(this._p)));
+    }
+    /** The solved start: a variant name ("lattice-5") or a position string. */
+    get start() {
+      const p = this._ptr();
+      return withMem(4, (needed) => {
+        M._tanbo_solution_start(p, 0, 0, needed);
+        const len = u32(needed) + 1;
+        return withMem(len, (buf) => (this._check(M._tanbo_solution_start(p, buf, len, needed)), M.UTF8ToString(buf, len)));
+      });
+    }
+    /**
+     * The table's answer for the game's position (a Game of this instance): {value: "win" |
+     * "loss" | "unknown", length, winner, bestMove, bestMoves, moves: [{move, moveIndex, value,
+     * length}], line, nodes: 0}; "unknown" for a position the table does not hold. UsageError for
+     * another board size.
+     */
+    probe(game) {
+      const p = this._ptr();
+      if (!(game instanceof Game)) throw new TypeError(`Solution.probe: expected a Game of this tanbo instance, got ${describe(game)}`);
+      const h = game._handle();
+      let moveCap = game._n * game._n, lineCap = 128;
+      for (;;) {
+        const got = withMem(ANSWER_BYTES + MOVE_VALUE_BYTES * moveCap + 4 * lineCap, (out) => {
+          const mp = out + ANSWER_BYTES, lp = mp + MOVE_VALUE_BYTES * moveCap;
+          const s = M._tanbo_solution_probe(p, h, out, mp, moveCap, lp, lineCap);
+          if (s === 8) {  // TANBO_ERR_BUFFER_TOO_SMALL: the answer says how many entries it needs
+            moveCap = Math.max(moveCap, i32(out + 16));
+            lineCap = Math.max(lineCap, i32(out + 20));
+            return null;
+          }
+          this._check(s);
+          return readAnswer(w, game, h, out, mp, lp);
+        });
+        if (got) return got;
+      }
+    }
+    /** Frees the table's WASM memory. Idempotent. */
+    dispose() {
+      if (!this._p) return;
+      finalizer?.unregister(this);
+      M._tanbo_solution_free(this._p);
+      this._p = 0;
+    }
+  }
+  return Solution;
+}
+
+// tanbo_answer (32 bytes: six int32, then int64 nodes at 24) and tanbo_move_value (three int32):
+// the layouts src/bindings.cpp pins.
+const ANSWER_BYTES = 32, MOVE_VALUE_BYTES = 12;
+const VALUES = ["unknown", "win", "loss"];  // tanbo_value
+const I64_MAX = 2n ** 63n - 1n;
+
+// The answer at `p` (a tanbo_answer, its moves at `mp`, its line at `lp` or 0) as the object
+// Solution.probe and Game.solve return, points named on `game`'s board.
+function readAnswer(w, game, h, p, mp, lp) {
+  const { M, i32, u64 } = w;
+  const known = (n) => (n < 0 ? null : n);
+  const best = i32(p + 12), count = i32(p + 16), lineLength = i32(p + 20);
+  const moves = [];
+  for (let k = 0; k < count; ++k) {
+    const q = mp + MOVE_VALUE_BYTES * k, moveIndex = i32(q);
+    moves.push({ move: game._name(h, moveIndex), moveIndex, value: VALUES[i32(q + 4)], length: known(i32(q + 8)) });
+  }
+  const lineIndices = lp ? Array.from(M.HEAP32.subarray(lp >> 2, (lp >> 2) + lineLength)) : [];
+  const a = {
+    value: VALUES[i32(p)], length: known(i32(p + 4)), winner: i32(p + 8) ? COLORS[i32(p + 8)] : null,
+    bestMove: best < 0 ? null : game._name(h, best), bestMoveIndex: known(best),
+    bestMoves: [], moves, line: game._names(h, lineIndices), lineIndices, nodes: u64(p + 24),
+  };
+  // api::best_moves: the moves that keep the value and the length (the best move alone when the
+  // moves were not answered); none when unknown or over.
+  if (a.value !== "unknown" && a.length !== 0) {
+    a.bestMoves = moves.filter((m) => m.value === a.value && (a.length === null || m.length === a.length)).map((m) => m.move);
+    if (!a.bestMoves.length && a.bestMove) a.bestMoves = [a.bestMove];
+  }
+  return a;
+}
+// </solver>
 
 /** The pixel layout of a board of side `size` as tanbo's SVG figures draw it (the explorer's). */
 function boardGeometry(w, size) {

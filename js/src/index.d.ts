@@ -21,6 +21,11 @@ export class InvalidPositionError extends TanboError {}
 /** API misuse that is not a move: undo() at the start, a disposed game, a number out of range.
  *  A value of the wrong type (a bool, NaN or 1.5 as a point) is a plain TypeError. */
 export class UsageError extends TanboError {}
+/** A solved table's bytes that are damaged, truncated or not a table (the C API's TANBO_ERR_BAD_TABLE). */
+export class TableError extends TanboError {
+  /** The byte offset the message names, or null. */
+  readonly offset: number | null;
+}
 
 export interface MoveResult {
   move: string;
@@ -65,6 +70,60 @@ export interface Rng {
   below(n: number): number;
   /** Frees its WASM memory. */
   dispose(): void;
+}
+
+/** A position's value for its side to move (or a move's, for the side that plays it). */
+export type Value = "win" | "loss" | "unknown";
+
+/** One legal move of an answered position: playing it, the mover's value and the plies to the end. */
+export interface MoveValue {
+  move: string;
+  moveIndex: number;
+  value: Value;
+  /** Plies from the answered position to the end with perfect play; null if not known. */
+  length: number | null;
+}
+
+/** What Solution.probe or Game.solve says about a position. */
+export interface Answer {
+  value: Value;
+  /** Perfect-play length in plies (0: the game is over); null if not known. */
+  length: number | null;
+  /** The side that wins with perfect play; null if not known. */
+  winner: Color | null;
+  /** A perfect-play move; null if unknown or over. */
+  bestMove: string | null;
+  bestMoveIndex: number | null;
+  /** Every move that keeps the value and the length (row-major), as the C++ api::best_moves. */
+  bestMoves: string[];
+  /** Every legal move, row-major (a probe: always; a solve: only with {moves: true}). */
+  moves: MoveValue[];
+  /** The perfect-play line (a probe; empty for a solve). */
+  line: string[];
+  lineIndices: number[];
+  /** Search nodes spent (a solve; 0 for a probe). */
+  nodes: number;
+}
+
+export interface SolveOptions {
+  /** Also answer every legal move, each with what is left of the budget. */
+  moves?: boolean;
+}
+
+/** A solved start: every position reachable from it, with its value and perfect-play length. Call dispose() when done. */
+export interface Solution {
+  /** The solved start: a variant name or a position string. */
+  readonly start: string;
+  /** The table's answer for the game's position ("unknown" if the table does not hold it); UsageError for another board size. */
+  probe(game: Game): Answer;
+  dispose(): void;
+}
+
+export interface SolutionConstructor {
+  /** A table file's bytes (`tanbo solve START --out FILE`); TableError if damaged. */
+  fromBytes(bytes: Uint8Array | ArrayBuffer, name?: string): Solution;
+  /** Strongly solves a start (5x5 at most) now; UsageError beyond `maxClasses` position classes. */
+  solveStart(start: string, maxClasses?: number | bigint): Solution;
 }
 
 export interface GameOptions {
@@ -119,6 +178,8 @@ export interface Game {
   perft(depth: number): number;
   /** A UCT Monte-Carlo tree search move, as an index. */
   mctsMove(playouts?: number, seed?: number | bigint): number;
+  /** The weak solver within `budget` search nodes (1 to 2^40): value "unknown" when it ran out. */
+  solve(budget: number | bigint, options?: SolveOptions): Answer;
   clone(): Game;
   dispose(): void;
 }
@@ -167,6 +228,7 @@ export interface Tanbo {
   Game: GameConstructor;
   Rng: RngConstructor;
   Session: SessionConstructor;
+  Solution: SolutionConstructor;
   version: string;
   variants: readonly string[];
   engines: readonly EngineName[];

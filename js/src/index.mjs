@@ -6,7 +6,7 @@
 import createTanboModule from "../dist/tanbo_wasm.mjs";
 import { bindApi } from "./api.mjs";
 
-export { TanboError, ParseError, IllegalMoveError, InvalidPositionError, UsageError } from "./api.mjs";
+export { TanboError, ParseError, IllegalMoveError, InvalidPositionError, UsageError, TableError } from "./api.mjs";
 
 const isNode = typeof process === "object" && typeof process.versions?.node === "string";
 

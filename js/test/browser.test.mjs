@@ -4,13 +4,15 @@
 // click, the winner) against the native engine (the tanbo CLI) on scripted positions of every
 // variant. Any page error, console error or failed request fails the test. Screenshots go to
 // TANBO_JS_ARTIFACTS. Prints the first-board-drawn time and the page's total download size.
+// The second test checks perfect play (the move values and the line; see its comment).
 // Environment (set by CTest, js/CMakeLists.txt): TANBO_CLI, TANBO_EXPLORER_DIR, TANBO_CHROMIUM,
 // TANBO_JS_ARTIFACTS.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFile, mkdir, writeFile } from "node:fs/promises";
+import { readFile, mkdir, writeFile, appendFile, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, extname, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer from "puppeteer-core";
@@ -258,6 +260,235 @@ test("the explorer in headless Chromium agrees with the native engine", { timeou
   } finally {
     await browser.close();
     server.close();
+  }
+  assert.deepEqual(problems, [], "page errors, console errors or failed requests");
+});
+
+// --- perfect play ---------------------------------------------------------------------------------
+// The explorer's move values against the native engine: `tanbo probe` of a table the native CLI
+// writes (the 4x4 start of api/tests/solved_positions.tsv), the weak solver's answers against the
+// same call in Node (the same budget gives the same answer), the list's lattice-5 values after
+// the user asks for lattice-5 to be solved, "unknown" where neither answers, a table file picked
+// through the file input (and a damaged one refused), the page from file://. Prints the solver
+// script's size and how long values take to appear.
+const SMALL = "X2O/4/4/O2X X";
+const WEAK_BUDGET = 200000;  // docs/explorer/perfect-play.js
+
+// `tanbo probe TABLE POSITION`: {value, length, moves: [[move, value, length]], line}.
+function nativeProbe(table, position) {
+  const out = execFileSync(CLI, ["probe", table, position], { encoding: "utf8" });
+  const value = /^value: [XO] to move (wins|loses) in (\d+) pl(?:y|ies)/m.exec(out);
+  assert.ok(value, `tanbo probe ${position}: ${out}`);
+  const word = (w) => (w === "wins" ? "win" : "loss");
+  return {
+    value: word(value[1]), length: value[2],
+    moves: [...out.matchAll(/^ +([A-Y]\d+): (wins|loses) in (\d+)$/gm)].map((m) => [m[1], word(m[2]), m[3]]),
+    line: (/^line: (.*)$/m.exec(out) || [, ""])[1].trim(),
+  };
+}
+
+// What the page shows about perfect play, read in one call.
+const shownValues = (page) => page.evaluate(() => {
+  const info = document.getElementById("value-info");
+  return {
+    position: document.getElementById("position-out").textContent,
+    ...info.dataset, text: info.textContent,
+    error: document.getElementById("value-error").textContent,
+    moves: Array.from(document.querySelectorAll("#move-values li"), (li) => [li.dataset.move, li.dataset.value, li.dataset.length]),
+    best: Array.from(document.querySelectorAll('#move-values li[data-best="1"]'), (li) => li.dataset.move),
+    marks: Array.from(document.querySelectorAll("#board text.value-mark"), (t) => `${t.closest(".pt").dataset.point} ${t.textContent}`),
+    line: document.getElementById("line-info").dataset.line,
+    over: document.getElementById("game-info").dataset.winner !== "",
+    record: document.getElementById("record-out").textContent,
+  };
+});
+// Waits until the page shows the values of its current position (optionally: of `position`).
+async function valuesReady(page, position = null, timeout = 60000) {
+  await page.waitForFunction((pos) => {
+    const info = document.getElementById("value-info");
+    return info.dataset.state === "ready" && (pos === null || document.getElementById("position-out").textContent === pos);
+  }, { timeout }, position);
+  return shownValues(page);
+}
+
+test("perfect play in the explorer: move values, the line stepped, unknown, a picked table file", { timeout: 900000 }, async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const dir = await mkdtemp(join(tmpdir(), "tanbo-browser-solution-"));
+  const table = join(dir, "small.tbl");
+  execFileSync(CLI, ["solve", SMALL, "--out", table], { stdio: "ignore" });
+  const damaged = join(dir, "damaged.tbl");
+  const bytes = await readFile(table);
+  bytes[0] ^= 1;
+  await writeFile(damaged, bytes);
+  const tanbo = await load();
+  const server = await serve();
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await puppeteer.launch({
+    executablePath: env("TANBO_CHROMIUM", "/usr/bin/chromium"),
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--allow-file-access-from-files"],
+  });
+  const problems = [];
+  const watch = (page) => {
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("console", (m) => m.type() === "error" && problems.push(`console error: ${m.text()}`));
+    page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+    page.on("response", (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+    return page;
+  };
+  try {
+    const page = watch(await browser.newPage());
+    await page.setViewport({ width: 1500, height: 1100 });
+    const requested = [];
+    let solverBytes = null;
+    page.on("request", (r) => requested.push(r.url()));
+    page.on("response", (r) => r.url().endsWith("/tanbo-explorer-solver.js") && r.buffer().then((b) => { solverBytes = b.length; }));
+    await page.goto(`${base}/explorer/index.html#position=${encodeURIComponent(SMALL)}`, { waitUntil: "load" });
+    await page.waitForFunction(() => performance.getEntriesByName("tanbo-board-drawn").length > 0);
+    assert.deepEqual(requested.filter((u) => u.includes("solver")), [], "no solver download before the user asks for values");
+
+    // Values on the 4x4 start: the page loads the solver, solves the start strongly, and shows
+    // every legal move's value as `tanbo probe` does.
+    const asked = await page.evaluate(() => performance.now());
+    await page.click("#show-values");
+    let v = await valuesReady(page);
+    const ready = await page.evaluate(() => ({ now: performance.now(), solver: performance.getEntriesByName("tanbo-solver-ready")[0].startTime }));
+    const native = nativeProbe(table, v.position);
+    assert.equal(v.source, "table");
+    assert.deepEqual([v.value, v.length], [native.value, native.length], `start: ${v.text}`);
+    assert.match(v.text, /loses in 15/);
+    assert.deepEqual(v.moves, native.moves, "every legal move's value on the start");
+    assert.deepEqual(v.marks.sort(), native.moves.map(([m, value, length]) => `${m} ${value === "win" ? "W" : "L"}${length}`).sort(), "the values on the board");
+    assert.equal(v.line, native.line, "the perfect-play line");
+    assert.equal(await page.$eval("#move-values li", (li) => li.textContent), `${native.moves[0][0]} loses in 15`);
+    await page.screenshot({ path: join(ARTIFACTS, "perfect-play-start.png") });
+
+    // Stepping the line: each step plays the next move of perfect play; every position on the
+    // way shows the native values, the length counts down, and the game ends as predicted.
+    const line = v.line.split(" ");
+    const winner = v.value === "win" ? "X" : "O";
+    for (let k = 0; k < line.length; ++k) {
+      await page.click("#line-step");
+      v = await valuesReady(page);
+      assert.equal(v.record.split(" ").length, k + 1, `step ${k + 1}`);
+      assert.equal(v.record.split(" ")[k], line[k], `step ${k + 1} plays the line's move`);
+      assert.equal(Number(v.length), line.length - k - 1, `step ${k + 1}: ${v.text}`);
+      if (!v.over) {
+        const n = nativeProbe(table, v.position);
+        assert.deepEqual([v.value, v.length, v.moves, v.line], [n.value, n.length, n.moves, n.line], `after ${v.record}`);
+      }
+    }
+    assert.ok(v.over, "the line ends the game");
+    assert.equal(await page.$eval("#game-info", (e) => e.dataset.winner), winner);
+    assert.equal(await page.$eval("#line-step", (b) => b.disabled), true, "no step after the end");
+    await page.screenshot({ path: join(ARTIFACTS, "perfect-play-line-end.png") });
+    // Back to the start, then the whole line at once.
+    await page.click("#first");
+    await valuesReady(page, `${SMALL}`);
+    await page.click("#line-end");
+    v = await valuesReady(page);
+    assert.equal(v.record, line.join(" "), "Line to the end plays the line");
+
+    // Unknown where neither answers: the classic start (no table; the weak solver runs out).
+    await page.evaluate(() => { location.hash = "variant=classic"; });
+    v = await page.waitForFunction(() => document.getElementById("position-out").textContent.endsWith("classic")).then(() => valuesReady(page));
+    assert.deepEqual([v.value, v.source, v.length], ["unknown", "solver", ""], v.text);
+    assert.match(v.text, /^Unknown: .* within 200,000 nodes\.$/);
+    assert.ok(v.moves.length > 0 && v.moves.every(([, value, length]) => value === "unknown" && length === ""), "every move unknown");
+    assert.ok(v.marks.length === v.moves.length && v.marks.every((m) => m.endsWith(" ?")));
+    assert.equal(await page.$eval("#line-step", (b) => b.disabled), true);
+
+    // The weak solver settles late lattice-5 positions within its budget: the page shows what
+    // Game.solve with the same budget answers in Node, and the list's strong-solver value.
+    const rows = (await readFile(fileURLToPath(new URL("../../api/tests/solved_positions.tsv", import.meta.url)), "utf8"))
+      .split("\n").filter((l) => l.startsWith("solve\t-\tlattice-5\t") && !l.endsWith("unknown")).map((l) => l.split("\t"));
+    assert.ok(rows.length >= 10);
+    let settled = 0;
+    for (const [, , start, moves, , expected] of rows.filter((_, i) => i % 3 === 1)) {
+      const g = new tanbo.Game(start);
+      for (const m of moves.split(" ")) g.play(m);
+      const want = g.solve(WEAK_BUDGET, { moves: true });
+      await page.evaluate((m) => { location.hash = `variant=lattice-5&moves=${m}`; }, moves.split(" ").join(","));
+      v = await valuesReady(page, g.position);
+      assert.equal(v.source, "solver");
+      // The same budget, so the same answer and the same node count as in Node.
+      assert.deepEqual([v.value, v.length, v.moves, Number(v.nodes)], [want.value, want.length === null ? "" : String(want.length), want.moves.map((m) => [m.move, m.value, m.length === null ? "" : String(m.length)]), want.nodes], `${moves}: ${v.text}`);
+      assert.ok(v.text.includes(` of ${WEAK_BUDGET.toLocaleString("en")} nodes`), v.text);
+      if (want.value !== "unknown") {
+        assert.equal(`${v.value} ${v.length}`, expected.split("|")[0], `${moves}: the strong solver's value`);
+        ++settled;
+      }
+      g.dispose();
+    }
+    assert.ok(settled >= 2, `${settled} positions settled by the weak solver`);
+
+    // lattice-5 solved strongly on the user's request (about 100 MB, seconds): then every row of
+    // the list is a probe, with the best moves exactly.
+    await page.evaluate(() => { location.hash = "variant=lattice-5"; });
+    await valuesReady(page, "X3O/5/5/5/O3X X lattice-5");
+    assert.equal(await page.$eval("#solve-start", (b) => b.hidden), false, "the page offers to solve lattice-5");
+    const solveAsked = await page.evaluate(() => performance.now());
+    await page.click("#solve-start");
+    await page.waitForFunction(() => document.getElementById("value-info").dataset.source === "table", { timeout: 300000 });
+    const solveTook = (await page.evaluate(() => performance.now())) - solveAsked;
+    v = await shownValues(page);
+    assert.deepEqual([v.value, v.length], ["win", "24"], v.text);
+    assert.ok(v.moves.some(([m, value, length]) => m === "B1" && value === "win" && length === "24"));
+    assert.equal(await page.$eval("#solve-start", (b) => b.hidden), true);
+    for (const [, , , moves, , expected] of rows) {
+      await page.evaluate((m) => { location.hash = `variant=lattice-5&moves=${m}`; }, moves.split(" ").join(","));
+      await page.waitForFunction((n) => document.getElementById("record-out").textContent.split(" ").length === n, {}, moves.split(" ").length);
+      v = await valuesReady(page);
+      const [text, best] = expected.split("|");
+      assert.equal(v.source, "table");
+      assert.deepEqual([`${v.value} ${v.length}`, v.best.join(" ")], [text, best], `lattice-5 ${moves}`);
+    }
+
+    // A table file the user picks: a damaged one is refused with its byte offset, a good one
+    // answers (a fresh page: the solver loads with the file).
+    const picker = watch(await browser.newPage());
+    await picker.goto(`${base}/explorer/index.html#position=${encodeURIComponent(SMALL)}`, { waitUntil: "load" });
+    await (await picker.$("#table-file")).uploadFile(damaged);
+    await picker.waitForFunction(() => document.getElementById("value-error").textContent !== "", { timeout: 60000 });
+    assert.match(await picker.$eval("#value-error", (e) => e.textContent), /^TableError: damaged\.tbl: byte 0: not a tanbo strong-table file/);
+    await (await picker.$("#table-file")).uploadFile(table);
+    await picker.waitForFunction(() => document.getElementById("value-info").dataset.table === "small.tbl", { timeout: 60000 });
+    v = await shownValues(picker);
+    assert.equal(v.error, "", "the good file clears the error");
+    assert.deepEqual([v.value, v.length, v.moves, v.line], [native.value, native.length, native.moves, native.line], "values from the picked file");
+    await picker.click("#line-step");
+    v = await valuesReady(picker);
+    assert.equal(v.table, "small.tbl");
+    const n1 = nativeProbe(table, v.position);
+    assert.deepEqual([v.value, v.length, v.moves], [n1.value, n1.length, n1.moves], "after a step, from the file");
+    await picker.close();
+
+    // From disk (file://): the second script loads as a classic script there too. Keyboard: v
+    // shows the values, p plays the perfect-play move.
+    const disk = watch(await browser.newPage());
+    await disk.goto(`file://${join(EXPLORER, "index.html")}#position=${encodeURIComponent(SMALL)}`, { waitUntil: "load" });
+    await disk.waitForFunction(() => performance.getEntriesByName("tanbo-board-drawn").length > 0);
+    await disk.keyboard.press("v");
+    v = await valuesReady(disk);
+    assert.deepEqual([v.value, v.length, v.moves], [native.value, native.length, native.moves], "from file://");
+    await disk.keyboard.press("p");
+    v = await valuesReady(disk);
+    assert.equal(v.record, line[0], "p plays the line's first move");
+    await disk.keyboard.press("v");
+    assert.equal(await disk.$eval("#values", (e) => e.hidden), true, "v hides the values");
+    assert.equal(await disk.$$eval("#board text.value-mark", (e) => e.length), 0);
+    await disk.close();
+
+    assert.ok(solverBytes > 0, "the solver script was downloaded");
+    const figures = `explorer perfect play: solver script ${solverBytes} bytes (${(solverBytes / 1024).toFixed(1)} KiB), loaded only when asked; ` +
+      `4x4 start's values shown ${(ready.now - asked).toFixed(0)} ms after asking (solver ready after ${(ready.solver - asked).toFixed(0)} ms); ` +
+      `lattice-5 solved strongly in Chromium in ${(solveTook / 1000).toFixed(1)} s`;
+    console.log(`# ${figures}`);
+    await appendFile(join(ARTIFACTS, "figures.txt"), `${figures}\n`);
+  } finally {
+    await browser.close();
+    server.close();
+    await rm(dir, { recursive: true, force: true });
   }
   assert.deepEqual(problems, [], "page errors, console errors or failed requests");
 });
