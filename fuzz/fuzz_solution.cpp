@@ -79,7 +79,10 @@ void probe_along_a_game(tanbo_solution* s, std::uint8_t pick, bool genuine, std:
     bool best_found = false;
     for (int i = 0; i < a.move_count; ++i)
       if (moves[i].move == a.best_move) {
-        best_found = moves[i].value == a.value && moves[i].length == a.length;
+        best_found = moves[i].value == a.value && moves[i].length == a.length && moves[i].best == 1;
+      } else {
+        check(moves[i].best == (moves[i].value == a.value && moves[i].length == a.length ? 1 : 0),
+              "a move marked best that does not keep the value and length, or the reverse", input);
       }
     check(best_found && line[0] == a.best_move, "the best move does not keep the value and length", input);
     int index = -1;

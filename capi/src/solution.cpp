@@ -1,6 +1,7 @@
 // C API: perfect play (tanbo::api::Solution and tanbo::api::solve, solution.hpp) as a handle on a
 // solved start and a budgeted solve of a game's position; answers go into the caller's arrays.
-#include <fstream>
+#include <algorithm>
+#include <vector>
 #include <string>
 
 #include "internal.hpp"
@@ -48,8 +49,10 @@ tanbo_status write_answer(const ErrorSink& err, int size, const Answer& a, tanbo
   out->move_count = static_cast<int32_t>(a.moves.size());
   out->line_length = static_cast<int32_t>(a.line.size());
   out->nodes = a.nodes;
+  const std::vector<tanbo::Point> best = tanbo::api::best_moves(a);
   for (std::size_t i = 0; i < a.moves.size() && i < moves_capacity; ++i) {
     const tanbo::api::MoveAnswer& m = a.moves[i];
+    moves[i].best = std::find(best.begin(), best.end(), m.move) != best.end() ? 1 : 0;
     moves[i].move = row_major_index(m.move, size);
     moves[i].value = m.value == tanbo::api::Value::Win ? TANBO_VALUE_WIN
                      : m.value == tanbo::api::Value::Loss ? TANBO_VALUE_LOSS

@@ -695,9 +695,9 @@ function solutionClass(w, Game) {
   return Solution;
 }
 
-// tanbo_answer (32 bytes: six int32, then int64 nodes at 24) and tanbo_move_value (three int32):
+// tanbo_answer (32 bytes: six int32, then int64 nodes at 24) and tanbo_move_value (four int32):
 // the layouts src/bindings.cpp pins.
-const ANSWER_BYTES = 32, MOVE_VALUE_BYTES = 12;
+const ANSWER_BYTES = 32, MOVE_VALUE_BYTES = 16;
 const VALUES = ["unknown", "win", "loss"];  // tanbo_value
 const I64_MAX = 2n ** 63n - 1n;
 
@@ -707,23 +707,20 @@ function readAnswer(w, game, h, p, mp, lp) {
   const { M, i32, u64 } = w;
   const known = (n) => (n < 0 ? null : n);
   const best = i32(p + 12), count = i32(p + 16), lineLength = i32(p + 20);
-  const moves = [];
+  const moves = [], bestMoves = [];
   for (let k = 0; k < count; ++k) {
     const q = mp + MOVE_VALUE_BYTES * k, moveIndex = i32(q);
     moves.push({ move: game._name(h, moveIndex), moveIndex, value: VALUES[i32(q + 4)], length: known(i32(q + 8)) });
+    if (i32(q + 12)) bestMoves.push(moves[k].move);  // api::best_moves, marked by the C API
   }
   const lineIndices = lp ? Array.from(M.HEAP32.subarray(lp >> 2, (lp >> 2) + lineLength)) : [];
   const a = {
     value: VALUES[i32(p)], length: known(i32(p + 4)), winner: i32(p + 8) ? COLORS[i32(p + 8)] : null,
     bestMove: best < 0 ? null : game._name(h, best), bestMoveIndex: known(best),
-    bestMoves: [], moves, line: game._names(h, lineIndices), lineIndices, nodes: u64(p + 24),
+    bestMoves, moves, line: game._names(h, lineIndices), lineIndices, nodes: u64(p + 24),
   };
-  // api::best_moves: the moves that keep the value and the length (the best move alone when the
-  // moves were not answered); none when unknown or over.
-  if (a.value !== "unknown" && a.length !== 0) {
-    a.bestMoves = moves.filter((m) => m.value === a.value && (a.length === null || m.length === a.length)).map((m) => m.move);
-    if (!a.bestMoves.length && a.bestMove) a.bestMoves = [a.bestMove];
-  }
+  // Without the moves answered, the best move alone (api::best_moves).
+  if (!count && a.bestMove) a.bestMoves = [a.bestMove];
   return a;
 }
 // </solver>

@@ -775,6 +775,8 @@ typedef struct tanbo_move_value {
   int32_t move;   /**< Row-major index of the move. */
   int32_t value;  /**< A ::tanbo_value for the side that plays it. */
   int32_t length; /**< Plies from the answered position to the end; -1 if not known. */
+  int32_t best;   /**< 1 if the move keeps the answer's value and length (a move of perfect play:
+                       every fastest win, every longest defence), else 0. */
 } tanbo_move_value;
 
 /**
