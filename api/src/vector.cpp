@@ -41,6 +41,7 @@ class BatchOn final : public VectorBatch {
  public:
   BatchOn(const Board& proto, std::size_t num_envs, Color agent, const VectorOpponent& rival)
       : proto_(proto), agent_(agent), mcts_playouts_(rival.mcts_playouts), perfect_(rival.perfect),
+        searching_(rival.mcts_playouts > 0 || rival.perfect.has_value()),
         slots_(num_envs, Slot{proto_}), index_(Board::kVertices, -1), around_(Board::kVertices),
         changed_(2 * (Board::kVertices + 1)) {
     const int n = proto_.size();
@@ -69,8 +70,9 @@ class BatchOn final : public VectorBatch {
   void bind(const VectorOutputs& out) override {
     out_ = out;
     for (Slot& s : slots_) s.steady = false;
-    // The opening as the agent sees it on its first turn, before the opponent's opening move if
-    // the agent is O (the write after a restart adds that move as a change).
+    // The start as the agent sees it on its first turn (the agent to move: plane 5 is whether the
+    // agent is X), before the opponent's opening move if the opponent is to move at the start
+    // (the write after a restart adds that move as a change).
     with_kind([&]<Obs K>() {
       const std::size_t nn = vertex_.size();
       opening_obs_.assign(obs_bytes<K>(), 0);
@@ -302,12 +304,11 @@ class BatchOn final : public VectorBatch {
   }
 
   /// The opponent's choice in a running game: uniformly random (random_legal_vertex() spelled
-  /// out, so it inlines), the MCTS's or perfect play's.
+  /// out, so it inlines), or the MCTS's or perfect play's (one test for both on the random
+  /// opponent's path, which the vector benchmarks count in instructions).
   [[gnu::always_inline]] inline Vertex opponent_move(Slot& s) const {
-    if (mcts_playouts_ > 0) [[unlikely]]
-      return mcts_move(s);
-    if (perfect_) [[unlikely]]
-      return perfect_move(s);
+    if (searching_) [[unlikely]]
+      return perfect_ ? perfect_move(s) : mcts_move(s);
     const std::span<const Vertex> legal = s.board.legal_vertices();
     return legal[s.rng.below(static_cast<std::uint32_t>(legal.size()))];
   }
@@ -330,8 +331,9 @@ class BatchOn final : public VectorBatch {
     return Board::vertex(best[s.rng.below(static_cast<std::uint32_t>(best.size()))]);
   }
 
-  /// Restarts board i and writes its outputs: the opening's, copied, and the opponent's opening
-  /// move (agent O) as a change; write_whole() only if that move ended the game.
+  /// Restarts board i and writes its outputs: the start's, copied, and the opponent's opening
+  /// move (when the start has it to move) as a change; write_whole() only if that move ended
+  /// the game.
   template <Obs K>
   void start(std::size_t i) {
     Slot& s = slots_[i];
@@ -415,10 +417,11 @@ class BatchOn final : public VectorBatch {
     }
   }
 
-  Board proto_;  // the opening
+  Board proto_;  // the start
   Color agent_;
   int mcts_playouts_;
   std::optional<Solution> perfect_;  // the perfect opponent's table, if it plays
+  bool searching_;                   // the opponent is MCTS or perfect play, not random
   std::vector<Slot> slots_;
   VectorOutputs out_;  // the bound arrays
   std::vector<int> index_;      // action (y * N + x) of each vertex, -1 on the border
