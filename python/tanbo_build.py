@@ -57,7 +57,8 @@ def build(root, python_dir):
     version = project_version(root)
     write_version_header(root, generated, *version)
     sources = sorted(glob.glob(os.path.join(python_dir, "src", "*.cpp")))
-    libs = ("core", "reference", "optimized", "api")
+    # api's perfect play (Solution, the weak solver) is tanbo::solve, which writes certificates.
+    libs = ("core", "reference", "optimized", "certificate", "solve", "api")
     for lib in libs:
         sources += sorted(glob.glob(os.path.join(root, lib, "src", "*.cpp")))
     includes = [generated] + [os.path.join(root, d, "include") for d in libs]

@@ -1,9 +1,10 @@
 // api::VectorBatch: many boards stepped together in C++, the engine under Python's
 // tanbo.vector.TanboVectorEnv (Gymnasium VectorEnv semantics; models: EnvPool, Pgx). One call
-// applies a batch of agent actions, lets the built-in opponent answer on every board inside C++,
-// auto-resets boards whose episode ended on the previous call (Gymnasium's next-step mode) and
-// writes observations, action masks, rewards and flags into arrays the caller owns (Python's
-// binding hands it numpy arrays and releases the GIL around each call).
+// applies a batch of agent actions, lets the built-in opponent (random, MCTS, or perfect play from
+// a solved start's table) answer on every board inside C++, auto-resets boards whose episode
+// ended on the previous call (Gymnasium's next-step mode) and writes observations, action masks,
+// rewards and flags into arrays the caller owns (Python's binding hands it numpy arrays and
+// releases the GIL around each call).
 //
 // The arrays are bound once (bind()) and hold what the previous call wrote, so a board
 // that keeps running only gets the points its two moves changed rewritten: each plane and mask
@@ -19,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -37,8 +39,9 @@ class BatchOn final : public VectorBatch {
   using Vertex = optimized::Vertex;
 
  public:
-  BatchOn(const Variant& variant, std::size_t num_envs, Color agent, int mcts_playouts)
-      : proto_(variant), agent_(agent), mcts_playouts_(mcts_playouts),
+  BatchOn(const Board& proto, std::size_t num_envs, Color agent, const VectorOpponent& rival)
+      : proto_(proto), agent_(agent), mcts_playouts_(rival.mcts_playouts), perfect_(rival.perfect),
+        searching_(rival.mcts_playouts > 0 || rival.perfect.has_value()),
         slots_(num_envs, Slot{proto_}), index_(Board::kVertices, -1), around_(Board::kVertices),
         changed_(2 * (Board::kVertices + 1)) {
     const int n = proto_.size();
@@ -67,8 +70,9 @@ class BatchOn final : public VectorBatch {
   void bind(const VectorOutputs& out) override {
     out_ = out;
     for (Slot& s : slots_) s.steady = false;
-    // The opening as the agent sees it on its first turn, before the opponent's opening move if
-    // the agent is O (the write after a restart adds that move as a change).
+    // The start as the agent sees it on its first turn (the agent to move: plane 5 is whether the
+    // agent is X), before the opponent's opening move if the opponent is to move at the start
+    // (the write after a restart adds that move as a change).
     with_kind([&]<Obs K>() {
       const std::size_t nn = vertex_.size();
       opening_obs_.assign(obs_bytes<K>(), 0);
@@ -300,10 +304,11 @@ class BatchOn final : public VectorBatch {
   }
 
   /// The opponent's choice in a running game: uniformly random (random_legal_vertex() spelled
-  /// out, so it inlines) or the MCTS's.
+  /// out, so it inlines), or the MCTS's or perfect play's (one test for both on the random
+  /// opponent's path, which the vector benchmarks count in instructions).
   [[gnu::always_inline]] inline Vertex opponent_move(Slot& s) const {
-    if (mcts_playouts_ > 0) [[unlikely]]
-      return mcts_move(s);
+    if (searching_) [[unlikely]]
+      return perfect_ ? perfect_move(s) : mcts_move(s);
     const std::span<const Vertex> legal = s.board.legal_vertices();
     return legal[s.rng.below(static_cast<std::uint32_t>(legal.size()))];
   }
@@ -314,8 +319,21 @@ class BatchOn final : public VectorBatch {
     return mcts.choose(s.board);
   }
 
-  /// Restarts board i and writes its outputs: the opening's, copied, and the opponent's opening
-  /// move (agent O) as a change; write_whole() only if that move ended the game.
+  /// The perfect opponent's move (see VectorOpponent::perfect): the table's best moves, one
+  /// drawn with the board's Rng. The table holds the start (make_vector_batch checked), so it
+  /// holds every position of the game: an unknown answer is a broken table, reported, not played.
+  [[gnu::noinline]] Vertex perfect_move(Slot& s) const {
+    const Position pos = s.board.position();
+    const std::vector<Point> best = best_moves(perfect_->probe(pos));
+    if (best.empty())
+      throw Error("vector batch: the perfect opponent's table of " + perfect_->start_text() + " does not answer " +
+                  pos.to_string());
+    return Board::vertex(best[s.rng.below(static_cast<std::uint32_t>(best.size()))]);
+  }
+
+  /// Restarts board i and writes its outputs: the start's, copied, and the opponent's opening
+  /// move (when the start has it to move) as a change; write_whole() only if that move ended
+  /// the game.
   template <Obs K>
   void start(std::size_t i) {
     Slot& s = slots_[i];
@@ -399,9 +417,11 @@ class BatchOn final : public VectorBatch {
     }
   }
 
-  Board proto_;  // the opening
+  Board proto_;  // the start
   Color agent_;
   int mcts_playouts_;
+  std::optional<Solution> perfect_;  // the perfect opponent's table, if it plays
+  bool searching_;                   // the opponent is MCTS or perfect play, not random
   std::vector<Slot> slots_;
   VectorOutputs out_;  // the bound arrays
   std::vector<int> index_;      // action (y * N + x) of each vertex, -1 on the border
@@ -424,15 +444,46 @@ class BatchOn final : public VectorBatch {
 
 }  // namespace
 
+namespace {
+
+// The checks both overloads share.
+void check_batch(std::size_t num_envs, const VectorOpponent& opponent) {
+  if (num_envs == 0) throw UsageError("vector batch: num_envs must be at least 1");
+  if (opponent.mcts_playouts < 0)
+    throw UsageError("vector batch: mcts_playouts must be 0 or more, not " + std::to_string(opponent.mcts_playouts));
+  if (opponent.mcts_playouts > 0 && opponent.perfect)
+    throw UsageError("vector batch: the opponent is MCTS or perfect play, not both");
+}
+
+// The batch on the board type the size picks; `setup` is what the board is built from (a
+// Variant for its opening, or a Position).
+template <class Setup>
+std::unique_ptr<VectorBatch> batch_for(int size, const Setup& setup, std::size_t num_envs, Color agent,
+                                       const VectorOpponent& opponent) {
+  return optimized::with_capacity_for<optimized::Capacities::kWithSmall>(
+      size, [&](auto capacity) -> std::unique_ptr<VectorBatch> {
+        using Board = optimized::BasicBoard<capacity()>;
+        return std::make_unique<BatchOn<Board>>(Board(setup), num_envs, agent, opponent);
+      });
+}
+
+}  // namespace
+
 std::unique_ptr<VectorBatch> make_vector_batch(const Variant& variant, std::size_t num_envs, Color agent,
                                                int mcts_playouts) {
-  if (num_envs == 0) throw UsageError("vector batch: num_envs must be at least 1");
-  if (mcts_playouts < 0)
-    throw UsageError("vector batch: mcts_playouts must be 0 or more, not " + std::to_string(mcts_playouts));
-  return optimized::with_capacity_for<optimized::Capacities::kWithSmall>(
-      variant.size, [&](auto capacity) -> std::unique_ptr<VectorBatch> {
-        return std::make_unique<BatchOn<optimized::BasicBoard<capacity()>>>(variant, num_envs, agent, mcts_playouts);
-      });
+  const VectorOpponent opponent{mcts_playouts, std::nullopt};
+  check_batch(num_envs, opponent);
+  return batch_for(variant.size, variant, num_envs, agent, opponent);
+}
+
+std::unique_ptr<VectorBatch> make_vector_batch(const Position& start, std::size_t num_envs, Color agent,
+                                               const VectorOpponent& opponent) {
+  check_batch(num_envs, opponent);
+  // The table answers every position reachable from one it holds, so holding the start is enough.
+  if (opponent.perfect && (opponent.perfect->start().size() != start.size() || !opponent.perfect->probe(start).known()))
+    throw UsageError("vector batch: the perfect opponent's table of " + opponent.perfect->start_text() +
+                     " does not hold the start " + start.to_string());
+  return batch_for(start.size(), start, num_envs, agent, opponent);
 }
 
 }  // namespace tanbo::api

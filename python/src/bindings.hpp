@@ -11,6 +11,10 @@
 
 #include "tanbo/api/points.hpp"  // and core's vocabulary (Rng) with it
 
+namespace tanbo::api {
+class Solution;
+}  // namespace tanbo::api
+
 namespace tanbo::python {
 
 namespace py = pybind11;
@@ -49,5 +53,11 @@ void bind_move_result(py::module_& m);  ///< tanbo.MoveResult
 void bind_game(py::module_& m);         ///< tanbo.Game
 void bind_vector(py::module_& m);       ///< tanbo._core.VectorGames (vector_bindings.cpp)
 void bind_session(py::module_& m);      ///< tanbo.Session (session_bindings.cpp)
+void bind_answers(py::module_& m);      ///< tanbo.Answer, tanbo.MoveAnswer (solution_bindings.cpp)
+void bind_solution(py::module_& m);     ///< tanbo.Solution (solution_bindings.cpp)
+
+/// The api::Solution of a tanbo.Solution argument (a copy sharing its table). @throws
+/// py::type_error, naming `what`, for anything else.
+api::Solution solution_of(py::handle obj, const char* what);
 
 }  // namespace tanbo::python

@@ -427,6 +427,7 @@ the GIL (they work on a snapshot taken first), so threads running them scale acr
   bind_game_search(cls);
   bind_game_pictures(cls);
   bind_state_api(cls);
+  bind_solve_api(cls);
 }
 
 }  // namespace tanbo::python

@@ -10,6 +10,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "tanbo/api/start.hpp"
+#include "tanbo/solve/strong.hpp"  // solve::TableError
 
 namespace tanbo::python {
 namespace {
@@ -27,6 +28,9 @@ void bind_errors(py::module_& m) {
       "A position that cannot start a game (a side without stones, a bounded root).";
   py::register_exception<UsageError>(m, "UsageError", base.ptr()).doc() =
       "API misuse that is not a move, e.g. undo() with no move to take back.";
+  py::register_exception<solve::TableError>(m, "TableError", base.ptr()).doc() =
+      "A damaged, truncated or foreign table file (Solution.open, Solution.from_bytes); the "
+      "message names the file, the byte offset and the fault.";
 }
 
 // Rng keeps its xoshiro state private; pickling copies the four state words through its object
@@ -90,7 +94,9 @@ PYBIND11_MODULE(_core, m) {
   bind_errors(m);
   bind_rng(m);
   bind_move_result(m);
+  bind_answers(m);  // before Game: Game.solve's signature names tanbo.Answer
   bind_game(m);
+  bind_solution(m);
   bind_vector(m);
   bind_session(m);
   m.def(

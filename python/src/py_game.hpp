@@ -72,4 +72,7 @@ PyMoveResult play_point(PyGame& game, Point p);
 /// Binds the integer-action, OpenSpiel-style state API onto tanbo.Game (state_bindings.cpp).
 void bind_state_api(py::class_<PyGame>& cls);
 
+/// Binds Game.solve, the weak solver (solution_bindings.cpp).
+void bind_solve_api(py::class_<PyGame>& cls);
+
 }  // namespace tanbo::python

@@ -14,6 +14,7 @@
 
 #include "bindings.hpp"
 #include "convert.hpp"
+#include "tanbo/api/start.hpp"
 #include "tanbo/api/vector.hpp"
 
 namespace tanbo::python {
@@ -80,22 +81,31 @@ api::VectorOutputs outputs(PyVectorGames& v, py::array& obs, py::array& mask, py
 
 void bind_vector(py::module_& m) {
   py::class_<PyVectorGames>(m, "VectorGames", R"(num_envs boards of one variant, stepped together in
-C++ (the engine of tanbo.vector.TanboVectorEnv; use that). The agent plays ``agent`` ('X' or 'O')
-against a random opponent, or MCTS with ``mcts_playouts`` > 0, which moves inside C++. bind()
+C++ (the engine of tanbo.vector.TanboVectorEnv; use that). ``variant`` is a variant name or a
+position string. The agent plays ``agent`` ('X' or 'O') against a random opponent, MCTS with
+``mcts_playouts`` > 0, or perfect play from ``solution`` (a tanbo.Solution holding the start),
+which moves inside C++. bind()
 hands it the arrays it writes, once; reset() and step() then write into them and release the
 GIL while they run. The observation array's dtype chooses what is written: float32 or uint8
 planes (N*N*6 per board), or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
-      .def(py::init([](const std::string& variant, py::object num_envs, py::handle agent, py::object mcts_playouts) {
-             const Variant v = Variant::parse(variant);
+      .def(py::init([](const std::string& variant, py::object num_envs, py::handle agent, py::object mcts_playouts,
+                       py::handle solution) {
              const auto count = static_cast<std::size_t>(to_uint64(num_envs, 1, 1u << 20, "VectorGames: num_envs"));
              const Color side = to_color(agent, "VectorGames: agent");
              const int playouts = static_cast<int>(to_uint64(mcts_playouts, 0, 1u << 20, "VectorGames: mcts_playouts"));
              auto out = std::make_unique<PyVectorGames>();
              out->num_envs = count;
-             out->batch = api::make_vector_batch(v, count, side, playouts);
+             if (solution.is_none() && api::looks_like_variant_name(variant)) {
+               out->batch = api::make_vector_batch(Variant::parse(variant), count, side, playouts);
+             } else {
+               api::VectorOpponent opponent{playouts, std::nullopt};
+               if (!solution.is_none()) opponent.perfect = solution_of(solution, "VectorGames: solution");
+               out->batch = api::make_vector_batch(api::read_start(variant), count, side, opponent);
+             }
              return out;
            }),
-           py::arg("variant"), py::arg("num_envs"), py::arg("agent") = "X", py::arg("mcts_playouts") = 0)
+           py::arg("variant"), py::arg("num_envs"), py::arg("agent") = "X", py::arg("mcts_playouts") = 0,
+           py::arg("solution") = py::none())
       .def_property_readonly("num_envs", [](const PyVectorGames& v) { return v.num_envs; })
       .def_property_readonly("size", [](const PyVectorGames& v) { return v.batch->size(); }, "Board side N.")
       .def(

@@ -8,7 +8,9 @@
     (1, 1)
 
 Game, Rng and MoveResult come from the C++ extension tanbo._core; the errors derive from
-ValueError and carry the C++ library's messages. A Game answers pyspiel.State's calls;
+ValueError and carry the C++ library's messages. Perfect play: Solution (a solved start's table,
+opened or solved on demand, probed into an Answer) and Game.solve (the weak solver under a node
+budget). A Game answers pyspiel.State's calls;
 tanbo.openspiel has the game object and the registration with OpenSpiel. Environments for
 reinforcement learning are in tanbo.env (Gymnasium, PettingZoo) and tanbo.vector (many boards
 stepped in C++). See python/README.md.
@@ -18,14 +20,18 @@ import enum
 from typing import Sequence, SupportsIndex, Union
 
 from tanbo._core import (
+    Answer,
     Error,
     Game,
     IllegalMoveError,
     InvalidPositionError,
+    MoveAnswer,
     MoveResult,
     ParseError,
     Rng,
     Session,
+    Solution,
+    TableError,
     UsageError,
     __version__,
     variants,
@@ -62,16 +68,20 @@ class Color(str, enum.Enum):
 PointLike = Union[str, Sequence[SupportsIndex], SupportsIndex]
 
 __all__ = [
+    "Answer",
     "Color",
     "Error",
     "Game",
     "IllegalMoveError",
     "InvalidPositionError",
+    "MoveAnswer",
     "MoveResult",
     "ParseError",
     "PointLike",
     "Rng",
     "Session",
+    "Solution",
+    "TableError",
     "UsageError",
     "__version__",
     "variants",

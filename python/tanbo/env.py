@@ -1,10 +1,18 @@
 """Reinforcement-learning environments for Tanbo, without any dependency beyond numpy.
 
 * TanboEnv: Gymnasium-style single-agent environment; the agent plays one side against a
-  built-in opponent (RandomPlayer, MCTSPlayer or any callable game -> action).
+  built-in opponent (RandomPlayer, MCTSPlayer, PerfectPlayer or any callable game -> action).
 * TanboAECEnv: PettingZoo-AEC-style two-player environment (agents "player_0" = X and
   "player_1" = O), with PettingZoo's methods and semantics: agent_iter(), last(), observe(),
-  dead steps with action None, action_mask in every observation.
+  dead steps with action None, action_mask in every observation; optionally one seat played by a
+  built-in opponent (opponent=..., opponent_agent=...).
+
+opponent="perfect" (TanboEnv, TanboAECEnv, tanbo.vector.TanboVectorEnv) is perfect play from a
+solved start (PerfectPlayer over a tanbo.Solution): pass solution= (Solution.open(path) of a table
+that holds the start), or let the environment solve the start on demand (boards up to 5x5 within
+Solution.solve's default max_classes: lattice-5 takes about 5 s; pass one Solution to share it
+between environments). Anything else is refused with UsageError (classic 19x19: no table; dense-5:
+too many positions to solve on demand, open its table).
 
 Gymnasium and PettingZoo are optional: when gymnasium is importable, the spaces are gymnasium
 spaces, TanboEnv derives from gymnasium.Env (seeded through its reset(seed=) and np_random) and
@@ -43,11 +51,13 @@ __all__ = [
     "Dict",
     "Discrete",
     "MCTSPlayer",
+    "PerfectPlayer",
     "RandomPlayer",
     "TanboAECEnv",
     "TanboEnv",
     "aec_env",
     "env",
+    "perfect_solution",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -207,17 +217,77 @@ class MCTSPlayer:
         return game.string_to_action(game.mcts_move(self.playouts, self.rng.next()))
 
 
+class PerfectPlayer:
+    """Perfect play from a solved start (a tanbo.Solution): a move that keeps the position's
+    value and perfect-play length (Solution.best_moves: the fastest win in a won position, the
+    longest defence in a lost one). Ties are broken by its own tanbo.Rng: the move
+    best_moves[rng.below(len(best_moves))], one draw per move (also when there is one), which
+    is the choice tanbo.vector's C++ perfect opponent makes with the same seed, so a player's
+    moves replay from ``seed``. Refuses (UsageError) a position the table does not hold."""
+
+    def __init__(self, solution: tanbo.Solution, seed: int = 0):
+        if not isinstance(solution, tanbo.Solution):
+            raise TypeError(f"PerfectPlayer: solution must be a tanbo.Solution, not {type(solution).__name__}")
+        self.solution = solution
+        self.rng = tanbo.Rng(seed)
+
+    def seed(self, seed: int) -> None:
+        self.rng = tanbo.Rng(seed)
+
+    def __call__(self, game: tanbo.Game) -> int:
+        if game.is_terminal():
+            raise tanbo.UsageError("PerfectPlayer: the game is over")
+        best = self.solution.best_moves(game)
+        if not best:
+            raise tanbo.UsageError(f"PerfectPlayer: the table of {self.solution.start} does not hold "
+                                   f"the position {game.position()}")
+        return game.string_to_action(best[self.rng.below(len(best))])
+
+
+def perfect_solution(start: str, solution: Optional[tanbo.Solution] = None) -> tanbo.Solution:
+    """The table opponent="perfect" plays from in games from ``start`` (a variant name or a
+    position string): ``solution`` when given, checked to hold the start (every position
+    reachable from it is then held too); otherwise Solution.solve(start) for boards up to 5x5
+    within its default max_classes. UsageError, saying what to do, for anything else."""
+    game = tanbo.Game(start)
+    if solution is not None:
+        if not isinstance(solution, tanbo.Solution):
+            raise TypeError(f"solution must be a tanbo.Solution, not {type(solution).__name__}")
+        if solution.size != game.size:
+            raise tanbo.UsageError(
+                f"opponent='perfect': the table of {solution.start} is of a {solution.size}x{solution.size} "
+                f"board, the start {start} of a {game.size}x{game.size} board")
+        if not solution.probe(game).known:
+            raise tanbo.UsageError(f"opponent='perfect': the table of {solution.start} does not hold the "
+                                   f"start {start}")
+        return solution
+    if game.size > 5:
+        raise tanbo.UsageError(
+            f"opponent='perfect' plays from a solved start, and {start} is {game.size}x{game.size}: "
+            f"only boards up to 5x5 are solved (tanbo solve; docs/solutions.md)")
+    try:
+        return tanbo.Solution.solve(start)
+    except tanbo.UsageError as e:
+        raise tanbo.UsageError(
+            f"opponent='perfect' cannot solve {start} on demand ({e}); solve it once with "
+            f"`tanbo solve {start} --out FILE` and pass solution=tanbo.Solution.open(FILE)") from e
+
+
 Opponent = Union[str, Callable[[tanbo.Game], int]]
 
 
-def _make_opponent(opponent: Opponent, seed: int):
+def _make_opponent(opponent: Opponent, seed: int, start: str, solution: Optional[tanbo.Solution] = None):
+    if solution is not None and opponent != "perfect":
+        raise ValueError(f"solution= is the table of opponent='perfect'; the opponent is {opponent!r}")
     if callable(opponent):
         return opponent
     if opponent == "random":
         return RandomPlayer(seed)
     if opponent == "mcts":
         return MCTSPlayer(seed=seed)
-    raise ValueError(f"opponent must be 'random', 'mcts' or a callable game -> action, not {opponent!r}")
+    if opponent == "perfect":
+        return PerfectPlayer(perfect_solution(start, solution), seed)
+    raise ValueError(f"opponent must be 'random', 'mcts', 'perfect' or a callable game -> action, not {opponent!r}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -296,6 +366,9 @@ class TanboEnv(_GymBase):
     """One side of Tanbo against a built-in opponent, with Gymnasium's API.
 
     reset(seed) -> (obs, info); step(action) -> (obs, reward, terminated, truncated, info).
+    ``variant`` is a variant name or a position string (the side to move there moves first).
+    ``opponent``: "random", "mcts", "perfect" (``solution``: see the module docstring) or a
+    callable game -> action.
     The reward is +1 when the agent wins, -1 when it loses, 0 otherwise; truncated is always
     False (every game ends within Game.max_game_length() plies). An illegal action ends the
     episode with reward -1 and info["illegal_action"] = True (illegal_action="lose", the
@@ -308,7 +381,7 @@ class TanboEnv(_GymBase):
 
     def __init__(self, variant: str = "lattice-9", opponent: Opponent = "random", agent: str = "X",
                  engine: str = "optimized", illegal_action: str = "lose",
-                 render_mode: Optional[str] = None):
+                 render_mode: Optional[str] = None, solution: Optional[tanbo.Solution] = None):
         if agent not in ("X", "O"):
             raise ValueError(f"agent must be 'X' or 'O', not {agent!r}")
         if illegal_action not in ("lose", "raise"):
@@ -318,7 +391,7 @@ class TanboEnv(_GymBase):
         self.illegal_action = illegal_action
         self.agent_player = 0 if agent == "X" else 1
         self.game = tanbo.Game(variant, engine=engine)
-        self.opponent = _make_opponent(opponent, 0)
+        self.opponent = _make_opponent(opponent, 0, variant, solution)
         self.observation_space, self.action_space = _spaces(self.game.size)
         self._done = True
 
@@ -381,13 +454,22 @@ class TanboAECEnv(_AECBase):
     "player_1" = O). rewards: +1 / -1 to the winner / loser on the move that ends the game.
     An illegal action ends the game: the mover gets -1, the other 0, info["illegal_action"]
     (illegal_action="lose", as PettingZoo's TerminateIllegalWrapper), or raises
-    tanbo.IllegalMoveError with nothing changed (illegal_action="raise")."""
+    tanbo.IllegalMoveError with nothing changed (illegal_action="raise").
+
+    ``variant`` is a variant name or a position string (the side to move there moves first).
+    With ``opponent`` ("random", "mcts", "perfect" with ``solution`` as TanboEnv's, or a callable
+    game -> action), the seat ``opponent_agent`` is played by that opponent inside step() and
+    reset() (seeded from np_random, as TanboEnv's): both agents stay in ``agents`` and get their
+    rewards, terminations and infos, but only the other one is selected while the game runs; once
+    it ends, the learning agent takes its dead step first, then the opponent's seat."""
 
     metadata = {"name": "tanbo_v0", "render_modes": _RENDER_MODES, "render_fps": 4,
                 "is_parallelizable": False}
 
     def __init__(self, variant: str = "lattice-9", engine: str = "optimized",
-                 illegal_action: str = "lose", render_mode: Optional[str] = None):
+                 illegal_action: str = "lose", render_mode: Optional[str] = None,
+                 opponent: Optional[Opponent] = None, opponent_agent: str = "player_1",
+                 solution: Optional[tanbo.Solution] = None):
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}")
         _check_render_mode(render_mode)
@@ -395,6 +477,13 @@ class TanboAECEnv(_AECBase):
         self.illegal_action = illegal_action
         self.game = tanbo.Game(variant, engine=engine)
         self.possible_agents = ["player_0", "player_1"]
+        if opponent_agent not in self.possible_agents:
+            raise ValueError(f"opponent_agent must be 'player_0' or 'player_1', not {opponent_agent!r}")
+        if opponent is None and solution is not None:
+            raise ValueError("solution= is the table of opponent='perfect'; there is no opponent")
+        # The built-in opponent and its seat (None: both seats are learning agents).
+        self.opponent = None if opponent is None else _make_opponent(opponent, 0, variant, solution)
+        self.opponent_agent = opponent_agent if opponent is not None else None
         spaces = {a: _spaces(self.game.size) for a in self.possible_agents}  # one set per agent
         self.observation_spaces = {a: spaces[a][0] for a in self.possible_agents}
         self.action_spaces = {a: spaces[a][1] for a in self.possible_agents}
@@ -435,6 +524,8 @@ class TanboAECEnv(_AECBase):
             self.np_random = np.random.default_rng(seed)
             for a in self.possible_agents:
                 self.action_spaces[a].seed(int(self.np_random.integers(2**31)))
+        if self.opponent is not None and hasattr(self.opponent, "seed"):
+            self.opponent.seed(int(self.np_random.integers(2**63)))
         self.game = tanbo.Game(self.variant, engine=self.engine)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -442,8 +533,11 @@ class TanboAECEnv(_AECBase):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.agents[0]
+        self.agent_selection = self.possible_agents[self.game.current_player()]
         self._skip_agent_selection = None
+        if self.opponent is not None:
+            self._opponent_moves()
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict:
         """``agent``'s observation (new arrays: later steps do not change them)."""
@@ -495,6 +589,22 @@ class TanboAECEnv(_AECBase):
             self._skip_agent_selection = None
         self._clear_rewards()
 
+    def _end_if_over(self) -> None:
+        """Once the game is over: each agent's reward (+1 / -1) and termination."""
+        if self.game.is_terminal():
+            returns = self.game.returns()
+            for a in self.agents:
+                self.rewards[a] = returns[self._player(a)]
+                self.terminations[a] = True
+
+    def _opponent_moves(self) -> None:
+        """The built-in opponent plays its seat's moves; the learning agent is selected again."""
+        seat = self._player(self.opponent_agent)
+        while not self.game.is_terminal() and self.game.current_player() == seat:
+            self.game.apply_action(int(self.opponent(self.game)))
+        self._end_if_over()
+        self.agent_selection = self.possible_agents[1 - seat]
+
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
         if agent is None or not self.agents:
@@ -515,14 +625,14 @@ class TanboAECEnv(_AECBase):
             for a in self.agents:
                 self.terminations[a] = True
                 self.infos[a] = {"illegal_action": agent}
+            # With a built-in opponent, the learning agent takes its dead step first.
+            self.agent_selection = agent if self.opponent is not None else other
         else:
             self.game.apply_action(action)
-            if self.game.is_terminal():
-                returns = self.game.returns()
-                for a in self.agents:
-                    self.rewards[a] = returns[self._player(a)]
-                    self.terminations[a] = True
-        self.agent_selection = other
+            self._end_if_over()
+            self.agent_selection = other
+            if self.opponent is not None:
+                self._opponent_moves()
         self._accumulate_rewards()
 
     def render(self):

@@ -1,7 +1,8 @@
 """A vectorised Tanbo environment for learning programs: many boards stepped in C++ per call.
 
-TanboVectorEnv(num_envs, variant, opponent="random" | "mcts", agent="X" | "O") has Gymnasium's
-VectorEnv API and semantics (it derives from gymnasium.vector.VectorEnv when Gymnasium imports):
+TanboVectorEnv(num_envs, variant, opponent="random" | "mcts" | "perfect", agent="X" | "O") has
+Gymnasium's VectorEnv API and semantics (it derives from gymnasium.vector.VectorEnv when Gymnasium
+imports); ``variant`` is a variant name or a position string:
 
 * reset(seed=s) -> (obs, infos): board i's opponent is seeded from s + i (or seed[i] for a list);
 * step(actions) -> (obs, rewards, terminations, truncations, infos), numpy arrays of num_envs rows;
@@ -16,9 +17,11 @@ VectorEnv API and semantics (it derives from gymnasium.vector.VectorEnv when Gym
   moves changed are rewritten): read them, don't write into them;
 * autoreset in Gymnasium's next-step mode (metadata["autoreset_mode"]): the call after a board's
   episode ended restarts that board and ignores its action;
-* the opponent (uniformly random, or the C++ MCTS with mcts_playouts per move) moves inside C++,
-  and the whole batch runs without the GIL (tanbo._core.VectorGames), the way EnvPool and Pgx
-  batch their environments.
+* the opponent (uniformly random, the C++ MCTS with mcts_playouts per move, or perfect play from
+  a solved start: ``solution=`` or solved on demand, as tanbo.env's opponent="perfect", ties
+  broken by board i's Rng exactly as tanbo.env.PerfectPlayer(solution, seed) breaks them) moves
+  inside C++, and the whole batch runs without the GIL (tanbo._core.VectorGames), the way EnvPool
+  and Pgx batch their environments.
 
 Rewards, illegal actions and truncation are the single TanboEnv's: +1 / -1 at the end, an illegal
 action ends the episode with -1, truncations are always False.
@@ -55,9 +58,12 @@ class TanboVectorEnv(_VectorBase):
 
     def __init__(self, num_envs: int = 16, variant: str = "lattice-9", opponent: str = "random",
                  agent: str = "X", mcts_playouts: int = 200, obs_dtype: Any = np.float32,
-                 observation: str = "planes", copy: bool = True, render_mode: Optional[str] = None):
-        if opponent not in ("random", "mcts"):
-            raise ValueError(f"opponent must be 'random' or 'mcts', not {opponent!r}")
+                 observation: str = "planes", copy: bool = True, render_mode: Optional[str] = None,
+                 solution: Optional[tanbo.Solution] = None):
+        if opponent not in ("random", "mcts", "perfect"):
+            raise ValueError(f"opponent must be 'random', 'mcts' or 'perfect', not {opponent!r}")
+        if solution is not None and opponent != "perfect":
+            raise ValueError(f"solution= is the table of opponent='perfect'; the opponent is {opponent!r}")
         if agent not in ("X", "O"):
             raise ValueError(f"agent must be 'X' or 'O', not {agent!r}")
         if render_mode is not None:
@@ -67,7 +73,10 @@ class TanboVectorEnv(_VectorBase):
         self._dtype = np.dtype(obs_dtype) if observation == "planes" else np.dtype(np.int8)
         if observation == "planes" and self._dtype not in (np.dtype(np.float32), np.dtype(np.uint8)):
             raise ValueError(f"obs_dtype must be numpy.float32 or numpy.uint8, not {self._dtype}")
-        self._games = VectorGames(variant, num_envs, agent, mcts_playouts if opponent == "mcts" else 0)
+        # The perfect opponent's table (None for the others).
+        self.solution = _env.perfect_solution(variant, solution) if opponent == "perfect" else None
+        self._games = VectorGames(variant, num_envs, agent, mcts_playouts if opponent == "mcts" else 0,
+                                  self.solution)
         self.num_envs, self.variant, self.agent, self.copy = int(num_envs), variant, agent, copy
         self.render_mode = None
         n = self._games.size

@@ -136,3 +136,61 @@ def test_pettingzoo_state_space_test():
 def test_pettingzoo_render_test():
     pz_test.render_test(lambda render_mode=None: tenv.env(variant="lattice-5", render_mode=render_mode),
                         custom_tests={"svg": lambda r: isinstance(r, str) and r.startswith("<svg")})
+
+
+# --------------------------------------------------------------------------------------------
+# The perfect opponent (opponent="perfect") under the same checkers: lattice-5's table from the
+# session fixture, the 4x4 start solved on demand.
+
+SMALL_START = "X2O/4/4/O2X X"
+
+
+@pytest.mark.parametrize("agent", ["X", "O"])
+def test_gymnasium_check_env_perfect_opponent(lattice5_solution, agent):
+    from gymnasium.utils.env_checker import check_env
+
+    for mode in [None, *tenv.TanboEnv.metadata["render_modes"]]:
+        env = gym.make("tanbo/Tanbo-v0", variant="lattice-5", opponent="perfect", agent=agent,
+                       solution=lattice5_solution, render_mode=mode)
+        check_env(env.unwrapped, skip_render_check=False)
+    check_env(gym.make("tanbo/Tanbo-v0", variant=SMALL_START, opponent="perfect", agent=agent).unwrapped)
+
+
+@pytest.mark.parametrize("seat", ["player_0", "player_1"])
+@pytest.mark.parametrize("wrapping", ["bare", "wrapped"])
+def test_pettingzoo_api_seed_state_perfect_opponent(lattice5_solution, wrapping, seat):
+    from pettingzoo.test.state_test import test_state
+
+    def make(**kw):
+        return _aec_makers()[wrapping](variant="lattice-5", opponent="perfect", opponent_agent=seat,
+                                       solution=lattice5_solution, **kw)
+
+    pz_test.api_test(make(), num_cycles=100)
+    pz_test.seed_test(make, num_cycles=100)
+    env = make()
+    env.reset(seed=0)
+    assert env.state_space.contains(env.state())
+    test_state(env, 100)
+    small = _aec_makers()[wrapping](variant=SMALL_START, opponent="perfect", opponent_agent=seat)
+    pz_test.api_test(small, num_cycles=100)
+
+
+def test_gymnasium_make_vec_perfect_opponent(lattice5_solution):
+    from tanbo.vector import TanboVectorEnv
+
+    for mode in (None, "sync"):
+        kwargs = {} if mode is None else {"vectorization_mode": mode}
+        envs = gym.make_vec("tanbo/Tanbo-v0", num_envs=3, variant="lattice-5", opponent="perfect", agent="O",
+                            solution=lattice5_solution, **kwargs)
+        assert isinstance(envs, TanboVectorEnv) == (mode is None)
+        obs, infos = envs.reset(seed=[1, 2, 3])
+        assert envs.observation_space.contains(obs)
+        ended = np.zeros(3, bool)
+        for _ in range(30):
+            actions = np.array([int(np.flatnonzero(m)[0]) if m.any() else 0 for m in obs["action_mask"]])
+            obs, rewards, terminations, truncations, infos = envs.step(actions)
+            assert envs.observation_space.contains(obs) and not truncations.any()
+            assert (rewards[terminations] == -1.0).all(), "perfect X never loses lattice-5"
+            ended |= terminations
+        assert ended.all()
+        envs.close()
