@@ -141,6 +141,8 @@ TEST_CASE("solution: a table file read back, copies sharing it, and damaged file
   CHECK_THROWS_AS(Solution::from_bytes(flipped, "t.tbl"), api::TableError);
   CHECK_THROWS_WITH(Solution::from_bytes(bytes.substr(0, 90), "t.tbl"), Catch::Contains("t.tbl: byte ") && Catch::Contains("truncated"));
   CHECK_THROWS_WITH(Solution::from_bytes("", "empty.tbl"), Catch::Contains("empty.tbl: byte 0"));
+  CHECK_THROWS_WITH(Solution::from_bytes(bytes + "x", "t.tbl"),
+                    "t.tbl: byte " + std::to_string(bytes.size()) + ": the file goes on after the 13,724 records its header announces");
   CHECK_THROWS_WITH(Solution::open("/nonexistent/t.tbl"), "/nonexistent/t.tbl: cannot open the table file");
   CHECK_THROWS_AS(Solution::open("/nonexistent/t.tbl"), UsageError);
 }

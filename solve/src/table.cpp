@@ -282,8 +282,13 @@ Table Table::read(std::istream& in, const std::string& name) {
     in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
     const auto bytes = static_cast<std::size_t>(in.gcount());
     const std::uint64_t at = header_size + 8 * t.records_.size();
-    if (bytes % 8 != 0)
+    if (bytes % 8 != 0) {
+      // Bytes past the announced records are extra bytes, not a truncated record.
+      if (t.records_.size() + bytes / 8 >= record_count)
+        throw TableError(name, header_size + 8 * record_count,
+                         "the file goes on after the " + thousands(record_count) + " records its header announces");
       throw TableError(name, at + bytes / 8 * 8, "truncated: the file ends inside a record");
+    }
     for (std::size_t i = 0; i < bytes; i += 8) {
       const std::uint64_t r = get(chunk, i, 8), offset = at + i, key = record_key(r);
       if (t.records_.size() == record_count)
