@@ -15,6 +15,7 @@
 
 #include "tanbo/api/game.hpp"
 #include "tanbo/api/observation.hpp"
+#include "tanbo/api/solution.hpp"
 #include "tanbo/api/vector.hpp"
 
 using namespace tanbo;
@@ -237,4 +238,63 @@ TEST_CASE("vector batch: refuses what it cannot run, clearly", "[api][vector]") 
                     Catch::Contains("mcts_playouts must be 0 or more, not -1"));
   const auto batch = api::make_vector_batch(v, 2, Color::Black, 0);
   CHECK_THROWS_AS(batch->history(2), std::out_of_range);
+}
+
+TEST_CASE("vector batch: the perfect opponent plays a best move of its table every time, and never loses a won game",
+          "[api][vector][solution]") {
+  // X2O/4/4/O2X X is lost for X: with the agent as X, every game must end with O's win, and
+  // every opponent move must be one the table's probe counts as best (replayed on the reference
+  // engine).
+  const Position start = Position::parse("X2O/4/4/O2X X");
+  api::VectorOpponent opponent;
+  opponent.perfect = api::Solution::solve_start(start);
+  constexpr std::size_t kEnvs = 4;
+  auto batch = api::make_vector_batch(start, kEnvs, Color::Black, opponent);
+  REQUIRE(batch->size() == 4);
+  Arrays arr(kEnvs, 4, Obs::Board);
+  batch->bind(arr.outputs());
+  batch->reset({11, 12, 13, 14});
+  Rng pick(2026);
+  int ends = 0, opponent_moves = 0;
+  for (int call = 0; call < 150; ++call) {
+    std::vector<std::int64_t> actions(kEnvs);
+    for (std::size_t i = 0; i < kEnvs; ++i) {
+      std::vector<std::int64_t> legal;
+      for (std::int64_t k = 0; k < 16; ++k)
+        if (arr.mask[i * 16 + static_cast<std::size_t>(k)]) legal.push_back(k);
+      actions[i] = legal.empty() ? 0 : legal[pick.below(static_cast<std::uint32_t>(legal.size()))];
+    }
+    batch->step(actions.data());
+    for (std::size_t i = 0; i < kEnvs; ++i) {
+      INFO("call " << call << ", board " << i);
+      auto game = api::make_game(start, "reference");
+      for (const int a : batch->history(i)) {
+        if (game->to_move() == Color::White) {
+          const std::vector<Point> best = api::best_moves(opponent.perfect->probe(game->position()));
+          CHECK(std::find(best.begin(), best.end(), Point{a % 4, a / 4}) != best.end());
+          ++opponent_moves;
+        }
+        game->play(Point{a % 4, a / 4});
+      }
+      if (arr.terminated[i] != 0) {
+        ++ends;
+        CHECK(game->winner() == Color::White);
+        CHECK(arr.reward[i] == -1.0);
+      }
+    }
+  }
+  CHECK(ends > 20);
+  CHECK(opponent_moves > 100);
+}
+
+TEST_CASE("vector batch: a perfect opponent needs a table of the start, and is not MCTS too", "[api][vector][solution]") {
+  const Position start = Position::parse("X2O/4/4/O2X X");
+  api::VectorOpponent opponent;
+  opponent.perfect = api::Solution::solve_start(start);
+  CHECK_THROWS_WITH(api::make_vector_batch(Position::parse("X2O/4/4/O2X O"), 2, Color::Black, opponent),
+                    "vector batch: the perfect opponent's table of X2O/4/4/O2X X does not hold the start X2O/4/4/O2X O");
+  CHECK_THROWS_AS(api::make_vector_batch(opening(Variant::parse("lattice-5")), 2, Color::Black, opponent), UsageError);
+  opponent.mcts_playouts = 4;
+  CHECK_THROWS_WITH(api::make_vector_batch(start, 2, Color::Black, opponent),
+                    "vector batch: the opponent is MCTS or perfect play, not both");
 }
