@@ -10,7 +10,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "tanbo/api/start.hpp"
-#include "tanbo/solve/strong.hpp"  // solve::TableError
+#include "tanbo/api/solution.hpp"  // api::TableError
 
 namespace tanbo::python {
 namespace {
@@ -28,7 +28,7 @@ void bind_errors(py::module_& m) {
       "A position that cannot start a game (a side without stones, a bounded root).";
   py::register_exception<UsageError>(m, "UsageError", base.ptr()).doc() =
       "API misuse that is not a move, e.g. undo() with no move to take back.";
-  py::register_exception<solve::TableError>(m, "TableError", base.ptr()).doc() =
+  py::register_exception<api::TableError>(m, "TableError", base.ptr()).doc() =
       "A damaged, truncated or foreign table file (Solution.open, Solution.from_bytes); the "
       "message names the file, the byte offset and the fault.";
 }
