@@ -33,13 +33,14 @@ using TableError = solve::TableError;
 
 /// One legal move of an answered position and where it leads, for the side to move there.
 struct MoveAnswer {
-  Point move;
+  Point move;  ///< The move.
   /// Playing `move`, does the side to move win (Win), lose (Loss), or is it not known (Unknown:
   /// the budget ran out on it)?
   Value value = Value::Unknown;
   /// Plies from the answered position to the end with perfect play after `move` (one more than
   /// the position after it); -1 when not known.
   int length = -1;
+  /// Equal when every field is.
   friend bool operator==(const MoveAnswer&, const MoveAnswer&) = default;
 };
 
@@ -63,6 +64,7 @@ struct Answer {
   /// Search nodes the answer took (a solve; 0 for a probe).
   long long nodes = 0;
 
+  /// The value is known (Win or Loss).
   bool known() const noexcept { return value != Value::Unknown; }
 };
 
