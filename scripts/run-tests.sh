@@ -28,7 +28,7 @@
 #             with libFuzzer) and with AFL++, every target fuzzed briefly under AFL++
 #             (TANBO_OSSFUZZ_SECONDS, default 5).
 # Environment: TANBO_STAGES (default: all of the above, in that order), TANBO_BUILD_ROOT
-# (default build; the stages build in BUILD_ROOT/<preset>), TANBO_FUZZ_SECONDS (default 30),
+# (default build; the stages build in BUILD_ROOT/<preset>), TANBO_FUZZ_SECONDS (default 20),
 # JOBS (default: number of cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,7 +38,7 @@ all_stages="dev js docs coverage asan fuzz ossfuzz"
 root=${TANBO_BUILD_ROOT:-build}
 stages=${TANBO_STAGES:-$all_stages}
 jobs=${JOBS:-$(nproc)}
-fuzz_seconds=${TANBO_FUZZ_SECONDS:-30}
+fuzz_seconds=${TANBO_FUZZ_SECONDS:-20}
 
 log() { printf '\n=== %s (%s)\n' "$*" "$(date +%H:%M:%S)"; }
 

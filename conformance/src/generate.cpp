@@ -358,7 +358,7 @@ std::vector<Case> refusal_cases() {
 // length from the strong solver (the table of the position's own game graph: the values lattice-5's
 // table holds, since a value depends on the position alone) and every move that keeps them. Each
 // is cross-checked here on tanbo's weak solver within the budget the case gives.
-constexpr long long kSolveBudget = 2'000'000;
+constexpr long long kSolveBudget = 1'000'000;
 constexpr int kSolvedGames = 6;
 
 std::vector<Case> solved_cases() {
