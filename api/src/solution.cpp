@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "tanbo/api/game.hpp"
+#include "tanbo/reference/rules.hpp"
 #include "tanbo/solve/strong.hpp"
 
 namespace tanbo::api {
@@ -119,8 +120,7 @@ Answer solve(const Position& pos, const SolveBudget& budget) {
     a.best_move = root.best_move;
   }
   a.nodes = used;
-  const bool over = pos.count(Color::Black) == 0 || pos.count(Color::White) == 0;
-  if (!budget.moves || over) return a;
+  if (!budget.moves || reference::winner(pos)) return a;  // rule 7: a finished game has no moves
   const std::unique_ptr<AnyGame> game = make_game(pos, "optimized");
   for (const Point m : game->legal_moves()) {
     MoveAnswer move{m, Value::Unknown, -1};
