@@ -162,7 +162,15 @@ ProbeResult Table::probe(const Position& pos) const {
   out.known = true;
   out.outcome = *outcome;
   out.winner = outcome->wins ? pos.to_move() : opponent(pos.to_move());
-  if (outcome->length == 0) return out;  // a finished game
+  const bool finished = pos.count(Color::Black) == 0 || pos.count(Color::White) == 0;  // rule 7
+  // A finished game's record has length 0 and an unfinished one's more; only a forged file (a
+  // damaged one fails its hash when read) says otherwise, and the explorer cannot start from a
+  // finished game.
+  if (finished != (outcome->length == 0))
+    throw TableError(start_text_, 0,
+                     "the table is damaged: it gives " + std::string(finished ? "a finished game" : "an unfinished game") +
+                         " the length " + std::to_string(outcome->length));
+  if (finished) return out;
   detail::OptimizedExplorer ex(pos, codec_);
   const int n = size();
   // Every legal move of the explorer's position with its outcome for the mover, row-major.

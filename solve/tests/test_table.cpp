@@ -4,6 +4,7 @@
 // checker on the reference engine), and the SHA-256 behind the file's hash.
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <map>
 #include <set>
 #include <sstream>
@@ -11,8 +12,10 @@
 
 #include "brute_force.hpp"
 #include "tanbo/certificate/certificate.hpp"
+#include "tanbo/certificate/sha256.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/reference/game.hpp"
+#include "tanbo/solve/key.hpp"
 #include "tanbo/solve/strong.hpp"
 
 using tanbo::Color;
@@ -165,6 +168,51 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
   CHECK(!t.probe(Position::parse("X2O/4/4/O2X O")).known);        // the start, wrong side to move
   CHECK(!t.lookup(Position::parse("XO1/3/O1X X")).has_value());   // 3x3
   CHECK(t.probe(start).known);
+}
+
+TEST_CASE("a forged table whose record contradicts rule 7 is refused when probed, not crashed on", "[solve][probe]") {
+  // A fuzzer (fuzz_solution) reseals mutated tables: the hash holds, so only the probe can tell a
+  // finished game given a length, or an unfinished one given none.
+  const Position start = Position::parse(kSmall4);
+  const std::string good = file_of(Table::solve(start));
+  const std::size_t header = 80 + 16;
+  const tanbo::solve::KeyCodec codec(start);
+  const auto brute = tanbo::solve::testing::brute_force_all(start);
+  std::string finished, unfinished;
+  for (const auto& [text, outcome] : brute)
+    if (text != Position::parse(kSmall4).to_string()) (outcome.length == 0 ? finished : unfinished) = text;
+  REQUIRE(!finished.empty());
+  REQUIRE(!unfinished.empty());
+  // The table with `pos`'s record given `length`, its SHA-256 (bytes 48-79) recomputed.
+  auto forged = [&](const Position& pos, unsigned length) {
+    std::string bytes = good;
+    const std::uint64_t key = codec.canonical(codec.key(pos));
+    bool found = false;
+    for (std::size_t at = header; at + 8 <= bytes.size(); at += 8) {
+      std::uint64_t r = 0;
+      for (int b = 7; b >= 0; --b) r = r << 8 | static_cast<unsigned char>(bytes[at + b]);
+      if (r >> 8 != key) continue;
+      r = (r & ~std::uint64_t{0xfe}) | std::uint64_t{length} << 1;
+      for (int b = 0; b < 8; ++b) bytes[at + b] = static_cast<char>(r >> (8 * b));
+      found = true;
+    }
+    REQUIRE(found);
+    tanbo::certificate::Sha256 sha;
+    sha.update(bytes.data(), 48);
+    sha.update(bytes.data() + 80, bytes.size() - 80);
+    const auto digest = sha.digest();
+    std::memcpy(bytes.data() + 48, digest.data(), digest.size());
+    std::istringstream in(bytes);
+    return Table::read(in, "t.tbl");
+  };
+  const Position over = Position::parse(finished), on = Position::parse(unfinished);
+  INFO(finished << " / " << unfinished);
+  CHECK_THROWS_MATCHES(forged(over, 3).probe(over), TableError,
+                       Catch::Matchers::Message(kSmall4 + std::string(": byte 0: the table is damaged: it gives a "
+                                                                      "finished game the length 3")));
+  CHECK_THROWS_MATCHES(forged(on, 0).probe(on), TableError,
+                       Catch::Matchers::Message(kSmall4 + std::string(": byte 0: the table is damaged: it gives an "
+                                                                      "unfinished game the length 0")));
 }
 
 TEST_CASE("certificate plan: the winner's proof DAG, children first, the start last", "[solve][certificate]") {

@@ -109,7 +109,9 @@ class Solution {
 
   /// Value, length, every legal move's value and length and the perfect-play line of `pos`, or an
   /// Unknown answer when the table does not hold it (a position not reachable from the start).
-  /// @throws UsageError for a position of another board size than the start's.
+  /// @throws UsageError for a position of another board size than the start's; TableError when the
+  /// table contradicts the rules there (a forged file whose hash was recomputed: a position's
+  /// successor missing, a finished game given a length or an unfinished one none).
   Answer probe(const Position& pos) const;
 
  private:

@@ -148,7 +148,9 @@ class Table {
   /// lookup() of an exact key of this board.
   std::optional<PerfectPlay> lookup_key(std::uint64_t key) const;
   /// Value, length, every legal move's outcome and the perfect-play line of `pos`; known = false
-  /// outside the table (never a guess).
+  /// outside the table (never a guess). @throws TableError where the records contradict the rules
+  /// (only a forged file, its hash recomputed: a successor missing, a finished game given a length,
+  /// an unfinished one none).
   ProbeResult probe(const Position& pos) const;
 
  private:
