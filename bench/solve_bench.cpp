@@ -118,10 +118,17 @@ int probe_figures(const Position& start, int games) {
       ++probes;
     }
   const double probe_cpu = cpu_seconds() - p0;
+  // What a perfect opponent asks: the moves' values without the line's walk.
+  long long best = 0;
+  const double b0 = cpu_seconds();
+  for (const auto& line : lines)
+    for (const Position& pos : line) best += static_cast<long long>(tanbo::api::best_moves(solution.probe(pos, false)).size());
+  const double best_cpu = cpu_seconds() - b0;
   std::printf("probe: %lld positions of %d random games, %.1f us CPU per probe (value, length, every move's, the line; %.1f moves), "
-              "table of %llu positions solved on demand in %.2f s CPU\n",
+              "%.2f us CPU without the line (%.2f best moves), table of %llu positions solved on demand in %.2f s CPU\n",
               probes, games, 1e6 * probe_cpu / static_cast<double>(probes),
-              static_cast<double>(moves) / static_cast<double>(probes),
+              static_cast<double>(moves) / static_cast<double>(probes), 1e6 * best_cpu / static_cast<double>(probes),
+              static_cast<double>(best) / static_cast<double>(probes),
               static_cast<unsigned long long>(solution.positions()), solve_cpu);
   for (const int back : {4, 8, 12, 16}) {
     long long asked = 0, settled = 0, nodes = 0;

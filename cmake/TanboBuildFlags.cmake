@@ -14,6 +14,14 @@ if(TANBO_WERROR)
   target_compile_options(tanbo_build_flags INTERFACE -Werror)
 endif()
 
+# The Catch2 test programs compile at -O1 in optimized builds (the libraries they test keep the
+# build type's -O3): their template instantiations (an engine per planted bug, the matchers)
+# compile about twice as fast, and the work they run is bounded by counts, so a slower program
+# only takes a few seconds longer (docs/design.md, what was tried: CI's build time).
+add_library(tanbo_test_flags INTERFACE)
+target_compile_options(tanbo_test_flags INTERFACE $<$<CONFIG:Release,RelWithDebInfo>:-O1>)
+target_link_libraries(tanbo_test_flags INTERFACE tanbo_build_flags)
+
 if(TANBO_SANITIZE)
   separate_arguments(_tanbo_san UNIX_COMMAND "${TANBO_SANITIZER_FLAGS}")
   add_compile_options(${_tanbo_san})

@@ -50,9 +50,9 @@ void check_symmetry(const Position& pos, const Symmetry& s) {
                           pos, s, move);
     if (!same_board(transform(s, a2.position()), b2.position()))
       metamorphic_fail<E>("resulting positions are not images of each other", pos, s, move);
-    const std::optional<Color> wa = a2.winner();
-    const std::optional<Color> want_winner = wa ? std::optional<Color>(transform(s, *wa)) : std::nullopt;
-    if (want_winner != b2.winner()) metamorphic_fail<E>("winners differ", pos, s, move);
+    const std::optional<Color> wa = a2.winner(), wb = b2.winner();
+    if (wa.has_value() != wb.has_value() || (wa && transform(s, *wa) != *wb))
+      metamorphic_fail<E>("winners differ", pos, s, move);
     if (transform(s, a2.legal_moves(), n) != b2.legal_moves())
       metamorphic_fail<E>("legal moves after the move are not images", pos, s, move);
   }

@@ -4,7 +4,8 @@
 #
 #   scripts/coverage.sh [OPTIONS]
 #       Builds everything with the "coverage" CMake preset (clang, -Werror, TANBO_COVERAGE=ON),
-#       runs every CTest test but the packaging and proofs-only ones (unit, CLI, properties, exhaustive walks,
+#       runs every CTest test but packaging and those running no C++ of the build (proofs-only,
+#       ci-config, the configure-only `build` check) (unit, CLI, properties, exhaustive walks,
 #       C API, examples, and the fuzz corpora replayed through each fuzz target's replay
 #       main()), then prints line and branch coverage of core/, reference/, optimized/, capi/,
 #       api/ (the front-end layer) and verify/ (the checker users run) separately, writes an HTML

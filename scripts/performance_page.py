@@ -314,8 +314,9 @@ print(f"| peak RSS per position | {one[3]:.1f} B | {two[3]:.1f} B | {base[3]:.1f
       f"baseline / 1 thread: {base[3] / one[3]:.1f}× |")
 print()
 probe = open(f"{tmp}/solve-probe.txt").read()
-probes, games, per_probe, moves, table_positions, table_cpu = re.search(
+probes, games, per_probe, moves, per_best, best, table_positions, table_cpu = re.search(
     r"probe: (\d+) positions of (\d+) random games, ([\d.]+) us CPU per probe .*?; ([\d.]+) moves\), "
+    r"([\d.]+) us CPU without the line \(([\d.]+) best moves\), "
     r"table of (\d+) positions solved on demand in ([\d.]+) s CPU", probe).groups()
 print(f"**Perfect play in the faces** (`tanbo::api::Solution` and `tanbo::api::solve`, which the C API, "
       f"Python, JavaScript and the protocol's `solve` wrap): `tanbo_solve_bench probe lattice-5`, over every "
@@ -328,6 +329,8 @@ print(f"| lattice-5's table solved on demand (`Solution::solve_start`) | {float(
       f"{num(int(table_positions))} positions, one thread |")
 print(f"| a table probe | {float(per_probe):.1f} µs CPU | mean over {num(int(probes))} positions "
       f"({float(moves):.1f} legal moves each) |")
+print(f"| a probe without the line (`probe(pos, false)`: a perfect opponent's move) | {float(per_best):.2f} µs CPU | "
+      f"the same positions, then `best_moves` ({float(best):.2f} best moves each) |")
 for back, settled, asked, nodes, ms in re.findall(
         r"solve: (\d+) plies before the end: (\d+) of (\d+) positions settled with their length within "
         r"1,000,000 nodes, (\d+) nodes and ([\d.]+) ms CPU per position", probe):

@@ -15,11 +15,14 @@
 #   docs      the Doxygen site with the generated rules pages and the explorer (reuses the dev
 #             build, and the js stage's bundle when it ran);
 #   coverage  the "coverage" preset (clang) through scripts/coverage.sh: every test but
-#             packaging and the proofs-only ones (Coq on fixed inputs: the dev run has them), then line/branch coverage of core/ reference/ optimized/ capi/ api/
+#             packaging and those in which no C++ of the build runs (the proofs-only ones: Coq on
+#             fixed inputs; the CI-file and configure-only checks: the dev run has them), then
+#             line/branch coverage of core/ reference/ optimized/ capi/ api/
 #             verify/ (fails under 95 % lines / 90 % branches; HTML report in
 #             BUILD_ROOT/coverage/coverage-html/);
 #   asan      the "asan" preset (clang, ASan+UBSan): every test but the exhaustive walks,
-#             packaging, CI-file checks and the proofs-only ones (fewer RapidCheck cases);
+#             packaging, CI-file and configure-only checks and the proofs-only ones (fewer
+#             RapidCheck cases);
 #   fuzz      the "fuzz" preset through scripts/fuzz.sh ci: every libFuzzer target for
 #             TANBO_FUZZ_SECONDS each (fuzz_differential: TANBO_FUZZ_DIFF_RUNS executions),
 #             seed corpus first;

@@ -81,19 +81,23 @@ const std::string& Solution::start_text() const noexcept { return table_->start_
 std::uint64_t Solution::positions() const noexcept { return table_->positions(); }
 void Solution::write(std::ostream& out) const { table_->write(out); }
 
-Answer Solution::probe(const Position& pos) const {
+Answer Solution::probe(const Position& pos, bool with_line) const {
   if (pos.size() != table_->size())
     throw UsageError("the position is on a " + std::to_string(pos.size()) + "x" + std::to_string(pos.size()) +
                      " board but the table of " + table_->start_text() + " is of " + std::to_string(table_->size()) +
                      "x" + std::to_string(table_->size()));
-  const solve::ProbeResult r = table_->probe(pos);
+  const solve::ProbeResult r = table_->probe(pos, with_line);
   Answer a;
   if (!r.known) return a;
   set_outcome(a, pos, value_of(r.outcome.wins), r.outcome.length);
   for (const solve::MoveValue& m : r.moves)
     a.moves.push_back({m.move, value_of(m.outcome.wins), m.outcome.length});
   a.line = r.line;
-  if (!a.line.empty()) a.best_move = a.line.front();
+  if (!a.line.empty()) {
+    a.best_move = a.line.front();
+  } else if (const std::vector<Point> best = best_moves(a); !best.empty()) {
+    a.best_move = best.front();  // the line's first move: the first best move row-major
+  }
   return a;
 }
 

@@ -324,7 +324,7 @@ class BatchOn final : public VectorBatch {
   /// holds every position of the game: an unknown answer is a broken table, reported, not played.
   [[gnu::noinline]] Vertex perfect_move(Slot& s) const {
     const Position pos = s.board.position();
-    const std::vector<Point> best = best_moves(perfect_->probe(pos));
+    const std::vector<Point> best = best_moves(perfect_->probe(pos, false));
     if (best.empty())
       throw Error("vector batch: the perfect opponent's table of " + perfect_->start_text() + " does not answer " +
                   pos.to_string());

@@ -88,6 +88,14 @@ TEST_CASE("solution: every row of the cross-face list, from C++ and through a pr
       const Answer a = it->second.probe(pos);
       CHECK(api::answer_text(a) == text);
       CHECK(names(api::best_moves(a)) == (best.empty() ? "" : r.expected.substr(r.expected.find('|') + 1)));
+      // Without the line's walk: the same answer but the line.
+      const Answer b = it->second.probe(pos, false);
+      CHECK(b.line.empty());
+      CHECK(b.value == a.value);
+      CHECK(b.length == a.length);
+      CHECK(b.winner == a.winner);
+      CHECK(b.best_move == a.best_move);
+      CHECK(b.moves == a.moves);
       if (!a.known()) continue;
       CHECK(static_cast<int>(a.line.size()) == a.length);
       CHECK(holds(best, a.best_move));

@@ -132,8 +132,11 @@ tanbo_status tanbo_solution_probe(tanbo_solution* solution, const tanbo_game* ga
     if (moves == nullptr && moves_capacity > 0) return err.fail(TANBO_ERR_NULL_ARGUMENT, "moves is NULL but moves_capacity > 0");
     if (line == nullptr && line_capacity > 0) return err.fail(TANBO_ERR_NULL_ARGUMENT, "line is NULL but line_capacity > 0");
     const tanbo::Position pos = game->game->position();
-    const Answer a = solution->solution.probe(pos);
-    return write_answer(err, pos.size(), a, out, moves, moves_capacity, line, line_capacity);
+    const bool with_line = line_capacity > 0;
+    const Answer a = solution->solution.probe(pos, with_line);
+    const tanbo_status status = write_answer(err, pos.size(), a, out, moves, moves_capacity, line, line_capacity);
+    if (!with_line && a.known()) out->line_length = a.length;  // the moves a line of that length has
+    return status;
   });
 }
 

@@ -280,6 +280,15 @@ static void test_session(void) {
   CHECK(tanbo_session_handle(s, "position", NULL, 5, &n) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_session_handle(s, "position", buf, sizeof buf, NULL) == TANBO_OK);
   CHECK(strcmp(buf, "= XX2O/5/5/5/O3X O") == 0);
+  /* A line with its length: a NUL byte is part of it, refused as `tanbo serve` refuses it. */
+  CHECK(tanbo_session_handle_n(s, "play A\0" "1 trailing", 8, buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strcmp(buf, "? syntax 'A\\x001' is not a point name") == 0);
+  CHECK(tanbo_session_handle_n(s, "position", 8, buf, sizeof buf, &n) == TANBO_OK);
+  CHECK(strcmp(buf, "= XX2O/5/5/5/O3X O") == 0);
+  CHECK(tanbo_session_handle_n(s, NULL, 0, buf, sizeof buf, &n) == TANBO_OK && n == 0);
+  CHECK(tanbo_session_handle_n(s, NULL, 3, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(contains(tanbo_session_last_error(s), "tanbo_session_handle_n: line is NULL but line_len > 0"));
+  CHECK(tanbo_session_handle_n(s, "undo\nundo", 9, buf, sizeof buf, &n) == TANBO_ERR_INVALID_ARGUMENT);
   CHECK(tanbo_session_handle(s, "3 quit", buf, sizeof buf, &n) == TANBO_OK);
   CHECK(strcmp(buf, "=3") == 0);
   CHECK(tanbo_session_done(s) == 1);
@@ -290,6 +299,7 @@ static void test_session(void) {
   CHECK(tanbo_session_done(NULL) == -1);
   CHECK(tanbo_session_handle(NULL, "name", buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
   CHECK(tanbo_session_answer(NULL, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
+  CHECK(tanbo_session_handle_n(NULL, "name", 4, buf, sizeof buf, &n) == TANBO_ERR_NULL_ARGUMENT);
 }
 
 int main(void) {

@@ -67,8 +67,10 @@ void check_c_paths() {
   if (tanbo_solution_probe(s, g, &a, nullptr, 0, line, 4) != TANBO_ERR_BUFFER_TOO_SMALL || a.line_length != 15 ||
       line[0] != 1)
     fail(0, std::string("line array too small: ") + tanbo_solution_last_error(s));
+  // Without a line array the line is not walked: the same best move, line_length the length.
   if (tanbo_solution_probe(s, g, &a, nullptr, 0, nullptr, 0) != TANBO_OK || a.value != TANBO_VALUE_LOSS ||
-      a.winner != TANBO_WHITE || a.best_move != 1 || a.nodes != 0 || tanbo_solution_last_error(s)[0] != '\0')
+      a.winner != TANBO_WHITE || a.best_move != 1 || a.line_length != 15 || a.nodes != 0 ||
+      tanbo_solution_last_error(s)[0] != '\0')
     fail(0, "probe without arrays");
   if (tanbo_solution_probe(s, nullptr, &a, nullptr, 0, nullptr, 0) != TANBO_ERR_NULL_ARGUMENT ||
       tanbo_solution_probe(s, g, nullptr, nullptr, 0, nullptr, 0) != TANBO_ERR_NULL_ARGUMENT ||
@@ -134,6 +136,13 @@ int main(int argc, char** argv) {
       char err[256];
       if (s == nullptr && tanbo_solution_solve_start(f[1].c_str(), 0, &s, err, sizeof err) != TANBO_OK) fail(n, err);
       st = s == nullptr ? TANBO_ERR_INTERNAL : tanbo_solution_probe(s, g, &a, moves, 625, line, 128);
+      // Probed again without a line array (the line not walked): the same answer and moves.
+      tanbo_answer b;
+      tanbo_move_value moves_b[625];
+      if (s != nullptr && (tanbo_solution_probe(s, g, &b, moves_b, 625, nullptr, 0) != st ||
+                           (st == TANBO_OK && (std::memcmp(&a, &b, sizeof a) != 0 ||
+                                               std::memcmp(moves, moves_b, sizeof moves[0] * a.move_count) != 0))))
+        fail(n, "a probe without the line differs from one with it");
     } else {
       st = tanbo_solve(g, std::stoll(f[4]), &a, nullptr, 0);
     }

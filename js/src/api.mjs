@@ -562,13 +562,17 @@ function sessionClass(w) {
     handle(line) {
       const p = this._ptr();
       const checked = (s) => { if (s !== 0) fail(s, M.UTF8ToString(M._tanbo_session_last_error(p))); };
+      if (typeof line !== "string") throw new TypeError(`Session.handle: line must be a string, not ${describe(line)}`);
+      // The line goes with its length (tanbo_session_handle_n): a NUL byte in it is the session's
+      // to refuse, as `tanbo serve` does, not a reason to cut the line or fail the pump.
+      const bytes = M.lengthBytesUTF8(line);
       // Handled once: a cut answer (status 8) is read again with tanbo_session_answer.
-      const answer = withString(line, (l) => withMem(4 + 256, (mem) => {
-        const s = M._tanbo_session_handle(p, l, mem + 4, 256, mem);
+      const answer = withMem(bytes + 1, (l) => (M.stringToUTF8(line, l, bytes + 1), withMem(4 + 256, (mem) => {
+        const s = M._tanbo_session_handle_n(p, l, bytes, mem + 4, 256, mem);
         if (s === 8) return null;
         checked(s);
         return M.UTF8ToString(mem + 4, 256);
-      })) ?? withMem(4, (needed) => {
+      }))) ?? withMem(4, (needed) => {
         M._tanbo_session_answer(p, 0, 0, needed);
         const len = u32(needed) + 1;
         return withMem(len, (buf) => (checked(M._tanbo_session_answer(p, buf, len, needed)), M.UTF8ToString(buf, len)));

@@ -234,5 +234,18 @@ test("Session: the C API's protocol session, one answer line per request", () =>
   const s = new tanbo.Session();
   assert.throws(() => s.handle("undo\nundo"), { name: "UsageError", message: /line break at byte 4/ });
   assert.equal(s.handle("undo"), "? usage no move to undo");
+  // A NUL byte is part of the line (tanbo_session_handle_n): refused with `tanbo serve`'s words.
+  const before = s.handle("position");
+  assert.equal(s.handle("play A\u00001"), "? syntax 'A\\x001' is not a point name");
+  assert.equal(s.handle("position"), before);
+  assert.throws(() => s.handle(7), TypeError);
   s.dispose();
+});
+
+test("tanbo-serve: a line with a NUL byte is answered, and the pump goes on", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const { fileURLToPath } = await import("node:url");
+  const pump = fileURLToPath(new URL("../bin/tanbo-serve.mjs", import.meta.url));
+  const out = execFileSync(process.execPath, [pump], { input: "start lattice-5\nplay A\u00001\nplay B1\nquit\n" });
+  assert.equal(out.toString(), "=\n? syntax 'A\\x001' is not a point name\n= none\n=\n");
 });

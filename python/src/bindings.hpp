@@ -8,6 +8,7 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "tanbo/api/points.hpp"  // and core's vocabulary (Rng) with it
 
@@ -36,17 +37,28 @@ struct EmptyOnNew {
   static void operator delete(void* p) noexcept { ::operator delete(p); }
 };
 
+/// The one shape of the bound classes that hold a C++ value: `Self` (which names its Python
+/// class in `static constexpr const char* kName`) holds a T, empty only in an object made by
+/// `cls.__new__` without `__init__`, and get() refuses that object with raise_uninitialised.
+template <class Self, class T>
+struct Held : EmptyOnNew<Self> {
+  std::optional<T> value;  ///< nullopt only in an object made without __init__
+  Held() = default;
+  template <class... Args>
+  explicit Held(std::in_place_t, Args&&... args) : value(std::in_place, std::forward<Args>(args)...) {}
+  T& get() {
+    if (!value) raise_uninitialised(Self::kName);
+    return *value;
+  }
+  const T& get() const { return const_cast<Held*>(this)->get(); }
+};
+
 /// tanbo.Rng: the C++ generator plus the seed it started from (for repr only).
-struct PyRng : EmptyOnNew<PyRng> {
-  std::optional<Rng> state;  ///< nullopt only in an object made without __init__
+struct PyRng : Held<PyRng, Rng> {
+  static constexpr const char* kName = "Rng";
   std::uint64_t seed = 0;
   PyRng() = default;
-  PyRng(Rng r, std::uint64_t s) : state(r), seed(s) {}
-  Rng& rng() {
-    if (!state) raise_uninitialised("Rng");
-    return *state;
-  }
-  const Rng& rng() const { return const_cast<PyRng*>(this)->rng(); }
+  PyRng(Rng r, std::uint64_t s) : Held(std::in_place, r), seed(s) {}
 };
 
 void bind_move_result(py::module_& m);  ///< tanbo.MoveResult

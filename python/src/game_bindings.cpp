@@ -138,10 +138,10 @@ auto without_gil(F&& f) {
 
 py::str playout(PyGame& game, PyRng& rng, bool in_place) {
   std::unique_ptr<AnyGame> work = game->clone();
-  Rng r = rng.rng();
+  Rng r = rng.get();
   const PlayoutResult result =
       without_gil([&] { return in_place ? work->playout_in_place(r) : work->playout(r); });
-  rng.rng() = r;
+  rng.get() = r;
   if (in_place) game.g = std::move(work);
   return py::str(color_str(result.winner));
 }
@@ -196,10 +196,10 @@ std::string game_svg(const AnyGame& g) {
 
 py::tuple move_result_state(const PyMoveResult& r) {
   py::list removed;
-  for (const Point p : r.result().removed) removed.append(py::make_tuple(p.x, p.y));
-  return py::make_tuple(r.result().move.x, r.result().move.y, static_cast<int>(r.result().player),
-                        static_cast<int>(r.result().removal), py::tuple(removed), r.result().removed_black,
-                        r.result().removed_white);
+  for (const Point p : r.get().removed) removed.append(py::make_tuple(p.x, p.y));
+  return py::make_tuple(r.get().move.x, r.get().move.y, static_cast<int>(r.get().player),
+                        static_cast<int>(r.get().removal), py::tuple(removed), r.get().removed_black,
+                        r.get().removed_white);
 }
 
 PyMoveResult move_result_from_state(const py::tuple& t) {
@@ -229,28 +229,28 @@ PyMoveResult move_result_from_state(const py::tuple& t) {
 
 void bind_move_result(py::module_& m) {
   py::class_<PyMoveResult>(m, "MoveResult", "What a move did: who played where, what it removed and why.")
-      .def_property_readonly("move", [](const PyMoveResult& r) { return point_name(r.result().move); },
+      .def_property_readonly("move", [](const PyMoveResult& r) { return point_name(r.get().move); },
                              "The point played, e.g. 'A2'.")
-      .def_property_readonly("player", [](const PyMoveResult& r) { return color_str(r.result().player); },
+      .def_property_readonly("player", [](const PyMoveResult& r) { return color_str(r.get().player); },
                              "Who played it: 'X' or 'O'.")
-      .def_property_readonly("removal", [](const PyMoveResult& r) { return removal_name(r.result().removal); },
+      .def_property_readonly("removal", [](const PyMoveResult& r) { return removal_name(r.get().removal); },
                              "Which removal rule applied (rule 6): 'none', 'expanded-root' or 'bounded-roots'.")
-      .def_property_readonly("removed", [](const PyMoveResult& r) { return names(r.result().removed); },
+      .def_property_readonly("removed", [](const PyMoveResult& r) { return names(r.get().removed); },
                              "The removed stones' points, row-major.")
-      .def_property_readonly("removed_black", [](const PyMoveResult& r) { return r.result().removed_black; },
+      .def_property_readonly("removed_black", [](const PyMoveResult& r) { return r.get().removed_black; },
                              "Number of Black (X) stones removed.")
-      .def_property_readonly("removed_white", [](const PyMoveResult& r) { return r.result().removed_white; },
+      .def_property_readonly("removed_white", [](const PyMoveResult& r) { return r.get().removed_white; },
                              "Number of White (O) stones removed.")
-      .def("__eq__", [](const PyMoveResult& a, const PyMoveResult& b) { return a.result() == b.result(); },
+      .def("__eq__", [](const PyMoveResult& a, const PyMoveResult& b) { return a.get() == b.get(); },
            py::is_operator())
       .def("__hash__", [](const PyMoveResult& r) { return py::hash(move_result_state(r)[py::slice(0, 5, 1)]); })
       .def(py::pickle(&move_result_state, &move_result_from_state))
       .def("__repr__", [](const PyMoveResult& r) {
-        std::string s = "MoveResult(move='" + point_name(r.result().move) + "', player='" +
-                        color_str(r.result().player) + "', removal='" + removal_name(r.result().removal) +
+        std::string s = "MoveResult(move='" + point_name(r.get().move) + "', player='" +
+                        color_str(r.get().player) + "', removal='" + removal_name(r.get().removal) +
                         "', removed=[";
-        for (std::size_t i = 0; i < r.result().removed.size(); ++i)
-          s += (i ? ", '" : "'") + point_name(r.result().removed[i]) + "'";
+        for (std::size_t i = 0; i < r.get().removed.size(); ++i)
+          s += (i ? ", '" : "'") + point_name(r.get().removed[i]) + "'";
         return s + "])";
       });
 }
@@ -347,7 +347,7 @@ void bind_game_search(py::class_<PyGame>& cls) {
   cls
       .def(
           "random_move",
-          [](const PyGame& g, PyRng& rng) { return point_name(g->random_move(rng.rng())); },
+          [](const PyGame& g, PyRng& rng) { return point_name(g->random_move(rng.get())); },
           py::arg("rng"),
           "legal_moves()[rng.below(len)] as a name: the choice `tanbo selfplay` makes, so a seed "
           "replays the same game on both engines and in C++. UsageError once the game is over.")

@@ -40,7 +40,7 @@ using RngWords = std::array<std::uint64_t, 4>;
 
 py::tuple rng_state(const PyRng& r) {
   RngWords w;
-  std::memcpy(w.data(), &r.rng(), sizeof w);
+  std::memcpy(w.data(), &r.get(), sizeof w);
   return py::make_tuple(r.seed, w[0], w[1], w[2], w[3]);
 }
 
@@ -50,7 +50,7 @@ PyRng rng_from_state(const py::tuple& t) {
   RngWords w;
   for (std::size_t i = 0; i < 4; ++i) w[i] = to_uint64(t[i + 1], 0, UINT64_MAX, "Rng.__setstate__: state");
   if (w == RngWords{}) throw UsageError("Rng.__setstate__: the all-zero state is not a generator state");
-  std::memcpy(static_cast<void*>(&r.rng()), w.data(), sizeof w);
+  std::memcpy(static_cast<void*>(&r.get()), w.data(), sizeof w);
   return r;
 }
 
@@ -63,19 +63,19 @@ C++: ``tanbo selfplay --seed S`` plays game i with ``Rng(S + i)``.)")
              return PyRng(Rng(s), s);
            }),
            py::arg("seed") = 0, "A generator seeded with ``seed`` (an int in [0, 2**64)).")
-      .def("next", [](PyRng& r) { return r.rng().next(); }, "The next 64 random bits, as an int.")
+      .def("next", [](PyRng& r) { return r.get().next(); }, "The next 64 random bits, as an int.")
       .def(
           "below",
           [](PyRng& r, py::object n) {
-            return r.rng().below(static_cast<std::uint32_t>(to_uint64(n, 1, UINT32_MAX, "Rng.below: n")));
+            return r.get().below(static_cast<std::uint32_t>(to_uint64(n, 1, UINT32_MAX, "Rng.below: n")));
           },
           py::arg("n"), "A uniform int in [0, n) for 1 <= n < 2**32 (C++ Rng::below).")
-      .def("copy", [](const PyRng& r) { return PyRng(r.rng(), r.seed); }, "An independent copy of the stream.")
-      .def("__copy__", [](const PyRng& r) { return PyRng(r.rng(), r.seed); })
-      .def("__deepcopy__", [](const PyRng& r, py::handle) { return PyRng(r.rng(), r.seed); }, py::arg("memo"))
+      .def("copy", [](const PyRng& r) { return PyRng(r.get(), r.seed); }, "An independent copy of the stream.")
+      .def("__copy__", [](const PyRng& r) { return PyRng(r.get(), r.seed); })
+      .def("__deepcopy__", [](const PyRng& r, py::handle) { return PyRng(r.get(), r.seed); }, py::arg("memo"))
       .def(py::pickle(&rng_state, &rng_from_state))
       .def("__repr__", [](const PyRng& r) {
-        r.rng();  // refuses an object made without __init__
+        r.get();  // refuses an object made without __init__
         return "<tanbo.Rng seeded with " + std::to_string(r.seed) + ">";
       });
 }

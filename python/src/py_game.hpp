@@ -23,14 +23,10 @@ namespace py = pybind11;
 
 /// What play() returns: the move, its mover and what it removed (with the per-colour counts),
 /// and why (rule 6).
-struct PyMoveResult : EmptyOnNew<PyMoveResult> {
-  std::optional<MoveResult> value;  ///< nullopt only in an object made without __init__
+struct PyMoveResult : Held<PyMoveResult, MoveResult> {
+  static constexpr const char* kName = "MoveResult";
   PyMoveResult() = default;
-  explicit PyMoveResult(MoveResult r) : value(std::move(r)) {}
-  const MoveResult& result() const {
-    if (!value) raise_uninitialised("MoveResult");
-    return *value;
-  }
+  explicit PyMoveResult(MoveResult r) : Held(std::in_place, std::move(r)) {}
 };
 
 /// The Python object: a game on either engine. Copying clones the game (a value, like C++).

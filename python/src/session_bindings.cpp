@@ -14,14 +14,10 @@ namespace tanbo::python {
 namespace {
 
 // The session, empty only in an object made by Session.__new__ without __init__ (EmptyOnNew).
-struct PySession : EmptyOnNew<PySession> {
-  std::optional<api::protocol::Server> server;
+struct PySession : Held<PySession, api::protocol::Server> {
+  static constexpr const char* kName = "Session";
   PySession() = default;
-  explicit PySession(const std::string& engine) : server(std::in_place, engine) {}
-  api::protocol::Server& get() {
-    if (!server) raise_uninitialised("Session");
-    return *server;
-  }
+  explicit PySession(const std::string& engine) : Held(std::in_place, engine) {}
 };
 
 }  // namespace

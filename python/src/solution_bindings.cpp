@@ -40,36 +40,24 @@ py::object length_or_none(int length) {
 }
 
 /// tanbo.MoveAnswer: one legal move of an answered position.
-struct PyMoveAnswer : EmptyOnNew<PyMoveAnswer> {
-  std::optional<MoveAnswer> value;  ///< nullopt only in an object made without __init__
+struct PyMoveAnswer : Held<PyMoveAnswer, MoveAnswer> {
+  static constexpr const char* kName = "MoveAnswer";
   PyMoveAnswer() = default;
-  explicit PyMoveAnswer(MoveAnswer m) : value(m) {}
-  const MoveAnswer& get() const {
-    if (!value) raise_uninitialised("MoveAnswer");
-    return *value;
-  }
+  explicit PyMoveAnswer(MoveAnswer m) : Held(std::in_place, m) {}
 };
 
 /// tanbo.Answer: what a probe or a solve says about a position.
-struct PyAnswer : EmptyOnNew<PyAnswer> {
-  std::optional<Answer> value;  ///< nullopt only in an object made without __init__
+struct PyAnswer : Held<PyAnswer, Answer> {
+  static constexpr const char* kName = "Answer";
   PyAnswer() = default;
-  explicit PyAnswer(Answer a) : value(std::move(a)) {}
-  const Answer& get() const {
-    if (!value) raise_uninitialised("Answer");
-    return *value;
-  }
+  explicit PyAnswer(Answer a) : Held(std::in_place, std::move(a)) {}
 };
 
 /// tanbo.Solution: the api handle (copies share the immutable table).
-struct PySolution : EmptyOnNew<PySolution> {
-  std::optional<api::Solution> value;  ///< nullopt only in an object made without __init__
+struct PySolution : Held<PySolution, api::Solution> {
+  static constexpr const char* kName = "Solution";
   PySolution() = default;
-  explicit PySolution(api::Solution s) : value(std::move(s)) {}
-  const api::Solution& get() const {
-    if (!value) raise_uninitialised("Solution");
-    return *value;
-  }
+  explicit PySolution(api::Solution s) : Held(std::in_place, std::move(s)) {}
 };
 
 std::string type_name(py::handle obj) {
@@ -95,11 +83,12 @@ Position game_position(py::handle obj, const char* what) {
 
 /// The table's answer for `game`'s position; the probe runs without the GIL (the Solution is a
 /// shared, immutable table: the copy taken here keeps it alive whatever Python does meanwhile).
-Answer probe(const PySolution& s, py::handle game, const char* what) {
+/// `with_line` false: best_moves() needs the moves only, not the line's walk.
+Answer probe(const PySolution& s, py::handle game, const char* what, bool with_line = true) {
   const api::Solution solution = s.get();
   const Position pos = game_position(game, what);
   py::gil_scoped_release nogil;
-  return solution.probe(pos);
+  return solution.probe(pos, with_line);
 }
 
 /// Game.solve's node budget: an int (not bool); values beyond long long are refused with the
@@ -318,11 +307,12 @@ probe one Solution at once (probe and solve release the GIL).)")
       .def(
           "best_moves",
           [](const PySolution& s, py::handle game) {
-            return names(api::best_moves(probe(s, game, "Solution.best_moves")));
+            return names(api::best_moves(probe(s, game, "Solution.best_moves", false)));
           },
           py::arg("game"),
           "The moves of ``game``'s position that keep its value and length (the fastest win, the "
-          "longest defence), row-major; empty when over or unknown.")
+          "longest defence), row-major; empty when over or unknown. Cheaper than probe(): the "
+          "perfect-play line is not walked.")
       .def(
           "line", [](const PySolution& s, py::handle game) { return names(probe(s, game, "Solution.line").line); },
           py::arg("game"),

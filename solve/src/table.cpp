@@ -155,7 +155,7 @@ std::optional<PerfectPlay> Table::lookup(const Position& pos) const {
   return lookup_key(codec_.key(pos));
 }
 
-ProbeResult Table::probe(const Position& pos) const {
+ProbeResult Table::probe(const Position& pos, bool with_line) const {
   ProbeResult out;
   const auto outcome = lookup(pos);
   if (!outcome) return out;
@@ -189,6 +189,7 @@ ProbeResult Table::probe(const Position& pos) const {
     }
   };
   moves_of(out.moves);
+  if (!with_line) return out;
   std::vector<MoveValue> list = out.moves;
   for (int ply = 0; ply < kMaxLength && !ex.is_over(); ++ply) {
     if (ply > 0) moves_of(list);

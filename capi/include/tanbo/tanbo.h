@@ -721,6 +721,21 @@ tanbo_status tanbo_session_handle(tanbo_session* session, const char* line, char
                                   size_t* needed);
 
 /**
+ * tanbo_session_handle() of a request line given with its length, for a pump that reads bytes:
+ * a NUL byte is part of the line (the session answers it as `tanbo serve` does, with a refusal
+ * that quotes it as an escape) instead of ending it early.
+ * @param session The session.
+ * @param line One request line of @p line_len bytes, any bytes; may be NULL when @p line_len is 0.
+ * @param line_len Length of @p line in bytes.
+ * @param buf Receives the answer; see "Strings out" in the file description.
+ * @param len Size of @p buf in bytes.
+ * @param needed Receives the answer's length without the NUL; may be NULL.
+ * @return As tanbo_session_handle().
+ */
+tanbo_status tanbo_session_handle_n(tanbo_session* session, const char* line, size_t line_len, char* buf,
+                                    size_t len, size_t* needed);
+
+/**
  * The answer to the last request handed to tanbo_session_handle() again ("" before the first,
  * after a comment line or after a failed call), for a caller whose buffer was too small.
  * @param session The session.
@@ -854,11 +869,16 @@ tanbo_status tanbo_solution_start(tanbo_solution* solution, char* buf, size_t le
  * @param moves_capacity Entries @p moves holds (the board's points always suffice).
  * @param line Receives the perfect-play line as row-major indices; may be NULL when
  *        @p line_capacity is 0.
- * @param line_capacity Entries @p line holds (127 always suffice).
+ * @param line_capacity Entries @p line holds (127 always suffice). With 0 the line is not
+ *        walked (walking it looks up every move on each of its plies, most of a probe's time: a
+ *        perfect opponent after best_move or the moves skips it); line_length is then the answer's
+ *        length, the moves the line has.
  * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (a position on
- *         another board size than the table's), ::TANBO_ERR_BUFFER_TOO_SMALL (an array with room
- *         but too little: @p out is complete, the arrays hold a prefix) or
- *         ::TANBO_ERR_OUT_OF_MEMORY. Errors are reported on @p solution.
+ *         another board size than the table's), ::TANBO_ERR_BAD_TABLE (a forged table, its hash
+ *         recomputed, whose records contradict the rules at this position),
+ *         ::TANBO_ERR_BUFFER_TOO_SMALL (an array with room but too little: @p out is complete,
+ *         the arrays hold a prefix) or ::TANBO_ERR_OUT_OF_MEMORY. Errors are reported on
+ *         @p solution.
  */
 tanbo_status tanbo_solution_probe(tanbo_solution* solution, const tanbo_game* game, tanbo_answer* out,
                                   tanbo_move_value* moves, size_t moves_capacity, int* line,

@@ -34,6 +34,8 @@
 //   a damaged, truncated or foreign table file        TableError (api/solution.hpp; C:
 //     (api::Solution::open, read, from_bytes)           TANBO_ERR_BAD_TABLE): "t.tbl: byte 48:
 //                                                       content hash mismatch"
+//   a forged table (its hash recomputed) whose        TableError, when probed there: "...: it
+//     records contradict the rules at a position        gives a finished game the length 3"
 //   a table file that cannot be opened                UsageError ("t.tbl: cannot open the table
 //                                                       file")
 //   perfect play misused: probing a position of       UsageError ("the position is on a 5x5

@@ -112,7 +112,10 @@ class Solution {
   /// @throws UsageError for a position of another board size than the start's; TableError when the
   /// table contradicts the rules there (a forged file whose hash was recomputed: a position's
   /// successor missing, a finished game given a length or an unfinished one none).
-  Answer probe(const Position& pos) const;
+  /// `with_line` false leaves Answer::line empty (best_move is the same): walking the line looks
+  /// up every move on each of its plies, most of a probe's time, which a caller after the moves'
+  /// values (a perfect opponent: best_moves()) does not need.
+  Answer probe(const Position& pos, bool with_line = true) const;
 
  private:
   explicit Solution(std::shared_ptr<const solve::Table> table) noexcept : table_(std::move(table)) {}

@@ -150,8 +150,9 @@ class Table {
   /// Value, length, every legal move's outcome and the perfect-play line of `pos`; known = false
   /// outside the table (never a guess). @throws TableError where the records contradict the rules
   /// (only a forged file, its hash recomputed: a successor missing, a finished game given a length,
-  /// an unfinished one none).
-  ProbeResult probe(const Position& pos) const;
+  /// an unfinished one none). `with_line` false leaves `line` empty: walking it looks up every
+  /// move on each of its plies, most of a probe's work, which a caller after the moves skips.
+  ProbeResult probe(const Position& pos, bool with_line = true) const;
 
  private:
   Table(const Position& start, std::string start_text);
