@@ -19,6 +19,7 @@
 #include "explorers.hpp"
 #include "tanbo/certificate/sha256.hpp"
 #include "tanbo/core/variant.hpp"
+#include "tanbo/reference/rules.hpp"
 #include "tanbo/solve/measure.hpp"
 #include "tanbo/solve/strong.hpp"
 
@@ -162,7 +163,7 @@ ProbeResult Table::probe(const Position& pos, bool with_line) const {
   out.known = true;
   out.outcome = *outcome;
   out.winner = outcome->wins ? pos.to_move() : opponent(pos.to_move());
-  const bool finished = pos.count(Color::Black) == 0 || pos.count(Color::White) == 0;  // rule 7
+  const bool finished = reference::winner(pos).has_value();  // rule 7
   // A finished game's record has length 0 and an unfinished one's more; only a forged file (a
   // damaged one fails its hash when read) says otherwise, and the explorer cannot start from a
   // finished game.
