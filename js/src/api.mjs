@@ -83,17 +83,20 @@ function wasm(M) {
       M._free(p);
     }
   }
-  // Strings into WASM: one malloc'd UTF-8 copy per call, freed after.
-  function withString(s, f) {
+  // Strings into WASM: one malloc'd UTF-8 copy per call, freed after; f(pointer, byte length).
+  function withBytes(s, f) {
     if (typeof s !== "string") throw new TypeError(`expected a string, got ${describe(s)}`);
-    // C strings end at NUL: refuse rather than silently read a prefix.
-    const nul = s.indexOf("\0");
-    if (nul >= 0) throw new ParseError(`unexpected NUL character at offset ${nul}`);
-    const len = M.lengthBytesUTF8(s) + 1;
-    return withMem(len, (p) => {
-      M.stringToUTF8(s, p, len);
-      return f(p);
+    const len = M.lengthBytesUTF8(s);
+    return withMem(len + 1, (p) => {
+      M.stringToUTF8(s, p, len + 1);
+      return f(p, len);
     });
+  }
+  // A C string: NUL-terminated, so one inside is refused rather than silently read as a prefix.
+  function withString(s, f) {
+    const nul = typeof s === "string" ? s.indexOf("\0") : -1;
+    if (nul >= 0) throw new ParseError(`unexpected NUL character at offset ${nul}`);
+    return withBytes(s, (p) => f(p));
   }
   const u32 = (p) => M.HEAPU32[p >> 2];
   const i32 = (p) => M.HEAP32[p >> 2];
@@ -159,7 +162,7 @@ function wasm(M) {
   })();
   // Frees what a forgotten dispose() leaves behind, once the JS object is collected.
   const finalizer = typeof FinalizationRegistry === "function" ? new FinalizationRegistry((free) => free()) : null;
-  return { M, alloc, withMem, withString, u32, i32, u64, fail, check, textOut, intsOut, create, engines, engineCode, variants, finalizer };
+  return { M, alloc, withMem, withBytes, withString, u32, i32, u64, fail, check, textOut, intsOut, create, engines, engineCode, variants, finalizer };
 }
 
 // Rng over tanbo_rng, and rngArg: a seed or an Rng as the argument of a call that draws.
@@ -534,7 +537,7 @@ function gameClass(w, Rng, rngArg) {
 
 // Session over a tanbo_session handle.
 function sessionClass(w) {
-  const { M, withMem, withString, u32, fail, engines, finalizer } = w;
+  const { M, withMem, withBytes, withString, u32, fail, engines, finalizer } = w;
   /**
    * A session of the engine protocol (docs/protocol.md) on one of the engines: the C API's
    * tanbo_session, i.e. the C++ session `tanbo serve` runs. handle(line) gives the answer line,
@@ -562,17 +565,15 @@ function sessionClass(w) {
     handle(line) {
       const p = this._ptr();
       const checked = (s) => { if (s !== 0) fail(s, M.UTF8ToString(M._tanbo_session_last_error(p))); };
-      if (typeof line !== "string") throw new TypeError(`Session.handle: line must be a string, not ${describe(line)}`);
       // The line goes with its length (tanbo_session_handle_n): a NUL byte in it is the session's
       // to refuse, as `tanbo serve` does, not a reason to cut the line or fail the pump.
-      const bytes = M.lengthBytesUTF8(line);
       // Handled once: a cut answer (status 8) is read again with tanbo_session_answer.
-      const answer = withMem(bytes + 1, (l) => (M.stringToUTF8(line, l, bytes + 1), withMem(4 + 256, (mem) => {
+      const answer = withBytes(line, (l, bytes) => withMem(4 + 256, (mem) => {
         const s = M._tanbo_session_handle_n(p, l, bytes, mem + 4, 256, mem);
         if (s === 8) return null;
         checked(s);
         return M.UTF8ToString(mem + 4, 256);
-      }))) ?? withMem(4, (needed) => {
+      })) ?? withMem(4, (needed) => {
         M._tanbo_session_answer(p, 0, 0, needed);
         const len = u32(needed) + 1;
         return withMem(len, (buf) => (checked(M._tanbo_session_answer(p, buf, len, needed)), M.UTF8ToString(buf, len)));
