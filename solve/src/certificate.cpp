@@ -2,7 +2,7 @@
 // knows no symmetry), at the prover's turns the fastest win, at the opponent's every move;
 // written in post-order (children first, the start last) with tanbo::certificate::Writer.
 #include <algorithm>
-#include <unordered_set>
+#include <unordered_map>
 
 #include "explorers.hpp"
 #include "tanbo/certificate/certificate.hpp"
@@ -19,17 +19,19 @@ CertificatePlan certificate_plan(const Table& table) {
   const std::uint64_t prover_bit = plan.prover == Color::White ? std::uint64_t{1} << codec.side_shift() : 0;
   const std::uint64_t side_bit = std::uint64_t{1} << codec.side_shift();
   detail::OptimizedExplorer ex(table.start(), codec);
-  std::unordered_set<std::uint64_t> listed;
+  std::unordered_map<std::uint64_t, int> listed;  // key -> depth (docs/certificates.md)
   using Move = detail::OptimizedExplorer::Move;
   auto sorted_moves = [&](Move* moves) {
     const int count = ex.moves(moves);
     std::sort(moves, moves + count, [&](Move a, Move b) { return ex.index(a, n) < ex.index(b, n); });
     return count;
   };
-  auto visit = [&](auto&& self) -> void {
+  // Lists the current position after its successors; returns its depth in the plan.
+  auto visit = [&](auto&& self) -> int {
     const std::uint64_t key = ex.key();
-    if (listed.count(key) != 0) return;
+    if (const auto known = listed.find(key); known != listed.end()) return known->second;
     int chosen = -1;
+    int depth = 0;
     if (ex.is_over()) {
       // a finished game in the proof is won by the prover (the table says so; the checker checks)
     } else if ((key & side_bit) == prover_bit) {
@@ -48,7 +50,7 @@ CertificatePlan certificate_plan(const Table& table) {
       }
       if (best < 0) throw Error("certificate: the table says the prover wins a position where no move wins");
       ex.play(moves[best]);
-      self(self);
+      depth = 1 + self(self);
       ex.undo();
       chosen = ex.index(moves[best], n);
     } else {
@@ -56,14 +58,15 @@ CertificatePlan certificate_plan(const Table& table) {
       const int count = sorted_moves(moves);
       for (int i = 0; i < count; ++i) {
         ex.play(moves[i]);
-        self(self);
+        depth = std::max(depth, 1 + self(self));
         ex.undo();
       }
     }
-    listed.insert(key);
+    listed.emplace(key, depth);
     plan.lines.push_back({key, chosen});
+    return depth;
   };
-  visit(visit);
+  plan.depth = visit(visit);
   return plan;
 }
 
@@ -74,6 +77,7 @@ std::uint64_t write_certificate(const Table& table, std::ostream& out) {
   header.size = table.size();
   header.prover = plan.prover;
   header.positions = static_cast<long long>(plan.lines.size());
+  header.within = plan.depth;
   certificate::Writer writer(out, header);
   for (const CertificateLine& line : plan.lines) {
     std::optional<Point> move;

@@ -132,12 +132,15 @@ struct FakeHeader {
   int size;
   Color prover;
   long long positions;
+  std::optional<long long> within;
 };
 class FakeWriter {
  public:
   FakeWriter(std::ostream& out, const FakeHeader& h) : out_(out), expected_(h.positions) {
     out_ << "tanbo-certificate 1\nstart " << h.start << "\nsize " << h.size << "\nprover "
-         << tanbo::color_char(h.prover) << "\npositions " << h.positions << "\n";
+         << tanbo::color_char(h.prover) << "\n";
+    if (h.within) out_ << "within " << *h.within << "\n";
+    out_ << "positions " << h.positions << "\n";
   }
   void add(const Position& p, std::optional<Point> move) {
     const std::string k = key_of(p);
@@ -474,6 +477,9 @@ TEST_CASE("weak solver: certificates through certificate::Writer, accepted by ce
     CHECK(summary.header.prover == r.proof->prover);
     CHECK(summary.header.positions == static_cast<long long>(r.proof->lines.size()));
     CHECK(summary.header.prover == (start.size() == 5 ? Color::Black : Color::White));
+    // The writer states the proof's depth, which the checker computes on its own.
+    CHECK(summary.header.within == r.proof->depth);
+    CHECK(summary.depth == r.proof->depth);
   }
 }
 

@@ -183,6 +183,10 @@ struct CertificateLine {
 struct CertificatePlan {
   Color prover = Color::Black;
   std::vector<CertificateLine> lines;
+  /// The most plies the prover needs from the start against any defence, following the plan
+  /// (docs/certificates.md: the certified depth, the certificate's `within`); the start's
+  /// perfect-play length, as the prover always plays a fastest win.
+  int depth = 0;
 };
 /// The plan of `table`'s start (exact positions: the checker knows no symmetry).
 CertificatePlan certificate_plan(const Table& table);

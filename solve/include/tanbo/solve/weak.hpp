@@ -69,6 +69,9 @@ struct ProofLine {
 struct Proof {
   Color prover = Color::Black;
   std::vector<ProofLine> lines;
+  /// The most plies the prover needs from the start against any defence, following this
+  /// strategy (docs/certificates.md: the certified depth, the certificate's `within`).
+  int depth = 0;
 };
 
 /// What solve_weak found.
@@ -115,7 +118,7 @@ WeakResult solve_weak(const optimized::BasicGame<MaxN>& game, const WeakBudget& 
 template <class Writer, class Header>
 void write_certificate(std::ostream& out, const Position& start, const Proof& proof) {
   const Header header{start_label(start), start.size(), proof.prover,
-                      static_cast<long long>(proof.lines.size())};
+                      static_cast<long long>(proof.lines.size()), proof.depth};
   Writer writer(out, header);
   for (const ProofLine& line : proof.lines) writer.add(line.position, line.move);
   writer.finish();
