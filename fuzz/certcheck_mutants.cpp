@@ -152,7 +152,7 @@ std::string mutate(Lines& lines, const Source& src, Random& rnd, bool& reseal, b
       const long long d = src.depth;
       const std::vector<std::string> values = {std::to_string(d - 1), std::to_string(d), std::to_string(d + 1), "0",
                                                std::string(1, '0').append(std::to_string(d)), std::string(1, '+').append(std::to_string(d)), std::to_string(d) + " ",
-                                               "4294967294", "4294967295", "999999999", "1000000000"};
+                                               "4294967294", "4294967295", "999999999", "9999999999", "10000000000"};
       const std::string line = "within " + values[rnd.below(values.size())];
       if (src.has_within && lines.size() > 4 && lines[4].rfind("within ", 0) == 0) {
         lines[4] = line;

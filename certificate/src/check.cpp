@@ -324,9 +324,9 @@ Summary check(std::istream& in) {
   const std::string* count_text = &header_line(5, "positions");
   if (count_text->compare(0, 7, "within ") == 0) {
     const std::string_view text = std::string_view(*count_text).substr(7);
-    const auto d = canonical_number(text, kMaxPositions);
+    const auto d = canonical_number(text, kMaxWithin);
     if (!d)
-      parse_error("bad within " + quoted(text) + " (expected a number of plies from 0 to " + std::to_string(kMaxPositions) +
+      parse_error("bad within " + quoted(text) + " (expected a number of plies from 0 to " + std::to_string(kMaxWithin) +
                       ", in decimal)",
                   5, 8);
     h.within = *d;

@@ -83,9 +83,9 @@ Writer::Writer(std::ostream& out, const Header& h) : out_(out), header_(h) {
   if (h.positions < 1 || h.positions > kMaxPositions)
     throw UsageError("certificate header: positions " + std::to_string(h.positions) + " is not in 1.." +
                      std::to_string(kMaxPositions));
-  if (h.within && (*h.within < 0 || *h.within > kMaxPositions))
+  if (h.within && (*h.within < 0 || *h.within > kMaxWithin))
     throw UsageError("certificate header: within " + std::to_string(*h.within) + " is not in 0.." +
-                     std::to_string(kMaxPositions));
+                     std::to_string(kMaxWithin));
   write("tanbo-certificate " + std::to_string(kFormatVersion) + "\nstart " + h.start + "\nsize " +
         std::to_string(h.size) + "\nprover " + color_char(h.prover) + "\n" +
         (h.within ? "within " + std::to_string(*h.within) + "\n" : std::string()) + "positions " +

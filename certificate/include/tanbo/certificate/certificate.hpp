@@ -24,6 +24,10 @@ inline constexpr int kFormatVersion = 1;
 /// certificate that large would need far more memory than a checker has anyway).
 inline constexpr long long kMaxPositions = 4'294'967'294LL;
 
+/// Largest D of a `within <D>` line: any number of at most 10 digits (a depth is below the
+/// position count, so every true bound fits; the Coq checker's reader reads the same numbers).
+inline constexpr long long kMaxWithin = 9'999'999'999LL;
+
 /// Longest line the checker reads (a position line of the 25x25 board is 633 bytes).
 inline constexpr std::size_t kMaxLineBytes = 4096;
 
@@ -33,7 +37,7 @@ struct Header {
   int size = 0;                  ///< Board side; must be the start's.
   Color prover = Color::Black;   ///< The side the certificate proves wins from the start.
   long long positions = 0;       ///< Number of position lines (1..kMaxPositions).
-  /// The optional `within <D>` line: the prover wins within D plies (0..kMaxPositions). The
+  /// The optional `within <D>` line: the prover wins within D plies (0..kMaxWithin). The
   /// solvers always give it (the depth of the strategy they write); check() refuses a file
   /// whose strategy needs more.
   std::optional<long long> within;
@@ -64,7 +68,7 @@ class Writer {
   /// Writes the header (with its `within` line when h.within is given). @throws UsageError if
   /// the header is not one check() would read: a start that is not exactly a variant name or a
   /// position string, or cannot begin a game, a size that is not the start's, a count out of
-  /// 1..kMaxPositions, a within out of 0..kMaxPositions.
+  /// 1..kMaxPositions, a within out of 0..kMaxWithin.
   Writer(std::ostream& out, const Header& h);
   /// Writes one position line: `p`'s board and side to move, and the prover's move if given.
   /// @throws UsageError for a board of another size, a move off the board, more lines than the
