@@ -634,6 +634,11 @@ case_solve_check_certificates() {
   cmp -s "$WORK/lattice-5.cert" "$WORK/bad.cert" && fail "the damage was not planted"
   run "$TANBO" solve --check "$WORK/bad.cert"
   [[ $RC -ne 0 ]] || fail "a damaged certificate was accepted"
+  # The within line is checked: lattice-5 resealed with 'within 23' states one ply too few.
+  sed '5s/^within 24$/within 23/; $d' "$WORK/lattice-5.cert" > "$WORK/within23.body"
+  { cat "$WORK/within23.body"; echo "sha256 $(sha256sum < "$WORK/within23.body" | cut -c1-64)"; } > "$WORK/within23.cert"
+  expect_error 3 "line 5: the strategy needs 24 plies, more than 'within 23' (the depth of the start, line 15458)" \
+    "$TANBO" solve --check "$WORK/within23.cert"
   expect_error 1 "no-such.cert: cannot open the certificate" "$TANBO" solve --check "$WORK/no-such.cert"
 }
 
