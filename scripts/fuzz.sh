@@ -76,7 +76,9 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 [[ "$jobs" == 0 ]] && jobs="$(nproc)"
-if [[ -z "${TANBO_CERTCHECK:-}" && -x "$root/build/dev/formal/tanbo-certcheck" ]]; then
+if [[ -n "${TANBO_CERTCHECK:-}" ]]; then
+  export TANBO_CERTCHECK="$(realpath -m "$TANBO_CERTCHECK")"  # the targets run in the log folder
+elif [[ -x "$root/build/dev/formal/tanbo-certcheck" ]]; then
   export TANBO_CERTCHECK="$root/build/dev/formal/tanbo-certcheck"
 fi
 [[ "$workers" == 0 ]] && workers="$(nproc)"
@@ -245,7 +247,10 @@ run_one() {
   local steps=""
   [[ -f "$stats" ]] && steps="$(awk '{s += $4} END {print s + 0}' "$stats")"
   [[ -n "$steps" ]] && steps=" ($steps steps compared)"
-  [[ $t == fuzz_certcheck ]] && steps=" (${TANBO_CERTCHECK:+against $TANBO_CERTCHECK}${TANBO_CERTCHECK:-C++ checker alone: no tanbo-certcheck})"
+  if [[ $t == fuzz_certcheck ]]; then
+    steps=" (C++ checker alone: no tanbo-certcheck)"
+    [[ -n "${TANBO_CERTCHECK:-}" ]] && steps=" (against $TANBO_CERTCHECK)"
+  fi
   cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$')"
   local crashes
   crashes="$(find "$art" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)"
