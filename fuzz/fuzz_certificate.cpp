@@ -3,8 +3,9 @@
 // forge a hash; resealed, its mutations reach the rules behind it and the accepting path).
 // Properties: check() throws only ParseError or CertificateError, located inside the input; an
 // accepted certificate is accepted by a second, naive checker written here from the format's
-// rules (string keys, no streaming, the reference engine), and the Writer writes it back byte
-// for byte (the format has one spelling for everything).
+// rules (string keys, no streaming, the reference engine), which computes the same depth (at
+// most the within line's), and the Writer writes it back byte for byte (the format has one
+// spelling for everything).
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -13,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "certcheck_agree.hpp"
 #include "fuzz_check.hpp"
 #include "tanbo/certificate/certificate.hpp"
 #include "tanbo/core/errors.hpp"
@@ -47,11 +49,15 @@ std::pair<Position, std::optional<Point>> read_line(const std::string& text, int
   return {p, Point{std::stoi(point.substr(0, comma)), std::stoi(point.substr(comma + 1))}};
 }
 
+// The number of header lines of an accepted certificate (6 with a within line).
+std::size_t header_lines(const certificate::Summary& s) { return s.header.within ? 6 : 5; }
+
 // The format's rules, checked the plain way on an accepted certificate's lines; "" if they hold.
 std::string naive_problem(const std::vector<std::string>& lines, const certificate::Summary& s) {
   const int n = s.header.size;
   std::map<std::string, std::size_t> earlier;  // "cells side" -> line index
-  for (std::size_t i = 5; i + 1 < lines.size(); ++i) {
+  std::map<std::string, long long> depth;      // "cells side" -> plies the prover needs from it
+  for (std::size_t i = header_lines(s); i + 1 < lines.size(); ++i) {
     const auto [pos, move] = read_line(lines[i], n);
     const std::string key = certificate::position_line(pos, std::nullopt);
     if (earlier.count(key)) return "a position listed twice was accepted";
@@ -68,8 +74,9 @@ std::string naive_problem(const std::vector<std::string>& lines, const certifica
         reference::Game next = g;
         if (!next.is_legal(m)) return "an illegal move was accepted";
         next.play(m);
-        if (!earlier.count(certificate::position_line(next.board(), std::nullopt)))
-          return "a move whose result is not listed earlier was accepted";
+        const std::string after = certificate::position_line(next.board(), std::nullopt);
+        if (!earlier.count(after)) return "a move whose result is not listed earlier was accepted";
+        depth[key] = std::max(depth[key], 1 + depth[after]);
       }
     }
     earlier.emplace(key, i);
@@ -79,6 +86,9 @@ std::string naive_problem(const std::vector<std::string>& lines, const certifica
       lines[lines.size() - 2].substr(0, static_cast<std::size_t>(n * n + 2)) != certificate::position_line(start, std::nullopt))
     return "a certificate whose last line is not the start was accepted";
   if (static_cast<long long>(earlier.size()) != s.header.positions) return "a wrong count was accepted";
+  const long long start_depth = depth[certificate::position_line(start, std::nullopt)];
+  if (start_depth != s.depth) return "the checker's depth is not the strategy's (" + std::to_string(start_depth) + ")";
+  if (s.header.within && s.depth > *s.header.within) return "a strategy deeper than its within line was accepted";
   return "";
 }
 
@@ -102,7 +112,7 @@ void check_one(std::string_view text) {
   if (const std::string problem = naive_problem(all, s); !problem.empty()) fail(problem);
   std::ostringstream out;
   certificate::Writer w(out, s.header);
-  for (std::size_t i = 5; i + 1 < all.size(); ++i) {
+  for (std::size_t i = header_lines(s); i + 1 < all.size(); ++i) {
     const auto [pos, move] = read_line(all[i], s.header.size);
     w.add(pos, move);
   }
@@ -117,12 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   check_one(text);
   // Resealed: the last "sha256 " line (at the start of a line) gets the digest of what precedes it.
-  const std::size_t at = text.rfind("\nsha256 ");
-  if (at == std::string_view::npos) return 0;
-  const std::string_view before = text.substr(0, at + 1);
-  const std::size_t eol = text.find('\n', at + 1);
-  const std::string resealed = std::string(before) + "sha256 " + tanbo::certificate::sha256_hex(before) +
-                               std::string(eol == std::string_view::npos ? std::string_view("\n") : text.substr(eol));
+  const std::string resealed = tanbo::fuzz::resealed(text);
   if (resealed != text) check_one(resealed);
   return 0;
 }

@@ -36,6 +36,9 @@
 # timeout) come from fuzz/oss-fuzz/options/<t>.options, dictionaries from fuzz/dict/.
 # New inputs go to BUILD_DIR/fuzz-work/<t> (AFL++: BUILD_DIR/afl-out/<t>/*/queue), crashes to
 # BUILD_DIR/fuzz-artifacts/<t>/ (AFL++ crashes are copied there as crash-<sha1>).
+# fuzz_certcheck compares the C++ certificate checker with the Coq one (`tanbo-certcheck`): the
+# program TANBO_CERTCHECK names, else the dev build's build/dev/formal/tanbo-certcheck when it is
+# there; without either it fuzzes the C++ checker alone (no OCaml needed), and says so.
 # Exit status: 0 ok, 1 a target crashed (or found a divergence), 2 usage or build error.
 set -euo pipefail
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0; }
@@ -73,6 +76,11 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 [[ "$jobs" == 0 ]] && jobs="$(nproc)"
+if [[ -n "${TANBO_CERTCHECK:-}" ]]; then
+  export TANBO_CERTCHECK="$(realpath -m "$TANBO_CERTCHECK")"  # the targets run in the log folder
+elif [[ -x "$root/build/dev/formal/tanbo-certcheck" ]]; then
+  export TANBO_CERTCHECK="$root/build/dev/formal/tanbo-certcheck"
+fi
 [[ "$workers" == 0 ]] && workers="$(nproc)"
 
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
@@ -239,6 +247,10 @@ run_one() {
   local steps=""
   [[ -f "$stats" ]] && steps="$(awk '{s += $4} END {print s + 0}' "$stats")"
   [[ -n "$steps" ]] && steps=" ($steps steps compared)"
+  if [[ $t == fuzz_certcheck ]]; then
+    steps=" (C++ checker alone: no tanbo-certcheck)"
+    [[ -n "${TANBO_CERTCHECK:-}" ]] && steps=" (against $TANBO_CERTCHECK)"
+  fi
   cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+$')"
   local crashes
   crashes="$(find "$art" -maxdepth 1 -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)"

@@ -145,18 +145,23 @@ Entry parse_position_line(std::string_view line, long long number, int n) {
   return e;
 }
 
-// What the checker knows while it reads the lines after the header.
+// What the checker knows while it reads the lines after the header: every accepted position
+// (numbered in the order of its line) and its depth, the most plies the prover needs from it
+// against any defence following the certificate's strategy (docs/certificates.md): 0 for a
+// finished game, 1 + the successor's for a prover's line, 1 + the deepest reply's for an
+// opponent's line. Each successor is on an earlier line, so its depth is known.
 class Checker {
  public:
-  Checker(const Header& header, Position start, long long first_line)
+  Checker(const Header& header, Position start, long long first_line, long long within_line)
       : header_(header), start_(std::move(start)), set_(header.size), first_line_(first_line),
-        key_(set_.words()), next_key_(set_.words()) {}
+        within_line_(within_line), key_(set_.words()), next_key_(set_.words()) {}
 
   // Checks the position line `number` (the header lists positions first_line_ .. last_line()).
   void line(std::string_view text, long long number) {
     if (number > last_line())
-      throw CertificateError("the header announces " + std::to_string(header_.positions) +
-                                 " positions (line 5), but the position lines go on: expected the sha256 line here",
+      throw CertificateError("the header announces " + std::to_string(header_.positions) + " positions (line " +
+                                 std::to_string(first_line_ - 1) +
+                                 "), but the position lines go on: expected the sha256 line here",
                              number);
     const Entry e = parse_position_line(text, number, header_.size);
     const Position& pos = e.position;
@@ -175,6 +180,7 @@ class Checker {
                                  ": the header announces " + std::to_string(header_.positions) + " positions)",
                              number);
     const std::string side = side_text(pos.to_move());
+    std::uint32_t depth = 0;
     if (const auto won = reference::winner(pos)) {  // rule 7: a finished game, won by the side with stones
       if (e.move) throw CertificateError(side + ": a finished game (won by " + color_char(*won) + ") carries no move", number);
       if (*won != header_.prover)
@@ -194,37 +200,48 @@ class Checker {
         if (const auto why = game.why_illegal(*e.move))
           throw CertificateError(side + ": the move " + point_text(*e.move) + " is illegal (" + illegal_reason_text(*why) + ")",
                                  number);
-        require_listed(game, *e.move, side + ": the move ", number);
+        depth = 1 + require_listed(game, *e.move, side + ": the move ", number);
       } else {
         if (e.move)
           throw CertificateError(side + ": an opponent's line carries a move (only the prover's lines do)", number);
         game.legal_moves(moves_);
         if (moves_.empty()) throw CertificateError(side + ": no legal move, but the game is not over", number);
-        for (const Point m : moves_) require_listed(game, m, side + ": the legal move ", number);
+        for (const Point m : moves_) depth = std::max(depth, 1 + require_listed(game, m, side + ": the legal move ", number));
       }
     }
+    if (number == last_line() && header_.within && depth > *header_.within)
+      throw CertificateError("the strategy needs " + std::to_string(depth) + (depth == 1 ? " ply" : " plies") +
+                                 ", more than 'within " + std::to_string(*header_.within) +
+                                 "' (the depth of the start, line " + std::to_string(number) + ")",
+                             within_line_);
     set_.insert(key_.data());
+    depths_.push_back(depth);
   }
 
   long long last_line() const noexcept { return first_line_ + header_.positions - 1; }
   long long listed() const noexcept { return static_cast<long long>(set_.size()); }
+  /// The depth of the last position accepted (the start, once every line is accepted).
+  long long last_depth() const noexcept { return depths_.empty() ? 0 : depths_.back(); }
 
  private:
-  // Plays `m` and requires the position it leads to on an earlier line.
-  void require_listed(reference::Game& game, Point m, const std::string& what, long long number) {
+  // Plays `m` and requires the position it leads to on an earlier line; returns its depth.
+  std::uint32_t require_listed(reference::Game& game, Point m, const std::string& what, long long number) {
     game.play(m);
     set_.key(game.board(), next_key_.data());
-    const bool listed = set_.find(next_key_.data()).has_value();
+    const std::optional<std::size_t> listed = set_.find(next_key_.data());
     const std::string after = listed ? std::string() : position_line(game.board(), std::nullopt);
     game.undo();
     if (!listed)
       throw CertificateError(what + point_text(m) + " leads to a position not listed before this line (" + after + ")", number);
+    return depths_[*listed];
   }
 
   const Header& header_;
   Position start_;
   detail::PositionSet set_;
   long long first_line_;
+  long long within_line_;  // the `within` line's number (0: none)
+  std::vector<std::uint32_t> depths_;  // by position number; < 2^32 - 1 (one more than the line's successor's)
   std::vector<std::uint64_t> key_, next_key_;
   std::vector<Point> moves_;
 };
@@ -302,20 +319,36 @@ Summary check(std::istream& in) {
     if (text != "X" && text != "O") parse_error("bad prover " + quoted(text) + " (expected X or O)", 4, 8);
     h.prover = text == "X" ? Color::Black : Color::White;
   }
+  // Line 5: the optional `within <D>`, or the count.
+  int count_line = 5;
+  const std::string* count_text = &header_line(5, "positions");
+  if (count_text->compare(0, 7, "within ") == 0) {
+    const std::string_view text = std::string_view(*count_text).substr(7);
+    const auto d = canonical_number(text, kMaxWithin);
+    if (!d)
+      parse_error("bad within " + quoted(text) + " (expected a number of plies from 0 to " + std::to_string(kMaxWithin) +
+                      ", in decimal)",
+                  5, 8);
+    h.within = *d;
+    count_line = 6;
+    count_text = &header_line(6, "positions");
+  }
   {
-    const std::string_view text = header_value(header_line(5, "positions"), 5, "positions", "positions <K>");
+    const std::string_view text =
+        header_value(*count_text, count_line, "positions", h.within ? "positions <K>" : "within <D>' or 'positions <K>");
     const auto k = canonical_number(text, kMaxPositions);
     if (!k || *k < 1)
       parse_error("bad position count " + quoted(text) + " (expected 1 to " + std::to_string(kMaxPositions) +
                       ", in decimal: the checker numbers positions with 32 bits)",
-                  5, 11);
+                  count_line, 11);
     h.positions = *k;
   }
 
   // The position lines, then the sha256 line. The first problem after the header is kept, and
   // the lines after it are only hashed: a damaged file is reported as damaged (sha256 mismatch),
   // an intact one by its first failing line.
-  Checker checker(h, start, 6);
+  const long long first_line = count_line + 1;
+  Checker checker(h, start, first_line, h.within ? 5 : 0);
   std::exception_ptr problem;
   std::string problem_text;
   for (;;) {
@@ -331,7 +364,8 @@ Summary check(std::istream& in) {
       if (problem) std::rethrow_exception(problem);
       parse_error("the file ends after line " + std::to_string(number) +
                       " without the sha256 line (truncated: the header announces " + std::to_string(h.positions) +
-                      " positions on lines 6-" + std::to_string(checker.last_line()) + ", then the sha256 line)",
+                      " positions on lines " + std::to_string(first_line) + "-" + std::to_string(checker.last_line()) +
+                      ", then the sha256 line)",
                   number + 1, 1);
     }
     if (line.compare(0, 7, "sha256 ") == 0) {
@@ -361,9 +395,10 @@ Summary check(std::istream& in) {
                                number);
       if (problem) std::rethrow_exception(problem);
       if (checker.listed() != h.positions)
-        throw CertificateError("count mismatch: the header announces " + std::to_string(h.positions) +
-                                   " positions (line 5), but the file lists " + std::to_string(checker.listed()),
+        throw CertificateError("count mismatch: the header announces " + std::to_string(h.positions) + " positions (line " +
+                                   std::to_string(count_line) + "), but the file lists " + std::to_string(checker.listed()),
                                number);
+      summary.depth = checker.last_depth();
       summary.sha256 = computed;
       return summary;
     }

@@ -18,11 +18,40 @@ CertificateError::CertificateError(std::string reason, long long line)
     : Error(line > 0 ? "line " + std::to_string(line) + ": " + reason : reason), reason_(std::move(reason)), line_(line) {}
 
 Position read_start(std::string_view text) {
-  // The rule of tanbo::api::read_start (not linked here: the checker uses core and reference only).
+  // The rule of tanbo::api::read_start (not linked here: the checker uses core and reference
+  // only) for which text is a variant name; then one spelling only, so that a certificate's
+  // start line names its start in exactly one way (both checkers read the same language).
   const bool variant_name = std::all_of(text.begin(), text.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
   });
-  Position start = variant_name ? opening(Variant::parse_named(text)) : Position::parse(text);
+  Position start;
+  if (variant_name) {
+    const Variant v = Variant::parse_named(text);
+    if (v.name() != text)
+      throw ParseError("the variant name '" + printable(text, kQuotedTokenBytes) + "' is not spelled as the engine spells it ('" +
+                           v.name() + "')",
+                       1, 1);
+    start = opening(v);
+  } else {
+    // Board, one space, side, and nothing after it: a variant tag would be a second name for
+    // the start, one that need not even be its own ("X3O/5/5/5/O3X X dense-5").
+    const std::size_t board_end = text.find(' ');
+    const std::size_t after_side = board_end == std::string_view::npos ? board_end : text.find(' ', board_end + 1);
+    if (after_side != std::string_view::npos)
+      throw ParseError("the position string '" + printable(text.substr(0, after_side), kQuotedTokenBytes) +
+                           "' is followed by '" + printable(text.substr(after_side + 1), kQuotedTokenBytes) +
+                           "' (a start is a variant name or a position string, nothing else)",
+                       1, static_cast<int>(after_side) + 2);
+    const Position parsed = Position::parse(text);
+    start = Position(parsed.size());  // untagged (custom), as a position string names it
+    for (std::size_t i = 0; i < parsed.cells().size(); ++i) start.set(start.point(static_cast<int>(i)), parsed.cells()[i]);
+    start.set_to_move(parsed.to_move());
+    const std::string canonical = start.to_string();
+    if (canonical != text)
+      throw ParseError("the position string '" + printable(text, kQuotedTokenBytes) +
+                           "' is not written as the engine writes it ('" + canonical + "')",
+                       1, 1);
+  }
   // The engine's set-up is the judge of what can begin a game (a side without stones, a bounded root).
   [[maybe_unused]] const reference::Game validated(start);
   return start;
@@ -54,9 +83,13 @@ Writer::Writer(std::ostream& out, const Header& h) : out_(out), header_(h) {
   if (h.positions < 1 || h.positions > kMaxPositions)
     throw UsageError("certificate header: positions " + std::to_string(h.positions) + " is not in 1.." +
                      std::to_string(kMaxPositions));
+  if (h.within && (*h.within < 0 || *h.within > kMaxWithin))
+    throw UsageError("certificate header: within " + std::to_string(*h.within) + " is not in 0.." +
+                     std::to_string(kMaxWithin));
   write("tanbo-certificate " + std::to_string(kFormatVersion) + "\nstart " + h.start + "\nsize " +
-        std::to_string(h.size) + "\nprover " + color_char(h.prover) + "\npositions " + std::to_string(h.positions) +
-        "\n");
+        std::to_string(h.size) + "\nprover " + color_char(h.prover) + "\n" +
+        (h.within ? "within " + std::to_string(*h.within) + "\n" : std::string()) + "positions " +
+        std::to_string(h.positions) + "\n");
 }
 
 void Writer::write(const std::string& text) {

@@ -60,7 +60,8 @@ int run_check(const std::string& path) {
   if (!in) throw CliError(kExitInput, path + ": cannot open the certificate");
   try {
     const certificate::Summary s = certificate::check(in);
-    std::cout << "certificate ok: " << color_char(s.header.prover) << " wins from " << s.header.start << " ("
+    std::cout << "certificate ok: " << color_char(s.header.prover) << " wins from " << s.header.start << " within "
+              << s.depth << (s.depth == 1 ? " ply" : " plies") << " ("
               << solve::thousands(static_cast<std::uint64_t>(s.header.positions)) << " positions, sha256 " << s.sha256
               << ")\n";
     return kExitOk;

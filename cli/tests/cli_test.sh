@@ -497,11 +497,12 @@ certificate: $WORK/c.cert (1,324 positions)" "$TANBO" solve "$SMALL4" --quiet --
   expect_ok "${first//c.cert/c3.cert}" "$TANBO" solve "$SMALL4" --quiet --threads 3 --engine reference --out "$WORK/t3.tbl" --certificate "$WORK/c3.cert"
   cmp -s "$WORK/t.tbl" "$WORK/t3.tbl" || fail "the 3-thread reference table differs"
   cmp -s "$WORK/c.cert" "$WORK/c3.cert" || fail "the certificates differ"
-  [[ $(head -5 "$WORK/c.cert") == "tanbo-certificate 1
+  [[ $(head -6 "$WORK/c.cert") == "tanbo-certificate 1
 start X2O/4/4/O2X X
 size 4
 prover O
-positions 1324" ]] || fail "certificate header: $(head -5 "$WORK/c.cert")"
+within 15
+positions 1324" ]] || fail "certificate header: $(head -6 "$WORK/c.cert")"
   [[ $(tail -2 "$WORK/c.cert" | head -1) == "X..O........O..X X" ]] || fail "the certificate's last line is not the start"
   # Without a table or certificate, progress and figures go to stderr only.
   run "$TANBO" solve "$SMALL4"
@@ -558,7 +559,7 @@ nodes: "* ]] || fail "lattice-7 with a tiny budget: $RC $OUT $ERR"
   [[ $RC -eq 0 && $OUT == *"value: X to move loses in 15 plies (O wins)"*"certificate: $WORK/weak.cert ("* ]] ||
     fail "weak 4x4: $RC $OUT $ERR"
   run "$TANBO" solve --check "$WORK/weak.cert"
-  [[ $RC -eq 0 && $OUT == "certificate ok: O wins from $SMALL4 ("* ]] || fail "weak certificate refused: $OUT $ERR"
+  [[ $RC -eq 0 && $OUT == "certificate ok: O wins from $SMALL4 within "*" plies ("* ]] || fail "weak certificate refused: $OUT $ERR"
   expect_error 2 "--out writes a strong solver's table" "$TANBO" solve lattice-7 --out "$WORK/x.tbl"
   expect_error 1 "no certificate: the weak solver did not prove the value within the budget" \
     "$TANBO" solve lattice-7 --budget 1000 --quiet --certificate "$WORK/x.cert"
@@ -623,9 +624,9 @@ table sha256: f4ef08e5ad3c5af562964da40ecc208ad23dd6c1053d08b8727864f6e5366c85"*
 case_solve_check_certificates() {
   xz -dc "$DATA/../../../solve/certificates/lattice-5.cert.xz" > "$WORK/lattice-5.cert" || fail "xz failed"
   xz -dc "$DATA/../../../solve/certificates/dense-5.cert.xz" > "$WORK/dense-5.cert" || fail "xz failed"
-  expect_ok "certificate ok: X wins from lattice-5 (15,452 positions, sha256 922d5a10a1d71206737079453b415155f0fb963cff2fad5e3350355fe70ce703)" \
+  expect_ok "certificate ok: X wins from lattice-5 within 24 plies (15,452 positions, sha256 9d7147e15bc98c16ac36f264cea6995578b644ea3d33b394f125ce87167f243b)" \
     "$TANBO" solve --check "$WORK/lattice-5.cert"
-  expect_ok "certificate ok: O wins from dense-5 (1,121,893 positions, sha256 1cab489a801d5e826f5f3b0f15d44776d99e20b2a884538f36d3f22bf4dd6a58)" \
+  expect_ok "certificate ok: O wins from dense-5 within 25 plies (1,121,893 positions, sha256 f4daf5c7e009545975c643f507036fc71dd22c0c5ce765be85817d6912699365)" \
     "$TANBO" solve --check "$WORK/dense-5.cert"
   # A damaged certificate: the prover's first move changed (the line no longer proves its claim,
   # and the sha256 no longer matches): exit status 3 or 1, never accepted.
@@ -633,6 +634,11 @@ case_solve_check_certificates() {
   cmp -s "$WORK/lattice-5.cert" "$WORK/bad.cert" && fail "the damage was not planted"
   run "$TANBO" solve --check "$WORK/bad.cert"
   [[ $RC -ne 0 ]] || fail "a damaged certificate was accepted"
+  # The within line is checked: lattice-5 resealed with 'within 23' states one ply too few.
+  sed '5s/^within 24$/within 23/; $d' "$WORK/lattice-5.cert" > "$WORK/within23.body"
+  { cat "$WORK/within23.body"; echo "sha256 $(sha256sum < "$WORK/within23.body" | cut -c1-64)"; } > "$WORK/within23.cert"
+  expect_error 3 "line 5: the strategy needs 24 plies, more than 'within 23' (the depth of the start, line 15458)" \
+    "$TANBO" solve --check "$WORK/within23.cert"
   expect_error 1 "no-such.cert: cannot open the certificate" "$TANBO" solve --check "$WORK/no-such.cert"
 }
 

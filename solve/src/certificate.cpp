@@ -3,7 +3,8 @@
 // strong.hpp): over exact positions (the checker knows no symmetry), at the prover's turns
 // perfect play's move, at the opponent's every move, in post-order (children first, the start
 // last).
-#include <unordered_set>
+#include <algorithm>
+#include <unordered_map>
 
 #include "successors.hpp"
 #include "tanbo/certificate/certificate.hpp"
@@ -18,6 +19,7 @@ void write_certificate(std::ostream& out, const std::string& start_text, int siz
   header.size = size;
   header.prover = proof.prover;
   header.positions = static_cast<long long>(proof.lines.size());
+  header.within = proof.depth;
   certificate::Writer writer(out, header);
   for (const ProofLine& line : proof.lines) writer.add(line.position, line.move);
   writer.finish();
@@ -31,12 +33,14 @@ Proof winner_proof(const Table& table) {
   const std::uint64_t side_bit = std::uint64_t{1} << codec.side_shift();
   const std::uint64_t prover_bit = proof.prover == Color::White ? side_bit : 0;
   detail::OptimizedExplorer ex(table.start(), codec);
-  std::unordered_set<std::uint64_t> listed;
+  std::unordered_map<std::uint64_t, int> listed;  // key -> its depth in the proof (docs/certificates.md)
   using Move = detail::OptimizedExplorer::Move;
-  auto visit = [&](auto&& self) -> void {
+  // Lists the current position after its successors; returns its depth in the proof.
+  auto visit = [&](auto&& self) -> int {
     const std::uint64_t key = ex.key();
-    if (listed.count(key) != 0) return;
+    if (const auto known = listed.find(key); known != listed.end()) return known->second;
     std::optional<Point> chosen;
+    int depth = 0;
     Move moves[kMaxKeyPoints];
     if (ex.is_over()) {
       // a finished game in the proof is won by the prover (the table says so; the checker checks)
@@ -49,20 +53,21 @@ Proof winner_proof(const Table& table) {
       if (at == outcomes.size() || !outcomes[at].wins())
         throw TableError(table.start_text(), 0, "the table is damaged: the prover wins a position where no move wins");
       ex.play(moves[at]);
-      self(self);
+      depth = 1 + self(self);
       ex.undo();
     } else {
       const int count = detail::row_major_moves(ex, n, moves);
       for (int i = 0; i < count; ++i) {
         ex.play(moves[i]);
-        self(self);
+        depth = std::max(depth, 1 + self(self));
         ex.undo();
       }
     }
-    listed.insert(key);
+    listed.emplace(key, depth);
     proof.lines.push_back({codec.position(key), chosen});
+    return depth;
   };
-  visit(visit);
+  proof.depth = visit(visit);
   return proof;
 }
 

@@ -16,7 +16,7 @@
 #include <bit>
 #include <cstddef>
 #include <string>
-#include <unordered_set>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -166,9 +166,9 @@ class Searcher {
     }
     r.length_nodes = nodes_ - r.value_nodes;
     if (!aborted_ && r.best_move && budget_.proof) {
-      Proof proof{prover_, {}};
-      std::unordered_set<Key, KeyHash> seen;
-      if (prove(proof, seen)) r.proof = std::move(proof);
+      Proof proof{prover_, {}, 0};
+      std::unordered_map<Key, int, KeyHash> depth_of;
+      if (prove(proof, depth_of, proof.depth)) r.proof = std::move(proof);
     }
     r.proof_nodes = nodes_ - r.value_nodes - r.length_nodes;
     return finish(r);
@@ -560,10 +560,16 @@ class Searcher {
 
   // ---- Proof ------------------------------------------------------------------------------------
   // Appends the proof of the current position (a win for prover_) after its successors' lines,
-  // each position once. False when the budget or the proof's size limit ran out.
-  bool prove(Proof& proof, std::unordered_set<Key, KeyHash>& seen) {
+  // each position once, and sets `depth` to its depth in the proof (the certified depth of
+  // docs/certificates.md: 0 for a finished game, 1 + the deepest successor's otherwise).
+  // False when the budget or the proof's size limit ran out.
+  bool prove(Proof& proof, std::unordered_map<Key, int, KeyHash>& depth_of, int& depth) {
     const Key k = current_key();
-    if (seen.count(k) != 0) return true;
+    if (const auto known = depth_of.find(k); known != depth_of.end()) {
+      depth = known->second;
+      return true;
+    }
+    depth = 0;
     if (board_.is_over()) {
       if (*board_.winner() != prover_) return false;  // cannot happen: the search proved the win
       proof.lines.push_back({board_.position(), std::nullopt});
@@ -588,7 +594,9 @@ class Searcher {
           chosen = Board::point(m);
         }
         const Undo u = make(m);
-        ok = prove(proof, seen);
+        int child_depth = 0;
+        ok = prove(proof, depth_of, child_depth);
+        depth = std::max(depth, 1 + child_depth);
         unmake(u);
         if (chosen) break;
       }
@@ -596,7 +604,7 @@ class Searcher {
       if (!ok || (board_.to_move() == prover_ && !chosen)) return false;
       proof.lines.push_back({board_.position(), chosen});
     }
-    seen.insert(k);
+    depth_of.emplace(k, depth);
     return static_cast<long long>(proof.lines.size()) <= budget_.proof_positions;
   }
 

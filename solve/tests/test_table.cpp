@@ -271,5 +271,10 @@ TEST_CASE("the written certificates are accepted by the certificate checker", "[
     CHECK(summary.header.positions == static_cast<long long>(lines));
     CHECK(summary.header.prover == proof.prover);
     CHECK(summary.header.start == t.start_text());
+    // The certified depth is the start's perfect-play length (the prover plays a fastest win,
+    // the plan holds every defence), stated on the within line.
+    CHECK(summary.depth == t.start_outcome().length);
+    CHECK(summary.header.within == summary.depth);
+    CHECK(proof.depth == summary.depth);
   }
 }

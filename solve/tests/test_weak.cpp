@@ -446,6 +446,9 @@ TEST_CASE("weak solver: certificates through certificate::Writer, accepted by ce
     CHECK(summary.header.prover == r.proof->prover);
     CHECK(summary.header.positions == static_cast<long long>(r.proof->lines.size()));
     CHECK(summary.header.prover == (start.size() == 5 ? Color::Black : Color::White));
+    // The writer states the proof's depth, which the checker computes on its own.
+    CHECK(summary.header.within == r.proof->depth);
+    CHECK(summary.depth == r.proof->depth);
   }
 }
 

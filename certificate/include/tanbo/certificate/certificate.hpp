@@ -24,6 +24,10 @@ inline constexpr int kFormatVersion = 1;
 /// certificate that large would need far more memory than a checker has anyway).
 inline constexpr long long kMaxPositions = 4'294'967'294LL;
 
+/// Largest D of a `within <D>` line: any number of at most 10 digits (a depth is below the
+/// position count, so every true bound fits; the Coq checker's reader reads the same numbers).
+inline constexpr long long kMaxWithin = 9'999'999'999LL;
+
 /// Longest line the checker reads (a position line of the 25x25 board is 633 bytes).
 inline constexpr std::size_t kMaxLineBytes = 4096;
 
@@ -33,12 +37,17 @@ struct Header {
   int size = 0;                  ///< Board side; must be the start's.
   Color prover = Color::Black;   ///< The side the certificate proves wins from the start.
   long long positions = 0;       ///< Number of position lines (1..kMaxPositions).
+  /// The optional `within <D>` line: the prover wins within D plies (0..kMaxWithin). The
+  /// solvers always give it (the depth of the strategy they write); check() refuses a file
+  /// whose strategy needs more.
+  std::optional<long long> within;
   /// Same fields.
   friend bool operator==(const Header&, const Header&) = default;
 };
 
 /// A certificate that is well formed but does not prove its claim (an illegal move, a missing
-/// reply, a finished game the prover lost, a wrong count, a wrong sha256, ...).
+/// reply, a finished game the prover lost, a wrong count, a wrong sha256, a strategy needing
+/// more plies than its `within` line, ...).
 /// `what()` reads "line L: <reason>" ("<reason>" when line is 0).
 class CertificateError : public Error {
  public:
@@ -56,9 +65,10 @@ class CertificateError : public Error {
 /// anything is check()'s business.
 class Writer {
  public:
-  /// Writes the header. @throws UsageError if the header is not one check() would read: a start
-  /// that does not parse or cannot begin a game, a size that is not the start's, a count out of
-  /// 1..kMaxPositions.
+  /// Writes the header (with its `within` line when h.within is given). @throws UsageError if
+  /// the header is not one check() would read: a start that is not exactly a variant name or a
+  /// position string, or cannot begin a game, a size that is not the start's, a count out of
+  /// 1..kMaxPositions, a within out of 0..kMaxWithin.
   Writer(std::ostream& out, const Header& h);
   /// Writes one position line: `p`'s board and side to move, and the prover's move if given.
   /// @throws UsageError for a board of another size, a move off the board, more lines than the
@@ -80,14 +90,19 @@ class Writer {
   std::string sha256_;
 };
 
-/// What an accepted certificate proves: its header (prover wins from start) and its digest.
+/// What an accepted certificate proves: its header (prover wins from start), the depth of its
+/// strategy and its digest.
 struct Summary {
   Header header;       ///< The header as read.
+  /// The certified depth: the most plies the prover needs to win from the start against any
+  /// defence, following the certificate's strategy (docs/certificates.md; <= header.within).
+  long long depth = 0;
   std::string sha256;  ///< The sha256 line's digest (64 lowercase hex digits).
 };
 
-/// Checks a certificate on the reference engine, reading the stream once; memory grows with the
-/// number of positions (a compact key each), never with the file's claims.
+/// Checks a certificate on the reference engine, reading the stream once, and computes the depth
+/// of its strategy; memory grows with the number of positions (a compact key and a depth each),
+/// never with the file's claims.
 /// @throws ParseError (line, column) for a malformed file, CertificateError (line) for one that
 /// does not prove its claim. When a line after the header fails, the rest of the file is still
 /// read: if the sha256 line then does not match, the error is the sha256 mismatch (the file was
@@ -95,9 +110,12 @@ struct Summary {
 Summary check(std::istream& in);
 
 /// The start a header names: a named variant's opening, or a position string's board and side.
-/// The same rule as the front ends' start reader: text of letters, digits and '-' only is a
-/// variant name. @throws ParseError (column within `text`, line 1) if it does not parse,
-/// InvalidPositionError if it cannot begin a game.
+/// Text of letters, digits and '-' only is a variant name, as for the front ends' start reader,
+/// but only one spelling is read: the variant's name exactly as Variant::name() spells it
+/// ("lattice-5", not "LATTICE-5"), or a position string exactly as Position::to_string() writes
+/// it, without a variant tag ("X3O/5/5/5/O3X X", not "x3o/5/5/5/o3x x" nor
+/// "X3O/5/5/5/O3X X lattice-5"). @throws ParseError (column within `text`, line 1) if it is not
+/// such a start, InvalidPositionError if it cannot begin a game.
 Position read_start(std::string_view text);
 
 /// The text of a position line (without the newline): cells row-major (row 0 first, '.', 'X',

@@ -111,6 +111,9 @@ struct ProofLine {
 struct Proof {
   Color prover = Color::Black;
   std::vector<ProofLine> lines;
+  /// The most plies the prover needs from the start against any defence, following this
+  /// strategy (docs/certificates.md: the certified depth, the certificate's `within`).
+  int depth = 0;
 };
 
 /// The name of a start in files (tables, certificates): its variant name if it is that variant's
