@@ -30,6 +30,8 @@ using Proof = solve::Proof;
 
 /// Win, Loss (for the side to move) or Unknown: the solvers' value (tanbo/solve/answer.hpp).
 using Value = solve::Value;
+/// A Value's name: "win", "loss" or "unknown".
+using solve::to_string;
 /// A position's value and perfect-play length for its side to move, and its winner() (answer.hpp).
 using Outcome = solve::Outcome;
 
