@@ -17,14 +17,15 @@ LAYERS = {
     "core": {"core"},
     "reference": {"core", "reference"},
     "optimized": {"core", "optimized"},
-    "api": {"core", "reference", "optimized", "api", "solve"},  # solve: perfect play for the faces
+    # solve: perfect play for the faces; certificate: `tanbo solve --check` (api/solver.hpp).
+    "api": {"core", "reference", "optimized", "api", "solve", "certificate"},
     "verify": {"core", "reference", "optimized", "api", "verify"},  # api: the engine protocol
     "certificate": {"core", "reference", "certificate"},  # checked on the reference engine only
     # The strong solver: on the engines (the reference one for its cross-check) and the
     # certificate writer.
     "solve": {"core", "reference", "optimized", "certificate", "solve"},
-    # The faces reach the engines and core's vocabulary only through tanbo::api (issue 44).
-    "cli": {"api", "verify", "conformance", "certificate", "solve"},
+    # The faces reach the engines, core's vocabulary and the solvers only through tanbo::api.
+    "cli": {"api", "verify", "conformance"},
     "capi": {"api", "capi"},
     "python/src": {"api"},
     "js/src": {"capi"},

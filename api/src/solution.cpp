@@ -54,15 +54,29 @@ Solution Solution::from_bytes(std::string_view bytes, const std::string& name) {
 
 Solution Solution::solve_start(const Position& start, std::uint64_t max_classes, const std::string& start_text) {
   if (max_classes == 0) throw UsageError("max_classes must be at least 1, got 0");
-  solve::SolveOptions options;
+  StrongOptions options;
   options.max_classes = max_classes;
-  return Solution(std::make_shared<const solve::Table>(solve::Table::solve(start, options, nullptr, start_text)));
+  return solve_start(start, options, nullptr, start_text);
+}
+
+Solution Solution::solve_start(const Position& start, const StrongOptions& options, SolveStats* stats,
+                               const std::string& start_text) {
+  check_engine_name(options.engine);
+  solve::SolveOptions solver;
+  solver.threads = options.threads;
+  solver.engine = options.engine == "reference" ? solve::SolverEngine::Reference : solve::SolverEngine::Optimized;
+  solver.max_classes = options.max_classes;
+  solver.progress = options.progress;
+  return Solution(std::make_shared<const solve::Table>(solve::Table::solve(start, solver, stats, start_text)));
 }
 
 const Position& Solution::start() const noexcept { return table_->start(); }
 const std::string& Solution::start_text() const noexcept { return table_->start_text(); }
 std::uint64_t Solution::positions() const noexcept { return table_->positions(); }
 void Solution::write(std::ostream& out) const { table_->write(out); }
+std::string Solution::content_hash() const { return solve::hex(table_->content_hash()); }
+
+Proof Solution::winner_proof() const { return solve::winner_proof(*table_); }
 
 Answer Solution::probe(const Position& pos, bool with_line) const {
   if (pos.size() != table_->size())

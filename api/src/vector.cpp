@@ -308,7 +308,7 @@ class BatchOn final : public VectorBatch {
   /// opponent's path, which the vector benchmarks count in instructions).
   [[gnu::always_inline]] inline Vertex opponent_move(Slot& s) const {
     if (searching_) [[unlikely]]
-      return perfect_ ? perfect_move(s) : mcts_move(s);
+      return perfect_ ? perfect_opponent_move(s) : mcts_move(s);
     const std::span<const Vertex> legal = s.board.legal_vertices();
     return legal[s.rng.below(static_cast<std::uint32_t>(legal.size()))];
   }
@@ -322,7 +322,7 @@ class BatchOn final : public VectorBatch {
   /// The perfect opponent's move (see VectorOpponent::perfect): the table's best moves, one
   /// drawn with the board's Rng. The table holds the start (make_vector_batch checked), so it
   /// holds every position of the game: an unknown answer is a broken table, reported, not played.
-  [[gnu::noinline]] Vertex perfect_move(Slot& s) const {
+  [[gnu::noinline]] Vertex perfect_opponent_move(Slot& s) const {
     const Position pos = s.board.position();
     const std::vector<Point> best = best_moves(perfect_->probe(pos, false));
     if (best.empty())

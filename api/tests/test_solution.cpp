@@ -1,6 +1,6 @@
 // Perfect play in the api layer (solution.hpp): the C++ and protocol faces of the cross-face list
 // api/tests/solved_positions.tsv, the weak solver's every-move answers against the tables, and
-// the error model of tables, probes and budgets.
+// the error model of tables, probes and budgets, and `tanbo solve`'s calls (solver.hpp).
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -10,6 +10,7 @@
 
 #include "tanbo/api/protocol.hpp"
 #include "tanbo/api/solution.hpp"
+#include "tanbo/api/solver.hpp"
 #include "tanbo/api/start.hpp"
 #include "tsv.hpp"
 
@@ -184,4 +185,39 @@ TEST_CASE("solution: answer_text and best_moves of a value without its length", 
   CHECK(names(api::best_moves(a)) == "A1 C1");  // every winning move: the length is not known
   a.length = 5;
   CHECK(names(api::best_moves(a)) == "C1");
+}
+
+TEST_CASE("solution: tanbo solve's strong solve, table hash and certificate through the api", "[solution]") {
+  const Position start = api::read_start("X2O/4/4/O2X X");
+  api::StrongOptions options;
+  std::uint64_t reports = 0;
+  options.progress = [&reports](const api::SolveProgress&) { ++reports; };
+  api::SolveStats stats;
+  const Solution optimized = Solution::solve_start(start, options, &stats);
+  CHECK(stats.positions == optimized.positions());
+  CHECK(stats.classes > 0);
+  CHECK(reports == 0);  // a report every 2^21 classes: none for a 4x4 start
+  // The reference engine builds the same table, byte for byte; an engine name nobody has is refused.
+  options.engine = "reference";
+  const Solution reference = Solution::solve_start(start, options);
+  CHECK(reference.content_hash() == optimized.content_hash());
+  CHECK(optimized.content_hash().size() == 64);
+  options.engine = "fast";
+  CHECK_THROWS_AS(Solution::solve_start(start, options), UsageError);
+  options.engine = "optimized";
+  options.max_classes = 10;
+  CHECK_THROWS_AS(Solution::solve_start(start, options), UsageError);
+  // The winner's proof through the one certificate writer, accepted by the checker.
+  const api::Proof proof = optimized.winner_proof();
+  CHECK(proof.prover == *optimized.probe(start).winner());
+  std::stringstream certificate;
+  api::write_certificate(certificate, optimized.start_text(), start.size(), proof);
+  const api::CertificateSummary summary = api::check_certificate(certificate);
+  CHECK(summary.header.prover == proof.prover);
+  CHECK(summary.header.positions == static_cast<long long>(proof.lines.size()));
+  // A damaged one is refused with the line.
+  std::string text = certificate.str();
+  text.replace(text.find("\nprover ") + 8, 1, proof.prover == Color::Black ? "O" : "X");
+  std::istringstream damaged(text);
+  CHECK_THROWS_AS(api::check_certificate(damaged), api::CertificateError);
 }

@@ -15,11 +15,8 @@
 
 #include "common.hpp"
 #include "tanbo/api/solution.hpp"
+#include "tanbo/api/solver.hpp"
 #include "tanbo/api/start.hpp"
-#include "tanbo/certificate/certificate.hpp"
-#include "tanbo/solve/measure.hpp"
-#include "tanbo/solve/strong.hpp"
-#include "tanbo/solve/weak.hpp"
 
 namespace tanbo::cli {
 namespace {
@@ -37,7 +34,7 @@ struct SolveCliOptions {
 };
 
 // "X wins in 27 plies" for the side to move of `pos`.
-std::string outcome_text(const Position& pos, const solve::Outcome& o) {
+std::string outcome_text(const Position& pos, const api::Outcome& o) {
   const Color winner = *o.winner(pos.to_move());
   std::ostringstream out;  // (not operator+: g++ 12 warns wrongly on a one-character string's sum)
   if (o.length == 0) {
@@ -52,20 +49,20 @@ std::string outcome_text(const Position& pos, const solve::Outcome& o) {
 // The start's name in files: the variant's canonical name, or the position string.
 std::string start_text_of(const std::string& arg, const Position& start) {
   if (api::looks_like_variant_name(arg)) return Variant::parse_named(arg).name();
-  return solve::start_label(start);
+  return api::start_label(start);
 }
 
 int run_check(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CliError(kExitInput, path + ": cannot open the certificate");
   try {
-    const certificate::Summary s = certificate::check(in);
+    const api::CertificateSummary s = api::check_certificate(in);
     std::cout << "certificate ok: " << color_char(s.header.prover) << " wins from " << s.header.start << " within "
               << s.depth << (s.depth == 1 ? " ply" : " plies") << " ("
-              << solve::thousands(static_cast<std::uint64_t>(s.header.positions)) << " positions, sha256 " << s.sha256
+              << api::thousands(static_cast<std::uint64_t>(s.header.positions)) << " positions, sha256 " << s.sha256
               << ")\n";
     return kExitOk;
-  } catch (const certificate::CertificateError& e) {
+  } catch (const api::CertificateError& e) {
     throw CliError(kExitCheck, path + ": " + e.what());
   } catch (const ParseError& e) {
     throw CliError(kExitInput, path + ": " + e.what());
@@ -78,27 +75,27 @@ int run_check(const std::string& path) {
 int run_weak(const SolveCliOptions& o, const Position& start) {
   if (o.out) throw CliError(kExitUsage, "--out writes a strong solver's table; the weak solver (a start larger than 5x5, or --weak) has none");
   if (o.engine == "reference") throw CliError(kExitUsage, "--engine reference is for the strong solver; the weak solver runs the optimized engine");
-  solve::WeakBudget budget;
+  api::WeakBudget budget;
   if (o.budget != 0) budget.nodes = static_cast<long long>(o.budget);
   budget.proof = o.certificate.has_value();
   const auto t0 = std::chrono::steady_clock::now();
   if (!o.quiet)
     budget.progress = [t0](long long nodes) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      std::cerr << "tanbo solve: " << solve::thousands(static_cast<std::uint64_t>(nodes)) << " nodes, " << std::fixed
+      std::cerr << "tanbo solve: " << api::thousands(static_cast<std::uint64_t>(nodes)) << " nodes, " << std::fixed
                 << std::setprecision(1) << s << " s\n";
     };
-  const solve::WeakResult r = [&] {
+  const api::WeakResult r = [&] {
     try {
-      return solve::solve_weak(start, budget);
+      return api::solve_weak(start, budget);
     } catch (const InvalidPositionError& e) {
       throw CliError(kExitInput, "START: " + std::string(e.what()));
     }
   }();
-  std::cout << "start: " << solve::start_label(start) << " (weak solver)\n";
+  std::cout << "start: " << api::start_label(start) << " (weak solver)\n";
   const std::optional<Color> winner = r.winner();
   if (!winner) {
-    std::cout << "value: unknown within the budget of " << solve::thousands(static_cast<std::uint64_t>(budget.nodes))
+    std::cout << "value: unknown within the budget of " << api::thousands(static_cast<std::uint64_t>(budget.nodes))
               << " nodes (raise --budget)\n";
   } else if (r.length >= 0) {
     std::cout << "value: " << outcome_text(start, r) << " ("
@@ -107,13 +104,13 @@ int run_weak(const SolveCliOptions& o, const Position& start) {
     std::cout << "value: " << color_char(*winner) << " wins (the perfect-play length was not reached within the budget)\n";
   }
   if (r.best_move) std::cout << "best move: " << point_name(*r.best_move) << '\n';
-  std::cout << "nodes: " << solve::thousands(static_cast<std::uint64_t>(r.nodes)) << '\n';
+  std::cout << "nodes: " << api::thousands(static_cast<std::uint64_t>(r.nodes)) << '\n';
   if (o.certificate) {
     if (!r.proof) throw CliError(kExitInput, "no certificate: the weak solver did not prove the value within the budget");
     std::ofstream f(*o.certificate, std::ios::binary);
     if (!f) throw CliError(kExitInput, *o.certificate + ": cannot create the certificate file");
-    solve::write_certificate(f, solve::start_label(start), start.size(), *r.proof);
-    std::cout << "certificate: " << *o.certificate << " (" << solve::thousands(r.proof->lines.size()) << " positions)\n";
+    api::write_certificate(f, api::start_label(start), start.size(), *r.proof);
+    std::cout << "certificate: " << *o.certificate << " (" << api::thousands(r.proof->lines.size()) << " positions)\n";
   }
   return kExitOk;
 }
@@ -132,24 +129,24 @@ int run_solve(const SolveCliOptions& o) {
   }
   const int n = start.size();
   // Boards past the strong solver's key (5x5) get the weak solver: one position under a budget.
-  if (o.weak || n * n > solve::kMaxKeyPoints) return run_weak(o, start);
-  solve::SolveOptions options;
+  if (o.weak || n * n > api::kMaxStrongPoints) return run_weak(o, start);
+  api::StrongOptions options;
   options.threads = o.threads;
   options.max_classes = o.budget;
-  options.engine = o.engine == "reference" ? solve::SolverEngine::Reference : solve::SolverEngine::Optimized;
+  options.engine = o.engine;
   const auto t0 = std::chrono::steady_clock::now();
-  const double cpu0 = solve::process_cpu_seconds();
+  const double cpu0 = api::process_cpu_seconds();
   if (!o.quiet)
-    options.progress = [t0](const solve::Progress& p) {
+    options.progress = [t0](const api::SolveProgress& p) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      std::cerr << "tanbo solve: " << solve::thousands(p.stored) << " position classes solved, " << std::fixed
+      std::cerr << "tanbo solve: " << api::thousands(p.stored) << " position classes solved, " << std::fixed
                 << std::setprecision(1) << s << " s\n";
     };
-  solve::SolveStats stats;
+  api::SolveStats stats;
   const std::string text = start_text_of(*o.start, start);
-  solve::Table table = [&] {
+  const api::Solution solution = [&] {
     try {
-      return solve::Table::solve(start, options, &stats, text);
+      return api::Solution::solve_start(start, options, &stats, text);
     } catch (const InvalidPositionError& e) {
       throw CliError(kExitInput, "START: " + std::string(e.what()));
     } catch (const UsageError& e) {
@@ -157,14 +154,13 @@ int run_solve(const SolveCliOptions& o) {
     }
   }();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double cpu = solve::process_cpu_seconds() - cpu0;
-  const solve::Outcome so = table.start_outcome();
-  const solve::Answer root = table.probe(start);
-  std::cout << "start: " << table.start_text() << '\n';
-  std::cout << "value: " << outcome_text(start, so) << " (" << color_char(*root.winner()) << " wins)\n";
+  const double cpu = api::process_cpu_seconds() - cpu0;
+  const api::Answer root = solution.probe(start);
+  std::cout << "start: " << solution.start_text() << '\n';
+  std::cout << "value: " << outcome_text(start, root) << " (" << color_char(*root.winner()) << " wins)\n";
   std::cout << "winning first moves:";
   bool any = false;
-  for (const solve::MoveOutcome& m : root.moves)
+  for (const api::MoveAnswer& m : root.moves)
     if (m.wins()) {
       std::cout << ' ' << point_name(m.move) << " (" << m.length << ")";
       any = true;
@@ -173,29 +169,29 @@ int run_solve(const SolveCliOptions& o) {
   std::cout << "perfect play:";
   for (const Point p : root.line) std::cout << ' ' << point_name(p);
   std::cout << '\n';
-  std::cout << "positions: " << solve::thousands(stats.positions) << " (" << solve::thousands(stats.classes) << " classes under "
+  std::cout << "positions: " << api::thousands(stats.positions) << " (" << api::thousands(stats.classes) << " classes under "
             << stats.symmetries << (stats.symmetries == 1 ? " symmetry" : " symmetries") << ", "
-            << solve::thousands(stats.terminal) << " finished-game classes)\n";
-  std::cout << "table sha256: " << solve::hex(table.content_hash()) << '\n';
+            << api::thousands(stats.terminal) << " finished-game classes)\n";
+  std::cout << "table sha256: " << solution.content_hash() << '\n';
   if (o.out) {
     std::ofstream f(*o.out, std::ios::binary);
     if (!f) throw CliError(kExitInput, *o.out + ": cannot create the table file");
-    table.write(f);
+    solution.write(f);
     std::cout << "table: " << *o.out << '\n';
   }
   if (o.certificate) {
     std::ofstream f(*o.certificate, std::ios::binary);
     if (!f) throw CliError(kExitInput, *o.certificate + ": cannot create the certificate file");
-    const solve::Proof proof = solve::winner_proof(table);
-    solve::write_certificate(f, table.start_text(), table.size(), proof);
+    const api::Proof proof = solution.winner_proof();
+    api::write_certificate(f, solution.start_text(), n, proof);
     const std::uint64_t lines = proof.lines.size();
-    std::cout << "certificate: " << *o.certificate << " (" << solve::thousands(lines) << " positions)\n";
+    std::cout << "certificate: " << *o.certificate << " (" << api::thousands(lines) << " positions)\n";
   }
   std::cout.flush();
   if (!o.quiet)
     std::cerr << std::fixed << std::setprecision(1) << "tanbo solve: " << wall << " s, " << cpu << " s CPU, "
-              << solve::thousands(stats.expanded) << " move searches, " << stats.threads << " thread(s), peak RSS "
-              << solve::peak_rss_bytes() / (1024 * 1024) << " MB, hash table at peak " << stats.peak_table_bytes / (1024 * 1024)
+              << api::thousands(stats.expanded) << " move searches, " << stats.threads << " thread(s), peak RSS "
+              << api::peak_rss_bytes() / (1024 * 1024) << " MB, hash table at peak " << stats.peak_table_bytes / (1024 * 1024)
               << " MB (" << std::setprecision(2)
               << static_cast<double>(stats.peak_table_bytes) / static_cast<double>(stats.positions)
               << " bytes/position)\n";
@@ -221,7 +217,7 @@ int run_probe(const ProbeCliOptions& o) {
   const api::Answer r = solution.probe(pos);
   Position plain = pos;
   plain.set_variant(Variant::custom(pos.size()));
-  const std::string text = solve::start_label(plain);
+  const std::string text = api::start_label(plain);
   if (o.json) {
     nlohmann::ordered_json j;
     j["position"] = text;

@@ -28,10 +28,8 @@ using api::Answer;
 using api::MoveAnswer;
 using api::Value;
 
-/// "win", "loss" or "unknown".
-const char* value_name(Value v) noexcept {
-  return v == Value::Win ? "win" : v == Value::Loss ? "loss" : "unknown";
-}
+/// "win", "loss" or "unknown" (the solvers' own names).
+const char* value_name(Value v) noexcept { return api::to_string(v); }
 
 /// A length, None when not known (-1).
 py::object length_or_none(int length) {

@@ -149,10 +149,23 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
       CHECK(static_cast<const Outcome&>(r.moves[i]) == Outcome::of(!child.wins(), child.length + 1));
     }
     // The line has the position's length and ends the game with the predicted winner, each move
-    // keeping the value (the winner wins fastest, the loser defends longest).
+    // keeping the value (the winner wins fastest, the loser defends longest) and the first such
+    // move in row-major order, as the best move is.
+    auto first_keeping = [&](const Outcome& here) {
+      for (const Point m : g.legal_moves()) {
+        g.play(m);
+        const Outcome child = brute.at(tanbo::solve::testing::board_text(g));
+        g.undo();
+        if (child.wins() != here.wins() && child.length + 1 == here.length) return m;
+      }
+      FAIL("no move keeps the value and length");
+      return Point{};
+    };
+    CHECK(r.best_move == first_keeping(outcome));
     REQUIRE(static_cast<int>(r.line.size()) == outcome.length);
     for (std::size_t i = 0; i < r.line.size(); ++i) {
       const Outcome before = brute.at(tanbo::solve::testing::board_text(g));
+      CHECK(r.line[i] == first_keeping(before));
       g.play(r.line[i]);
       const Outcome after = brute.at(tanbo::solve::testing::board_text(g));
       CHECK(after.wins() != before.wins());

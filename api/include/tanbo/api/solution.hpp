@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -24,8 +25,15 @@
 
 namespace tanbo::api {
 
+/// The winner's proof, as a certificate writes it (tanbo/solve/answer.hpp).
+using Proof = solve::Proof;
+
 /// Win, Loss (for the side to move) or Unknown: the solvers' value (tanbo/solve/answer.hpp).
 using Value = solve::Value;
+/// A Value's name: "win", "loss" or "unknown".
+using solve::to_string;
+/// A position's value and perfect-play length for its side to move, and its winner() (answer.hpp).
+using Outcome = solve::Outcome;
 
 /// A damaged, truncated or foreign table file (what() names the file, the byte offset and the
 /// fault): the faces' TableError (C: TANBO_ERR_BAD_TABLE).
@@ -52,6 +60,27 @@ std::string answer_text(const Answer& answer);
 inline constexpr std::uint64_t kDefaultMaxClasses = 8'000'000;
 
 /// A solved start: every position reachable from it with its value and perfect-play length.
+/// Boards of at most this many points (5x5) are solved strongly; larger ones by the weak solver.
+inline constexpr int kMaxStrongPoints = solve::kMaxKeyPoints;
+
+/// What a strong solve is told now and then (position classes stored, positions expanded).
+using SolveProgress = solve::Progress;
+/// The figures of a strong solve: classes, positions, finished games, move searches, threads,
+/// symmetries, peak hash-table bytes and where the CPU time went.
+using SolveStats = solve::SolveStats;
+
+/// How Solution::solve_start solves a start strongly (`tanbo solve`).
+struct StrongOptions {
+  int threads = 1;  ///< Worker threads (1..64); the table does not depend on it.
+  /// The rules engine by name, "optimized" or "reference" (the independent cross-check); the
+  /// table is the same, byte for byte.
+  std::string engine = "optimized";
+  /// Refuse (UsageError) once the table holds more position classes than this; 0: no limit.
+  std::uint64_t max_classes = 0;
+  /// Called now and then (about every 2^21 classes) from a worker thread, one call at a time.
+  std::function<void(const SolveProgress&)> progress;
+};
+
 /// A copyable value (copies share the immutable table), safe to probe from several threads.
 class Solution {
  public:
@@ -68,6 +97,12 @@ class Solution {
   /// position classes (naming both); InvalidPositionError for a start that cannot begin a game.
   static Solution solve_start(const Position& start, std::uint64_t max_classes = kDefaultMaxClasses,
                               const std::string& start_text = "");
+  /// Strongly solves `start` with `options` (threads, engine, budget, progress), its figures into
+  /// `*stats` when given. @throws UsageError for a board of more than kMaxStrongPoints points, an
+  /// unknown engine or a start of more than options.max_classes classes (naming the figures);
+  /// InvalidPositionError for a start that cannot begin a game.
+  static Solution solve_start(const Position& start, const StrongOptions& options, SolveStats* stats = nullptr,
+                              const std::string& start_text = "");
 
   /// The solved start.
   const Position& start() const noexcept;
@@ -77,6 +112,12 @@ class Solution {
   std::uint64_t positions() const noexcept;
   /// Writes the table file. @throws Error if the stream fails.
   void write(std::ostream& out) const;
+  /// The SHA-256 of the table's content that its file carries (64 lowercase hex digits).
+  std::string content_hash() const;
+  /// The start's winner's proof (at the winner's turns perfect play's move, at the loser's every
+  /// move), to write with write_certificate (solver.hpp) under start_text() and the board size.
+  /// @throws TableError where the table contradicts itself (only a forged file).
+  Proof winner_proof() const;
 
   /// Value, length, every legal move's value and length and the perfect-play line of `pos`, or an
   /// Unknown answer when the table does not hold it (a position not reachable from the start).

@@ -68,8 +68,10 @@ struct MoveOutcome : Outcome {
 };
 
 /// Perfect play's move among `moves` (legal moves of one position, row-major, each with its
-/// outcome for the mover): the fastest win, else the longest defence, the first in row-major
-/// order among equals. nullopt when no move's outcome is known (or there are none).
+/// outcome for the mover, lengths known: a table's): the fastest win, else the longest defence,
+/// the first in row-major order among equals. Moves of unknown outcome are passed over; nullopt
+/// when no move's outcome is known (or there are none). The one place this choice is made: the
+/// probe's best move and line and the strong certificate's prover moves are it.
 std::optional<Point> perfect_move(const std::vector<MoveOutcome>& moves);
 
 /// What a probe (strong table) or a solve (weak solver) says about a position: its outcome for
