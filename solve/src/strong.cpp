@@ -86,6 +86,7 @@ class ZeroedWords {
     if (n != 0 && data_ == nullptr) throw std::bad_alloc();
   }
   std::size_t size() const noexcept { return size_; }
+  const std::uint64_t* data() const noexcept { return data_.get(); }
   std::uint64_t& operator[](std::size_t i) noexcept { return data_.get()[i]; }
   void swap(ZeroedWords& other) noexcept {
     data_.swap(other.data_);
@@ -109,6 +110,8 @@ class SharedTable {
   explicit SharedTable(std::uint64_t slots) : slots_(static_cast<std::size_t>(slots)) {}
   std::uint64_t capacity() const noexcept { return slots_.size(); }
 
+  // Asks the cache for `key`'s home slot ahead of find() or insert().
+  void prefetch(std::uint64_t key) const noexcept { __builtin_prefetch(slots_.data() + home(key)); }
   std::uint64_t find(std::uint64_t key) {
     for (std::size_t i = home(key), probes = 0;; i = next(i), full(++probes)) {
       const std::uint64_t w = load(i);
@@ -385,51 +388,70 @@ class Worker {
     if (new_ >= batch_) flush();
   }
 
-  // Negamax over every legal move of the explorer's (unfinished) position.
+  // What the first pass over a node's moves learns of each child, so that the second pass plays
+  // only the children it must solve and finds the others' words in cache.
+  struct Child {
+    std::uint64_t key;   // canonical
+    bool over;           // a finished game
+    bool mover_wins;     // (finished) the side to move there has stones
+  };
+
+  // Negamax over every legal move of the explorer's (unfinished) position. The children's keys
+  // come first and their table slots are prefetched, so the misses of a node overlap instead of
+  // following each other (the table is far larger than the caches).
   Payload solve_node() {
     ++expanded_;
     Move moves[kMaxKeyPoints];
     const int n = explorer_.moves(moves);
     if (reverse_) std::reverse(moves, moves + n);
-    Move deferred[kMaxKeyPoints];
+    Child children[kMaxKeyPoints];
+    for (int i = 0; i < n; ++i) {
+      explorer_.play(moves[i]);
+      const std::uint64_t key = codec_.canonical(explorer_.key());
+      const bool over = explorer_.is_over();
+      children[i] = {key, over, over && explorer_.mover_has_stones()};
+      explorer_.undo();
+      shared_.table.prefetch(key);
+    }
+    int deferred[kMaxKeyPoints];
     int deferred_count = 0;
     Combine combine;
     for (int i = 0; i < n; ++i) {
       shared_.safepoint();
-      explorer_.play(moves[i]);
-      const std::uint64_t key = codec_.canonical(explorer_.key());
-      std::uint64_t w = shared_.table.find(key);
+      const Child& child = children[i];
+      std::uint64_t w = shared_.table.find(child.key);
       if (!(w & kDone)) {
-        if (explorer_.is_over()) {
-          const Payload p = payload(explorer_.mover_has_stones(), 0);
-          publish(key, p);
-          w = done_word(key, p);
-        } else if (w == 0 && (w = shared_.table.insert(key | kBusy)) == 0) {
+        if (child.over) {
+          const Payload p = payload(child.mover_wins, 0);
+          publish(child.key, p);
+          w = done_word(child.key, p);
+        } else if (w == 0 && (w = shared_.table.insert(child.key | kBusy)) == 0) {
           ++new_;
+          explorer_.play(moves[i]);
           const Payload p = solve_node();
-          publish(key, p);
-          w = done_word(key, p);
+          explorer_.undo();
+          publish(child.key, p);
+          w = done_word(child.key, p);
         }
       }
-      explorer_.undo();
       if (w & kDone)
         combine.add(payload_of(w));
       else
-        deferred[deferred_count++] = moves[i];  // another thread is on it: come back later
+        deferred[deferred_count++] = i;  // another thread is on it: come back later
     }
-    for (int i = 0; i < deferred_count; ++i) {
+    for (int d = 0; d < deferred_count; ++d) {
       shared_.safepoint();
-      explorer_.play(deferred[i]);
-      const std::uint64_t key = codec_.canonical(explorer_.key());
-      const std::uint64_t w = shared_.table.find(key);
+      const int i = deferred[d];
+      const std::uint64_t w = shared_.table.find(children[i].key);
       Payload p;
       if (w & kDone) {
         p = payload_of(w);
       } else {  // still unfinished: solve it too (the same result, computed twice)
+        explorer_.play(moves[i]);
         p = solve_node();
-        publish(key, p);
+        explorer_.undo();
+        publish(children[i].key, p);
       }
-      explorer_.undo();
       combine.add(p);
     }
     return combine.result();
