@@ -8,7 +8,8 @@
 //   tanbo_solve_bench baseline START        the unordered_map baseline
 //   tanbo_solve_bench symmetric START [SLOTS]   the symmetric baseline, its table SLOTS words
 //                                           (default 2^23, lattice-5's 3.9 M classes at 46 %)
-//   tanbo_solve_bench strong START [THREADS] [optimized|reference] [INITIAL_SLOTS]   Table::solve
+//   tanbo_solve_bench strong START [THREADS] [optimized|reference] [INITIAL_SLOTS] [EXPECTED_CLASSES]
+//                                           Table::solve (SolveOptions' fields of those names)
 //   tanbo_solve_bench compare START         all three, every position's outcome compared with
 //                                           the first baseline, the classes, positions and start's
 //                                           outcome with the second
@@ -214,6 +215,7 @@ int main(int argc, char** argv) {
     o.threads = argc > 3 ? std::atoi(argv[3]) : 1;
     if (argc > 4 && std::string(argv[4]) == "reference") o.engine = tanbo::solve::SolverEngine::Reference;
     if (argc > 5) o.initial_slots = std::strtoull(argv[5], nullptr, 10);  // no growth if large enough
+    if (argc > 6) o.expected_classes = std::strtoull(argv[6], nullptr, 10);  // the table sized for them
     tanbo::solve::SolveStats stats;
     const tanbo::solve::Table table = tanbo::solve::Table::solve(start, o, &stats);
     const double cpu = cpu_seconds() - c0;
