@@ -10,6 +10,10 @@
 //                                           (default 2^23, lattice-5's 3.9 M classes at 46 %)
 //   tanbo_solve_bench strong START [THREADS] [optimized|reference] [INITIAL_SLOTS] [EXPECTED_CLASSES]
 //                                           Table::solve (SolveOptions' fields of those names)
+//   tanbo_solve_bench symmetric-table START SLOTS POSITIONS   the symmetric baseline's peak memory
+//                                           per position without the solve (its table is allocated
+//                                           whole, zero-filled, before the first move: the peak of a
+//                                           run, which on dense-5 takes about 12 CPU-minutes)
 //   tanbo_solve_bench compare START         all three, every position's outcome compared with
 //                                           the first baseline, the classes, positions and start's
 //                                           outcome with the second
@@ -207,6 +211,19 @@ int main(int argc, char** argv) {
     const double cpu = cpu_seconds() - c0, seconds = wall();
     report("symmetric", symmetric.positions(), cpu, seconds, symmetric.table_bytes(), root & 1, root >> 1);
     std::printf("symmetric: %llu classes\n", static_cast<unsigned long long>(symmetric.classes()));
+    return 0;
+  }
+  if (mode == "symmetric-table") {  // its peak without the solve: the table is allocated whole at the start
+    if (argc < 5) {
+      std::cerr << "usage: tanbo_solve_bench symmetric-table START SLOTS POSITIONS\n";
+      return 2;
+    }
+    const tanbo::bench::SymmetricBaseline symmetric(start, std::strtoull(argv[3], nullptr, 10));
+    const std::uint64_t positions = std::strtoull(argv[4], nullptr, 10);
+    std::printf("symmetric-table: peak RSS %.1f MB = %.2f bytes/position of %llu positions; table %.1f MB, nothing solved\n",
+                static_cast<double>(peak_rss_bytes()) / 1048576.0,
+                static_cast<double>(peak_rss_bytes()) / static_cast<double>(positions),
+                static_cast<unsigned long long>(positions), static_cast<double>(symmetric.table_bytes()) / 1048576.0);
     return 0;
   }
   if (mode == "probe") return probe_figures(start, argc > 3 ? std::atoi(argv[3]) : 200);

@@ -18,7 +18,7 @@
 #                         them is on the page and not only in a commit message. Unset: no such table
 #                         (the page says how to get it), and nothing else changes.
 #   TANBO_PERF_DENSE5     "run": the page gains dense-5's memory figures (tanbo and the symmetric
-#                         baseline, ~16 CPU-minutes more); or a folder with those two runs' outputs
+#                         baseline, ~4 CPU-minutes more); or a folder with tanbo's run's output
 #                         (see the strong solver's section below). Unset: the page says how.
 #   TANBO_PERF_BEFORE_JS  the older commit's js/ package folder with dist/ built (its "wasm" preset
 #                         build writes dist/ there), for the JavaScript row; TANBO_PERF_JS is the
@@ -179,21 +179,21 @@ for ((i = 0; i < rounds; ++i)); do
 done
 "$solve_bench" baseline lattice-5 > "$tmp/solve-baseline.txt"
 # Memory on dense-5 (84,805,263 classes, 678,160,578 positions): tanbo's table sized from the
-# class count, one thread, against the symmetric baseline with the least power of two of at least
-# 1.5 times the classes (2^27 words). Large (about 4 and 12 CPU-minutes, 1 GB each), so only when
-# TANBO_PERF_DENSE5 is "run", or a folder holding the outputs of exactly these two commands
-# (solve-dense5-sized.txt, solve-dense5-symmetric.txt) from an earlier run on the same build.
-case ${TANBO_PERF_DENSE5:-} in
-  "") ;;
-  run)
+# class count, one thread (about 4 CPU-minutes, 1 GB), against the symmetric baseline with the
+# least power of two of at least 1.5 times the classes (2^27 words), whose peak is its table,
+# allocated whole before the first move (symmetric-table: measured without its 12 CPU-minute
+# solve). Only when TANBO_PERF_DENSE5 is "run", or a folder holding the output of the strong
+# command (solve-dense5-sized.txt) from an earlier run on the same solver.
+if [[ -n ${TANBO_PERF_DENSE5:-} ]]; then
+  if [[ $TANBO_PERF_DENSE5 == run ]]; then
     "$solve_bench" strong dense-5 1 optimized 0 84805263 > "$tmp/solve-dense5-sized.txt"
-    "$solve_bench" symmetric dense-5 $((1 << 27)) > "$tmp/solve-dense5-symmetric.txt" ;;
-  *)
-    for f in solve-dense5-sized.txt solve-dense5-symmetric.txt; do
-      [[ -f $TANBO_PERF_DENSE5/$f ]] || die "TANBO_PERF_DENSE5: no $f in $TANBO_PERF_DENSE5"
-      cp "$TANBO_PERF_DENSE5/$f" "$tmp/$f"
-    done ;;
-esac
+  else
+    [[ -f $TANBO_PERF_DENSE5/solve-dense5-sized.txt ]] ||
+      die "TANBO_PERF_DENSE5: no solve-dense5-sized.txt in $TANBO_PERF_DENSE5"
+    cp "$TANBO_PERF_DENSE5/solve-dense5-sized.txt" "$tmp/"
+  fi
+  "$solve_bench" symmetric-table dense-5 $((1 << 27)) 678160578 > "$tmp/solve-dense5-symmetric.txt"
+fi
 # Perfect play in the faces: a table probe and the weak solver on demand (~25 s).
 "$solve_bench" probe lattice-5 > "$tmp/solve-probe.txt"
 
