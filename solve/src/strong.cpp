@@ -35,10 +35,10 @@ void solve_frontier(const Position& start, const KeyCodec& codec, SolveState& st
   std::atomic<std::size_t> next_path{0};
   std::vector<double> worker_cpu(static_cast<std::size_t>(threads), 0.0);
   std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] {
+  for (int index = 0; index < threads; ++index)
+    pool.emplace_back([&, index] {
       try {
-        Worker<Explorer> worker(state, codec, start, t % 2 == 1);
+        Worker<Explorer> worker(state, codec, start, index % 2 == 1);
         for (std::size_t i; (i = next_path.fetch_add(1)) < paths.size();) {
           state.safepoint();
           for (const int move : paths[i]) strong::play_index(worker.explorer(), move, start.size());
@@ -50,7 +50,7 @@ void solve_frontier(const Position& start, const KeyCodec& codec, SolveState& st
       } catch (...) {
         state.fail(std::current_exception());
       }
-      worker_cpu[static_cast<std::size_t>(t)] = thread_cpu_seconds();
+      worker_cpu[static_cast<std::size_t>(index)] = thread_cpu_seconds();
       state.leave();
     });
   for (std::thread& worker : pool) worker.join();
@@ -100,18 +100,18 @@ Table Table::solve(const Position& start, const SolveOptions& options, SolveStat
     const optimized::BasicBoard<optimized::kSmallCapacity> check(start);
     (void)check;
   }
-  SolveStats local;
-  SolveStats& s = stats != nullptr ? *stats : local;
-  s = SolveStats{};
-  s.threads = options.threads;
-  s.symmetries = static_cast<int>(table.codec_.symmetries().size());
+  SolveStats unasked;
+  SolveStats& figures = stats != nullptr ? *stats : unasked;
+  figures = SolveStats{};
+  figures.threads = options.threads;
+  figures.symmetries = static_cast<int>(table.codec_.symmetries().size());
   table.records_ = options.engine == SolverEngine::Optimized
-                       ? solve_with<detail::OptimizedExplorer>(start, table.codec_, options, s)
-                       : solve_with<detail::ReferenceExplorer>(start, table.codec_, options, s);
+                       ? solve_with<detail::OptimizedExplorer>(start, table.codec_, options, figures)
+                       : solve_with<detail::ReferenceExplorer>(start, table.codec_, options, figures);
   table.finish();
-  s.classes = table.records_.size();
-  s.positions = table.positions_;
-  for (const std::uint64_t r : table.records_) s.terminal += ((r >> 1) & 0x7f) == 0;
+  figures.classes = table.records_.size();
+  figures.positions = table.positions_;
+  for (const std::uint64_t record : table.records_) figures.terminal += ((record >> 1) & 0x7f) == 0;
   return table;
 }
 
