@@ -324,6 +324,17 @@ row("wall seconds", 2, lambda v: f"{v:.2f}",
     f"{per_round('strong-1', 'strong-2', 2)}; bounded by the other jobs' load on {cores} cores")
 print("| positions per CPU-second | " + " | ".join(num(med[k][0] / med[k][1]) for k in columns) +
       f" | {num(base[0] / base[1])} | the goal: 5× the symmetric baseline's |")
+def critical_path(name):
+    """The solve's critical path on idle cores (tanbo_solve_bench's estimate: the serial part, the
+    slowest worker and the barrier's waits, in CPU seconds)."""
+    return float(re.search(r"critical path ([\d.]+) s", open(f"{tmp}/solve-{name}.txt").read()).group(1))
+paths = {kind: [critical_path(f"{kind}-{i}") for i in range(rounds)] for kind in columns[:4]}
+print("| critical path, CPU seconds | " + " | ".join(f"{statistics.median(paths[k]):.2f}" for k in columns[:4]) +
+      " | | | the serial part plus the slowest worker and the barrier's waits (`tanbo_solve_bench` prints it): "
+      "what 2 threads would take on idle cores, medians of the rounds; 1 thread / 2 threads, sized: " +
+      " / ".join(f"{a / b:.2f}×" if b > 0 else "-" for a, b in zip(paths["sized-1"], paths["sized-2"])) +
+      "; doubling: " + " / ".join(f"{a / b:.2f}×" if b > 0 else "-" for a, b in zip(paths["strong-1"], paths["strong-2"])) +
+      " (an estimate: CPU time does not see two threads contending for memory bandwidth) |")
 row("peak RSS per position", 3, lambda v: f"{v:.2f} B",
     f"symmetric / sized 1 thread: {med['symmetric'][3] / med['sized-1'][3]:.2f}×")
 print()
