@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
       std::uint64_t differences = 0;
       for (const auto& [key, value] : memo) {
         const auto o = table.lookup_key(key);
-        if (!o || o->wins != ((value & 1) != 0) || o->length != (value >> 1)) ++differences;
+        if (!o || o->wins() != ((value & 1) != 0) || o->length != (value >> 1)) ++differences;
       }
       tanbo::reference::Game game(start);
       tanbo::bench::SymmetricBaseline symmetric(start, std::uint64_t{1} << 16);
@@ -236,7 +236,7 @@ int main(int argc, char** argv) {
     tanbo::solve::SolveStats stats;
     const tanbo::solve::Table table = tanbo::solve::Table::solve(start, o, &stats);
     const double cpu = cpu_seconds() - c0;
-    report("strong", stats.positions, cpu, wall(), stats.peak_table_bytes, table.start_outcome().wins,
+    report("strong", stats.positions, cpu, wall(), stats.peak_table_bytes, table.start_outcome().wins(),
            table.start_outcome().length);
     std::printf("strong: %llu classes under %d symmetries, %llu move searches (%.3f per unfinished class), "
                 "%d thread(s), %llu slots at the end, table sha256 %s\n",

@@ -84,7 +84,7 @@ class Worker {
   struct Child {
     std::uint64_t key;  // canonical
     bool over;          // a finished game
-    bool mover_wins;    // (finished) the side to move there has stones
+    bool mover_wins;    // (finished) the side to move there won (rule 7)
   };
 
   void publish(std::uint64_t key, Payload result) {
@@ -123,7 +123,7 @@ class Worker {
       explorer_.play(moves[i]);
       const std::uint64_t key = codec_.canonical(explorer_.key());
       const bool over = explorer_.is_over();
-      children[i] = {key, over, over && explorer_.mover_has_stones()};
+      children[i] = {key, over, over && explorer_.mover_won()};
       explorer_.undo();
       state_.table.prefetch(key);
     }
