@@ -1,11 +1,22 @@
-// The strong solver's benchmark and its baseline. The baseline is the straightforward solver the
-// issue measures against, written plainly: memoized negamax on the reference engine (which finds
-// the roots from the board after every move), every reachable position keyed exactly (2 bits per
-// point and the side to move) in a std::unordered_map, no symmetry, one thread. Each run is its
-// own process, so its peak RSS is its own:
-//   tanbo_solve_bench baseline START        the baseline
-//   tanbo_solve_bench strong START [THREADS] [optimized|reference] [INITIAL_SLOTS]   Table::solve
-//   tanbo_solve_bench compare START         both, and every position's outcome compared
+// The strong solver's benchmark and its two baselines. The first baseline is the straightforward
+// solver, written plainly: memoized negamax on the reference engine (which finds the roots from
+// the board after every move), every reachable position keyed exactly (2 bits per point and the
+// side to move) in a std::unordered_map, no symmetry, one thread. The second, the honest one, is
+// the plain symmetric solver of symmetric_baseline.hpp (least base-3 key over the start's
+// symmetries, one flat table allocated once). Each run is its own process, so its peak RSS is its
+// own:
+//   tanbo_solve_bench baseline START        the unordered_map baseline
+//   tanbo_solve_bench symmetric START [SLOTS]   the symmetric baseline, its table SLOTS words
+//                                           (default 2^23, lattice-5's 3.9 M classes at 46 %)
+//   tanbo_solve_bench strong START [THREADS] [optimized|reference] [INITIAL_SLOTS] [EXPECTED_CLASSES]
+//                                           Table::solve (SolveOptions' fields of those names)
+//   tanbo_solve_bench symmetric-table START SLOTS POSITIONS   the symmetric baseline's peak memory
+//                                           per position without the solve (its table is allocated
+//                                           whole, zero-filled, before the first move: the peak of a
+//                                           run, which on dense-5 takes about 12 CPU-minutes)
+//   tanbo_solve_bench compare START         all three, every position's outcome compared with
+//                                           the first baseline, the classes, positions and start's
+//                                           outcome with the second
 //   tanbo_solve_bench probe START [GAMES]   what the faces' perfect play costs (tanbo::api):
 //       Solution::probe on every position of GAMES random games (default 200), and the weak
 //       solver (api::solve, 1,000,000 nodes) 4, 8, 12 and 16 plies before each game's end
@@ -29,6 +40,7 @@
 #include "tanbo/reference/game.hpp"
 #include "tanbo/solve/measure.hpp"
 #include "tanbo/solve/strong.hpp"
+#include "symmetric_baseline.hpp"
 
 namespace {
 
@@ -154,7 +166,7 @@ int probe_figures(const Position& start, int games) {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: tanbo_solve_bench baseline|strong|compare START [THREADS] [optimized|reference] [SLOTS]\n";
+    std::cerr << "usage: tanbo_solve_bench baseline|symmetric|strong|compare|probe START [THREADS] [optimized|reference] [SLOTS]\n";
     return 2;
   }
   const std::string mode = argv[1];
@@ -177,11 +189,41 @@ int main(int argc, char** argv) {
         const auto o = table.lookup_key(key);
         if (!o || o->wins() != ((value & 1) != 0) || o->length != (value >> 1)) ++differences;
       }
-      std::printf("compare: %llu positions, table %llu, %llu differences\n",
+      tanbo::reference::Game game(start);
+      tanbo::bench::SymmetricBaseline symmetric(start, std::uint64_t{1} << 16);
+      const std::uint8_t symmetric_root = symmetric.solve(game);
+      const bool symmetric_agrees = symmetric.classes() == table.records().size() &&
+                                    symmetric.positions() == table.positions() && symmetric_root == root;
+      std::printf("compare: %llu positions, table %llu, %llu differences; symmetric baseline %llu classes "
+                  "(table %llu), %llu positions, %s start\n",
                   static_cast<unsigned long long>(memo.size()), static_cast<unsigned long long>(table.positions()),
-                  static_cast<unsigned long long>(differences));
-      return differences == 0 && table.positions() == memo.size() ? 0 : 1;
+                  static_cast<unsigned long long>(differences), static_cast<unsigned long long>(symmetric.classes()),
+                  static_cast<unsigned long long>(table.records().size()),
+                  static_cast<unsigned long long>(symmetric.positions()), symmetric_root == root ? "the same" : "another");
+      return differences == 0 && table.positions() == memo.size() && symmetric_agrees ? 0 : 1;
     }
+    return 0;
+  }
+  if (mode == "symmetric") {
+    tanbo::reference::Game game(start);
+    tanbo::bench::SymmetricBaseline symmetric(start, argc > 3 ? std::strtoull(argv[3], nullptr, 10) : std::uint64_t{1} << 23);
+    const std::uint8_t root = symmetric.solve(game);
+    const double cpu = cpu_seconds() - c0, seconds = wall();
+    report("symmetric", symmetric.positions(), cpu, seconds, symmetric.table_bytes(), root & 1, root >> 1);
+    std::printf("symmetric: %llu classes\n", static_cast<unsigned long long>(symmetric.classes()));
+    return 0;
+  }
+  if (mode == "symmetric-table") {  // its peak without the solve: the table is allocated whole at the start
+    if (argc < 5) {
+      std::cerr << "usage: tanbo_solve_bench symmetric-table START SLOTS POSITIONS\n";
+      return 2;
+    }
+    const tanbo::bench::SymmetricBaseline symmetric(start, std::strtoull(argv[3], nullptr, 10));
+    const std::uint64_t positions = std::strtoull(argv[4], nullptr, 10);
+    std::printf("symmetric-table: peak RSS %.1f MB = %.2f bytes/position of %llu positions; table %.1f MB, nothing solved\n",
+                static_cast<double>(peak_rss_bytes()) / 1048576.0,
+                static_cast<double>(peak_rss_bytes()) / static_cast<double>(positions),
+                static_cast<unsigned long long>(positions), static_cast<double>(symmetric.table_bytes()) / 1048576.0);
     return 0;
   }
   if (mode == "probe") return probe_figures(start, argc > 3 ? std::atoi(argv[3]) : 200);
@@ -190,6 +232,7 @@ int main(int argc, char** argv) {
     o.threads = argc > 3 ? std::atoi(argv[3]) : 1;
     if (argc > 4 && std::string(argv[4]) == "reference") o.engine = tanbo::solve::SolverEngine::Reference;
     if (argc > 5) o.initial_slots = std::strtoull(argv[5], nullptr, 10);  // no growth if large enough
+    if (argc > 6) o.expected_classes = std::strtoull(argv[6], nullptr, 10);  // the table sized for them
     tanbo::solve::SolveStats stats;
     const tanbo::solve::Table table = tanbo::solve::Table::solve(start, o, &stats);
     const double cpu = cpu_seconds() - c0;

@@ -17,6 +17,9 @@
 #                         BUILD_DIR, the same inputs and seeds on both sides, so a change's effect on
 #                         them is on the page and not only in a commit message. Unset: no such table
 #                         (the page says how to get it), and nothing else changes.
+#   TANBO_PERF_DENSE5     "run": the page gains dense-5's memory figures (tanbo and the symmetric
+#                         baseline, ~4 CPU-minutes more); or a folder with tanbo's run's output
+#                         (see the strong solver's section below). Unset: the page says how.
 #   TANBO_PERF_BEFORE_JS  the older commit's js/ package folder with dist/ built (its "wasm" preset
 #                         build writes dist/ there), for the JavaScript row; TANBO_PERF_JS is the
 #                         current one (default js/ of this tree). A side without dist/ leaves the
@@ -159,14 +162,38 @@ echo "$diff_instr $diff_steps" > "$tmp/diff-steps.txt"
   --benchmark_format=json > "$tmp/micro.json" 2> /dev/null
 
 # The strong solver on lattice-5 (docs/solutions.md), each run its own process so that its peak
-# RSS is its own: one thread, two threads, and the baseline it is measured against
-# (bench/solve_bench.cpp: memoized negamax on the reference engine, an unordered_map; ~90 s).
-# One and two threads alternate for TANBO_PERF_ROUNDS rounds: their wall-time ratio is what the
-# second thread buys, and on a shared machine only interleaved rounds make it a fair comparison.
+# RSS is its own: one and two threads with the table doubling from 2^20 slots (the default) and
+# sized up front from the class count (SolveOptions::expected_classes: lattice-5's 3,856,425 of
+# docs/solutions.md), and the two baselines it is measured against (bench/solve_bench.cpp:
+# memoized negamax on the reference engine in an unordered_map, ~90 s; bench/symmetric_baseline.hpp:
+# the plain symmetric solver, one flat table of 2^23 words, ~20 s). The runs alternate for
+# TANBO_PERF_ROUNDS rounds: on a shared machine only interleaved rounds make the wall-time ratio of
+# two threads to one, and the CPU-time ratios, fair comparisons.
+lattice5_classes=3856425
 for ((i = 0; i < rounds; ++i)); do
-  for threads in 1 2; do "$solve_bench" strong lattice-5 "$threads" > "$tmp/solve-strong-$threads-$i.txt"; done
+  for threads in 1 2; do
+    "$solve_bench" strong lattice-5 "$threads" > "$tmp/solve-strong-$threads-$i.txt"
+    "$solve_bench" strong lattice-5 "$threads" optimized 0 "$lattice5_classes" > "$tmp/solve-sized-$threads-$i.txt"
+  done
+  "$solve_bench" symmetric lattice-5 $((1 << 23)) > "$tmp/solve-symmetric-$i.txt"
 done
 "$solve_bench" baseline lattice-5 > "$tmp/solve-baseline.txt"
+# Memory on dense-5 (84,805,263 classes, 678,160,578 positions): tanbo's table sized from the
+# class count, one thread (about 4 CPU-minutes, 1 GB), against the symmetric baseline with the
+# least power of two of at least 1.5 times the classes (2^27 words), whose peak is its table,
+# allocated whole before the first move (symmetric-table: measured without its 12 CPU-minute
+# solve). Only when TANBO_PERF_DENSE5 is "run", or a folder holding the output of the strong
+# command (solve-dense5-sized.txt) from an earlier run on the same solver.
+if [[ -n ${TANBO_PERF_DENSE5:-} ]]; then
+  if [[ $TANBO_PERF_DENSE5 == run ]]; then
+    "$solve_bench" strong dense-5 1 optimized 0 84805263 > "$tmp/solve-dense5-sized.txt"
+  else
+    [[ -f $TANBO_PERF_DENSE5/solve-dense5-sized.txt ]] ||
+      die "TANBO_PERF_DENSE5: no solve-dense5-sized.txt in $TANBO_PERF_DENSE5"
+    cp "$TANBO_PERF_DENSE5/solve-dense5-sized.txt" "$tmp/"
+  fi
+  "$solve_bench" symmetric-table dense-5 $((1 << 27)) 678160578 > "$tmp/solve-dense5-symmetric.txt"
+fi
 # Perfect play in the faces: a table probe and the weak solver on demand (~25 s).
 "$solve_bench" probe lattice-5 > "$tmp/solve-probe.txt"
 

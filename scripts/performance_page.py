@@ -5,7 +5,7 @@ its temporary folder (that script runs the measurements and calls this; run it, 
 usage: performance_page.py TMP CPU CORES LOAD COMPILER VERSION SECONDS ROUNDS HAS_BEFORE
                            BEFORE_VERSION BEFORE_COMPILER
 """
-import json, re, statistics, sys
+import json, os, re, statistics, sys
 tmp, cpu, cores, load, compiler, version, seconds, rounds = sys.argv[1:9]
 has_before, before_version, before_compiler = sys.argv[9:12]
 rounds = int(rounds)
@@ -283,36 +283,81 @@ def solve_run(name):
     per_position = float(re.search(r"peak RSS [\d.]+ MB = ([\d.]+) bytes/position", text).group(1))
     return int(positions), cpu, wall, per_position, outcome
 
-ones = [solve_run(f"strong-1-{i}") for i in range(rounds)]
-twos = [solve_run(f"strong-2-{i}") for i in range(rounds)]
+runs = {kind: [solve_run(f"{kind}-{i}") for i in range(rounds)]
+        for kind in ("strong-1", "strong-2", "sized-1", "sized-2", "symmetric")}
 base = solve_run("baseline")
-if len({r[0] for r in ones + twos + [base]}) != 1 or len({r[4] for r in ones + twos + [base]}) != 1:
-    sys.exit(f"performance-report: the solvers disagree on lattice-5: {ones}, {twos}, {base}")
+every = [r for kind in runs.values() for r in kind] + [base]
+if len({r[0] for r in every}) != 1 or len({r[4] for r in every}) != 1:
+    sys.exit(f"performance-report: the solvers disagree on lattice-5: {runs}, {base}")
 def median_run(runs):
     """The run of median wall time."""
     return sorted(runs, key=lambda r: r[2])[len(runs) // 2]
-one, two = median_run(ones), median_run(twos)
-speedups = [a[2] / b[2] for a, b in zip(ones, twos)]
-print(f"**The strong solver** on lattice-5 ({num(one[0])} positions; the side to move {one[4]}): "
-      "`tanbo_solve_bench strong lattice-5 THREADS` and `tanbo_solve_bench baseline lattice-5`, each "
-      "its own process (peak RSS is the process's). The baseline is the plain solver the solver is "
-      "measured against: memoized negamax on the reference engine, every position in a "
-      "`std::unordered_map`, no symmetry (`bench/solve_bench.cpp`). One and two threads ran in "
-      f"{rounds} interleaved round{'s' * (rounds > 1)}; their columns are the round of median wall time. "
-      "What the solver is: [solutions](solutions.md).")
+columns = ["strong-1", "strong-2", "sized-1", "sized-2", "symmetric"]
+med = {kind: median_run(runs[kind]) for kind in columns}
+def per_round(numerator, denominator, field):
+    """numerator / denominator of `field` in each round, and their median."""
+    ratios = [a[field] / b[field] for a, b in zip(runs[numerator], runs[denominator])]
+    return " / ".join(f"{r:.2f}×" for r in ratios) + f" (median {statistics.median(ratios):.2f}×)"
+print(f"**The strong solver** on lattice-5 ({num(base[0])} positions; the side to move {base[4]}): "
+      "`tanbo_solve_bench strong lattice-5 THREADS` with the table doubling from 2^20 slots (the default), and "
+      "`tanbo_solve_bench strong lattice-5 THREADS optimized 0 3856425` with the table sized up front from the "
+      "class count (`SolveOptions::expected_classes`), each its own process (peak RSS is the process's). "
+      "Two baselines, written apart from solve/: `tanbo_solve_bench baseline lattice-5`, memoized negamax on the "
+      "reference engine with every position in a `std::unordered_map`, no symmetry (`bench/solve_bench.cpp`); "
+      "and `tanbo_solve_bench symmetric lattice-5 8388608`, the plain symmetric solver: the same negamax, each "
+      "position keyed by the least base-3 number of its board over the start's symmetries, one flat table of "
+      f"2^23 words allocated once (`bench/symmetric_baseline.hpp`). All but the first baseline ran in {rounds} "
+      f"interleaved round{'s' * (rounds > 1)}; their columns are the round of median wall time, the ratios "
+      "are per round. What the solver is: [solutions](solutions.md).")
 print()
-print("| what | 1 thread | 2 threads | baseline | how |")
-print("|---|---|---|---|---|")
-print(f"| CPU seconds | {one[1]:.2f} | {two[1]:.2f} | {base[1]:.2f} | baseline / 1 thread: "
-      f"{base[1] / one[1]:.1f}× |")
-print(f"| wall seconds | {one[2]:.2f} | {two[2]:.2f} | {base[2]:.2f} | 1 thread / 2 threads, per round: "
-      + " / ".join(f"{s:.2f}×" for s in speedups) + f" (median {statistics.median(speedups):.2f}×); "
-      f"bounded by the other jobs' load on {cores} cores |")
-print(f"| positions per CPU-second | {num(one[0] / one[1])} | {num(two[0] / two[1])} | "
-      f"{num(base[0] / base[1])} | |")
-print(f"| peak RSS per position | {one[3]:.1f} B | {two[3]:.1f} B | {base[3]:.1f} B | "
-      f"baseline / 1 thread: {base[3] / one[3]:.1f}× |")
+print("| what | doubling, 1 thread | doubling, 2 threads | sized, 1 thread | sized, 2 threads | "
+      "symmetric baseline | unordered_map baseline | how |")
+print("|---|---|---|---|---|---|---|---|")
+def row(what, field, fmt, how):
+    cells = " | ".join(fmt(med[kind][field]) for kind in columns)
+    print(f"| {what} | {cells} | {fmt(base[field])} | {how} |")
+row("CPU seconds", 1, lambda v: f"{v:.2f}",
+    f"symmetric / sized 1 thread: {per_round('symmetric', 'sized-1', 1)}; symmetric / doubling 1 thread: "
+    f"{per_round('symmetric', 'strong-1', 1)}; unordered_map / sized 1 thread: {base[1] / med['sized-1'][1]:.1f}×")
+row("wall seconds", 2, lambda v: f"{v:.2f}",
+    f"1 thread / 2 threads, sized: {per_round('sized-1', 'sized-2', 2)}; doubling: "
+    f"{per_round('strong-1', 'strong-2', 2)}; bounded by the other jobs' load on {cores} cores")
+print("| positions per CPU-second | " + " | ".join(num(med[k][0] / med[k][1]) for k in columns) +
+      f" | {num(base[0] / base[1])} | the goal: 5× the symmetric baseline's |")
+def critical_path(name):
+    """The solve's critical path on idle cores (tanbo_solve_bench's estimate: the serial part, the
+    slowest worker and the barrier's waits, in CPU seconds)."""
+    return float(re.search(r"critical path ([\d.]+) s", open(f"{tmp}/solve-{name}.txt").read()).group(1))
+paths = {kind: [critical_path(f"{kind}-{i}") for i in range(rounds)] for kind in columns[:4]}
+print("| critical path, CPU seconds | " + " | ".join(f"{statistics.median(paths[k]):.2f}" for k in columns[:4]) +
+      " | | | the serial part plus the slowest worker and the barrier's waits (`tanbo_solve_bench` prints it): "
+      "what 2 threads would take on idle cores, medians of the rounds; 1 thread / 2 threads, sized: " +
+      " / ".join(f"{a / b:.2f}×" if b > 0 else "-" for a, b in zip(paths["sized-1"], paths["sized-2"])) +
+      "; doubling: " + " / ".join(f"{a / b:.2f}×" if b > 0 else "-" for a, b in zip(paths["strong-1"], paths["strong-2"])) +
+      " (an estimate: CPU time does not see two threads contending for memory bandwidth) |")
+row("peak RSS per position", 3, lambda v: f"{v:.2f} B",
+    f"symmetric / sized 1 thread: {med['symmetric'][3] / med['sized-1'][3]:.2f}×")
 print()
+if os.path.exists(f"{tmp}/solve-dense5-sized.txt"):
+    sized = solve_run("dense5-sized")
+    sym = float(re.search(r"= ([\d.]+) bytes/position of (\d+) positions",
+                          open(f"{tmp}/solve-dense5-symmetric.txt").read()).group(1))
+    print(f"**Memory on dense-5** ({num(sized[0])} positions; the side to move {sized[4]}): "
+          "`tanbo_solve_bench strong dense-5 1 optimized 0 84805263` (the table sized from the class count, "
+          f"{sized[1]:.0f} s CPU), and the symmetric baseline's peak with a table of 2^27 words (the least power "
+          "of two of at least 1.5 times the 84,805,263 classes), allocated whole before its first move: "
+          "`tanbo_solve_bench symmetric-table dense-5 134217728 678160578` measures it without the solve "
+          "(about 12 CPU-minutes).")
+    print()
+    print("| what | tanbo, sized, 1 thread | symmetric baseline | how |")
+    print("|---|---|---|---|")
+    print(f"| peak RSS per position | {sized[3]:.2f} B | {sym:.2f} B | symmetric / tanbo: {sym / sized[3]:.2f}× "
+          "(the goal: at most the symmetric baseline's) |")
+    print()
+else:
+    print("**Memory on dense-5**: not in this run (`TANBO_PERF_DENSE5=run scripts/performance-report.sh` adds "
+          "tanbo's and the symmetric baseline's peak bytes per position there, about 4 CPU-minutes more).")
+    print()
 probe = open(f"{tmp}/solve-probe.txt").read()
 probes, games, per_probe, moves, per_best, best, table_positions, table_cpu = re.search(
     r"probe: (\d+) positions of (\d+) random games, ([\d.]+) us CPU per probe .*?; ([\d.]+) moves\), "

@@ -1,7 +1,8 @@
-// solve/measure.hpp: resource figures from getrusage, and digit grouping.
+// solve/measure.hpp: resource figures from getrusage and clock_gettime, and digit grouping.
 #include "tanbo/solve/measure.hpp"
 
 #include <sys/resource.h>
+#include <time.h>
 
 namespace tanbo::solve {
 
@@ -10,6 +11,12 @@ double process_cpu_seconds() noexcept {
   getrusage(RUSAGE_SELF, &u);
   return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
          static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+double thread_cpu_seconds() noexcept {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
 }
 
 std::uint64_t peak_rss_bytes() noexcept {

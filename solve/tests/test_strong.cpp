@@ -93,6 +93,27 @@ TEST_CASE("the table does not depend on the thread count, even as the hash table
   }
 }
 
+TEST_CASE("the table does not depend on the estimate of its classes", "[solve]") {
+  const Position start = Position::parse(kSmall4);
+  const Table one = Table::solve(start);
+  const std::uint64_t classes = one.records().size();
+  // Far too low (grows from 64 slots), exact (no doubling), and twice too high; 1 and 2 threads.
+  for (const std::uint64_t estimate : {std::uint64_t{10}, classes, 2 * classes}) {
+    for (const int threads : {1, 2}) {
+      SolveOptions o;
+      o.threads = threads;
+      o.expected_classes = estimate;
+      SolveStats stats;
+      const Table t = Table::solve(start, o, &stats);
+      CHECK(t.records() == one.records());
+      CHECK(t.content_hash() == one.content_hash());
+      // An estimate at least the classes leaves room for all of them: the table never doubled.
+      if (estimate >= classes) CHECK(stats.table_slots == estimate / 3 * 4 / 100 * 105);
+      if (estimate < classes) CHECK(stats.table_slots > classes);
+    }
+  }
+}
+
 TEST_CASE("the symmetry group of a start keeps every stone's colour", "[solve]") {
   // lattice-5: the identity, rotation by 180 degrees and the two diagonal reflections.
   CHECK(tanbo::solve::KeyCodec(tanbo::opening(tanbo::Variant::parse("lattice-5"))).symmetries().size() == 4);

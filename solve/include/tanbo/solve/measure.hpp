@@ -1,4 +1,4 @@
-// How a solve reports what it cost and counted: the process's CPU time and peak memory, and
+// How a solve reports what it cost and counted: the process's and a thread's CPU time, peak memory, and
 // counts with thousands separators. One definition for `tanbo solve`, the table reader's
 // messages, the solver benchmark and the solver tests. POSIX (getrusage), as the solver is.
 #pragma once
@@ -10,6 +10,10 @@ namespace tanbo::solve {
 
 /// User plus system CPU seconds of this process so far (all threads).
 double process_cpu_seconds() noexcept;
+
+/// CPU seconds of the calling thread so far (the strong solver's per-worker figures in
+/// SolveStats: measurements, never part of a result).
+double thread_cpu_seconds() noexcept;
 
 /// The process's peak resident set so far, in bytes.
 std::uint64_t peak_rss_bytes() noexcept;

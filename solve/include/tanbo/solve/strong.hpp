@@ -58,6 +58,10 @@ struct SolveOptions {
   std::uint64_t max_classes = 0;
   /// Initial hash-table slots (at least 64; it doubles when 3/4 full); 0: a default of 2^20.
   std::uint64_t initial_slots = 0;
+  /// An estimate of the position classes (e.g. from a solve of the same start, or a smaller one's
+  /// growth): when not 0, the table starts with room for them instead of doubling its way there
+  /// (initial_slots is then ignored). Only memory and speed depend on it, never the table.
+  std::uint64_t expected_classes = 0;
   /// Called now and then (about every 2^21 stored classes) from a worker thread, one call at a time.
   std::function<void(const Progress&)> progress;
 };

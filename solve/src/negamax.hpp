@@ -1,0 +1,169 @@
+// The strong solver's search: memoized negamax with lengths over the whole game graph, one Worker
+// per thread, on either move generator (explorers.hpp). A thread that finds a child another
+// thread is solving ("busy") searches its other children first and solves that one itself only
+// if it is still unfinished then, so threads spread over the graph instead of repeating each
+// other's work. The table (shared_table.hpp) is far larger than the caches, so a node first
+// computes all its children's keys and prefetches their slots: the misses of a node overlap
+// instead of following each other.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+#include "shared_table.hpp"
+#include "solve_state.hpp"
+#include "tanbo/solve/key.hpp"
+#include "tanbo/solve/strong.hpp"
+
+namespace tanbo::solve::strong {
+
+// The combination of a node's children (negamax with lengths): the fastest win, else the
+// longest defeat.
+class Combine {
+ public:
+  void add(Payload child) {
+    const int length = static_cast<int>(child >> 1) + 1;
+    if (length > kMaxLength)
+      throw UsageError("a perfect-play length above " + std::to_string(kMaxLength) + " plies (the table's limit)");
+    if ((child & 1) == 0) {  // the opponent loses after this move: a win for the mover
+      wins_ = true;
+      fastest_win_ = std::min(fastest_win_, length);
+    } else {
+      longest_loss_ = std::max(longest_loss_, length);
+    }
+  }
+  Payload result() const { return wins_ ? payload(true, fastest_win_) : payload(false, longest_loss_); }
+
+ private:
+  bool wins_ = false;
+  int fastest_win_ = kMaxLength + 1;
+  int longest_loss_ = 0;
+};
+
+template <class Explorer>
+class Worker {
+ public:
+  using Move = typename Explorer::Move;
+
+  Worker(SolveState& state, const KeyCodec& codec, const Position& start, bool reverse)
+      : state_(state), codec_(codec), explorer_(start, codec), reverse_(reverse) {}
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  Explorer& explorer() noexcept { return explorer_; }
+
+  // Solves the position the explorer is at (not finished) if no one has, and publishes it.
+  void solve_here() {
+    const std::uint64_t key = codec_.canonical(explorer_.key());
+    if (state_.table.insert(key | kBusy) != 0) return;  // finished, or another thread is on it (and will finish it)
+    ++new_classes_;
+    publish(key, solve_node());
+  }
+  // Solves the position the explorer is at even if another thread is on it (the final pass).
+  Payload solve_root() {
+    const std::uint64_t key = codec_.canonical(explorer_.key());
+    const std::uint64_t word = state_.table.find(key);
+    if (word & kDone) return payload_of(word);
+    const Payload result = solve_node();
+    publish(key, result);
+    return result;
+  }
+  void flush() {
+    state_.expanded.fetch_add(expanded_, std::memory_order_relaxed);
+    state_.add_stored(new_classes_, expanded_);
+    new_classes_ = 0;
+    expanded_ = 0;
+    // Unflushed classes are unseen by the growth test: keep them a small part of the slack.
+    batch_ = std::clamp<std::uint64_t>(state_.table.capacity() / (64 * state_.threads()), 1, 4096);
+  }
+
+ private:
+  // What the first pass over a node's moves learns of each child, so that the second pass plays
+  // only the children it must solve and finds the others' words in cache.
+  struct Child {
+    std::uint64_t key;  // canonical
+    bool over;          // a finished game
+    bool mover_wins;    // (finished) the side to move there won (rule 7)
+  };
+
+  void publish(std::uint64_t key, Payload result) {
+    if (state_.table.publish(done_word(key, result))) ++new_classes_;
+    if (new_classes_ >= batch_) flush();
+  }
+
+  // Negamax over every legal move of the explorer's (unfinished) position.
+  Payload solve_node() {
+    ++expanded_;
+    Move moves[kMaxKeyPoints];
+    const int count = explorer_.moves(moves);
+    if (reverse_) std::reverse(moves, moves + count);
+    Child children[kMaxKeyPoints];
+    look_ahead(moves, count, children);
+    int deferred[kMaxKeyPoints];  // children another thread was on
+    int deferred_count = 0;
+    Combine combine;
+    for (int i = 0; i < count; ++i) {
+      state_.safepoint();
+      const std::uint64_t word = settle(moves[i], children[i]);
+      if (word & kDone)
+        combine.add(payload_of(word));
+      else
+        deferred[deferred_count++] = i;  // come back later
+    }
+    for (int d = 0; d < deferred_count; ++d) {
+      state_.safepoint();
+      combine.add(settle_deferred(moves[deferred[d]], children[deferred[d]]));
+    }
+    return combine.result();
+  }
+  // The first pass: each child's key and whether its game is over, its slot prefetched.
+  void look_ahead(const Move* moves, int count, Child* children) {
+    for (int i = 0; i < count; ++i) {
+      explorer_.play(moves[i]);
+      const std::uint64_t key = codec_.canonical(explorer_.key());
+      const bool over = explorer_.is_over();
+      children[i] = {key, over, over && explorer_.mover_won()};
+      explorer_.undo();
+      state_.table.prefetch(key);
+    }
+  }
+  // The child's done word, solving it first if no one has; a busy word if another thread is on it.
+  std::uint64_t settle(Move move, const Child& child) {
+    const std::uint64_t word = state_.table.find(child.key);
+    if (word & kDone) return word;
+    if (child.over) {
+      const Payload result = payload(child.mover_wins, 0);
+      publish(child.key, result);
+      return done_word(child.key, result);
+    }
+    if (word != 0) return word;
+    if (const std::uint64_t there = state_.table.insert(child.key | kBusy); there != 0) return there;
+    ++new_classes_;
+    return done_word(child.key, solve_child(move, child.key));
+  }
+  // A child another thread was on: its result, solved here too if still unfinished (the same
+  // result, computed twice).
+  Payload settle_deferred(Move move, const Child& child) {
+    const std::uint64_t word = state_.table.find(child.key);
+    if (word & kDone) return payload_of(word);
+    return solve_child(move, child.key);
+  }
+  Payload solve_child(Move move, std::uint64_t key) {
+    explorer_.play(move);
+    const Payload result = solve_node();
+    explorer_.undo();
+    publish(key, result);
+    return result;
+  }
+
+  SolveState& state_;
+  const KeyCodec& codec_;
+  Explorer explorer_;
+  bool reverse_;                   // this worker walks the moves in reverse order (odd threads)
+  std::uint64_t new_classes_ = 0;  // classes this worker added since its last flush
+  std::uint64_t expanded_ = 0;     // move searches since its last flush
+  std::uint64_t batch_ = 1;        // new classes between flushes
+};
+
+}  // namespace tanbo::solve::strong
