@@ -23,6 +23,8 @@
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/optimized/board.hpp"
+#include "weak_keys.hpp"
+#include "weak_table.hpp"
 
 namespace tanbo::solve {
 
@@ -53,41 +55,16 @@ static_assert(parent_score(-kM) == kM - 1 && parent_score(kM) == -(kM - 1));
 static_assert(parent_score(child_bound(5) - 1) > 5 && parent_score(child_bound(5)) == 5);
 static_assert(parent_score(child_bound(-5) - 1) > -5 && parent_score(child_bound(-5)) == -5);
 
-// A position's identity in the table and the proof's set of positions. Boards up to 7x7 (at most
-// 63 points) are stored exactly: a holds Black's stones and the side to move, b White's stones,
-// one bit per row-major point, so no two positions share a key. Larger boards use the engine's
-// Zobrist hash in a and an independent 64-bit Zobrist hash in b: a wrong answer needs two
-// positions equal in 128 bits (about n^2 / 2^129 for n positions), and the certificate checker
-// replays every proof on the reference engine whatever the solver believed.
-struct Key {
-  std::uint64_t a = 0, b = 0;
-  friend bool operator==(const Key&, const Key&) = default;
-};
-struct KeyHash {
-  std::size_t operator()(const Key& k) const noexcept {
-    return static_cast<std::size_t>(k.a * 0x9E3779B97F4A7C15ull ^ (k.b + 0x632BE59BD9B4E019ull));
-  }
-};
+using weak::Key;
+using weak::KeyHash;
 
-// One table entry: true bounds lo <= value <= hi, the move that proved the lower bound, and the
-// size class (bit width) of the search that produced it, which decides replacement.
-struct Entry {
-  Key key;
+// Alpha-beta's entry: true bounds lo <= value <= hi and the move that proved the lower bound (in
+// the canonical image's frame). Proven once the bounds settle the sign (no score is 0).
+struct Bounds {
   std::int32_t lo = -kInf, hi = kInf;
   optimized::Vertex move = optimized::kNoVertex;
-  std::uint8_t work = 0;
-  bool used = false;
+  bool proven() const noexcept { return lo > 0 || hi < 0; }
 };
-static_assert(sizeof(Entry) == 32, "two entries per 64-byte bucket");
-
-// splitmix64: the second hash's keys, from a fixed seed (deterministic, independent of the
-// engine's Zobrist keys).
-std::uint64_t splitmix(std::uint64_t& state) noexcept {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 template <int MaxN>
 class Searcher {
@@ -96,23 +73,17 @@ class Searcher {
 
  public:
   Searcher(const Position& start, const WeakBudget& budget)
-      : board_(start), n_(start.size()), exact_(n_ * n_ <= 63), budget_(budget) {
-    for (int y = 0; y < n_; ++y)
-      for (int x = 0; x < n_; ++x) index_[Board::vertex({x, y})] = static_cast<std::uint16_t>(y * n_ + x);
-    if (!exact_) {
-      std::uint64_t seed = 0x7A6B6F5F7765616Bull;  // "weak"
-      side_key_ = splitmix(seed);
-      zobrist_.resize(static_cast<std::size_t>(2 * n_ * n_));
-      for (std::uint64_t& z : zobrist_) z = splitmix(seed);
-    }
-    key_ = key_from_scratch();
-    mask_ = (std::size_t{1} << budget.table_log2) - 1;
+      : board_(start),
+        budget_(budget),
+        keys_(start, weak::symmetries_kept_by(start)),
+        table_(budget.table_log2),
+        pn_table_(budget.table_log2) {
     moves_.reserve(4096);
   }
 
   WeakResult run() {
     WeakResult r;
-    r.table_capacity = static_cast<long long>(mask_ + 1);
+    r.table_capacity = static_cast<long long>(table_.capacity());
     limit_ = budget_.nodes;
     attacker_ = board_.to_move();
     if (board_.is_over()) {
@@ -188,96 +159,53 @@ class Searcher {
   };
   struct Undo {
     optimized::MoveRecord rec;
-    Key key;
+    typename weak::SymmetricKeys<MaxN>::Saved keys;
   };
 
   WeakResult& finish(WeakResult& r) {
-    r.table_used = used_ + pn_used_;
+    r.table_used = table_.used() + pn_table_.used();
     return r;
   }
 
   // ---- Keys -------------------------------------------------------------------------------------
-  void toggle_stone(int colour, Vertex v) noexcept {
-    const std::uint16_t i = index_[v];
-    if (exact_) {
-      (colour == 0 ? key_.a : key_.b) ^= std::uint64_t{1} << i;
-    } else {
-      key_.b ^= zobrist_[static_cast<std::size_t>(colour * n_ * n_ + i)];
-    }
-  }
-  void toggle_side() noexcept {
-    if (exact_) key_.a ^= std::uint64_t{1} << 63;
-    else key_.b ^= side_key_;
-  }
-  Key current_key() const noexcept { return exact_ ? key_ : Key{board_.hash(), key_.b}; }
-  Key key_from_scratch() {
-    key_ = {};
-    for (int y = 0; y < n_; ++y)
-      for (int x = 0; x < n_; ++x) {
-        const Cell c = board_.at({x, y});
-        if (c != Cell::Empty) toggle_stone(c == Cell::Black ? 0 : 1, Board::vertex({x, y}));
-      }
-    if (board_.to_move() == Color::White) toggle_side();
-    return key_;
-  }
-
   // Plays legal move v and keeps the key current (the new stone, the removed roots, the side).
   Undo make(Vertex v) noexcept {
-    Undo u{{}, key_};
+    Undo u{{}, keys_.save()};
     const int mover = static_cast<int>(board_.to_move());
     u.rec = board_.play_vertex(v);
-    toggle_stone(mover, v);
+    keys_.toggle_stone(mover, v);
     if (u.rec.removed_roots > 0) {
       // Roots are walked in record order; the head of root i + 1 starts its walk.
       int root = 0;
       board_.for_each_removed_stone(u.rec, [&](Vertex s) {
         if (root + 1 < u.rec.removed_roots && s == u.rec.removed[static_cast<std::size_t>(root + 1)]) ++root;
-        toggle_stone((u.rec.removed_white_mask >> root) & 1, s);
+        keys_.toggle_stone((u.rec.removed_white_mask >> root) & 1, s);
       });
     }
-    toggle_side();
+    keys_.toggle_side();
     return u;
   }
   void unmake(const Undo& u) noexcept {
     board_.undo(u.rec);
-    key_ = u.key;
+    keys_.restore(u.keys);
   }
 
   // ---- Transposition table ----------------------------------------------------------------------
-  Entry* probe() {
-    if (table_.empty()) table_.resize(mask_ + 1);
-    const Key k = current_key();
-    const std::size_t i = static_cast<std::size_t>(board_.hash() & mask_) & ~std::size_t{1};
-    for (std::size_t j = i; j < i + 2; ++j)
-      if (table_[j].used && table_[j].key == k) return &table_[j];
-    return nullptr;
-  }
-  Vertex lookup_move() {
-    if (table_.empty()) return optimized::kNoVertex;  // no alpha-beta search ran (df-pn alone)
-    const Entry* e = probe();
-    return e ? e->move : optimized::kNoVertex;
+  // Alpha-beta's entry for the current position, or nullptr; its move is in the canonical frame.
+  const Bounds* probe() const noexcept { return table_.find(keys_.canonical()); }
+  // The table's move for the current position, in its own frame (kNoVertex when none).
+  Vertex lookup_move() const noexcept {
+    const Bounds* e = probe();
+    return e ? keys_.from_image(keys_.least_image(), e->move) : optimized::kNoVertex;
   }
   // Records lo <= value <= hi (either may be the infinite bound), keeping what the entry knew.
   void store(int lo, int hi, Vertex move, long long work) {
-    if (table_.empty()) table_.resize(mask_ + 1);
-    const Key k = current_key();
-    const std::size_t i = static_cast<std::size_t>(board_.hash() & mask_) & ~std::size_t{1};
-    Entry* e = nullptr;
-    for (std::size_t j = i; j < i + 2; ++j)
-      if (table_[j].used && table_[j].key == k) e = &table_[j];
-    const auto w = static_cast<std::uint8_t>(std::bit_width(static_cast<std::uint64_t>(work)));
-    if (e == nullptr) {
-      // Replace an empty slot, else the one whose search was smaller (ties: the second).
-      e = !table_[i].used ? &table_[i] : !table_[i + 1].used ? &table_[i + 1]
-          : table_[i].work < table_[i + 1].work ? &table_[i] : &table_[i + 1];
-      if (!e->used) ++used_;
-      *e = Entry{k, lo, hi, move, w, true};
-      return;
-    }
-    e->lo = std::max(e->lo, lo);
-    e->hi = std::min(e->hi, hi);
-    if (move != optimized::kNoVertex) e->move = move;
-    e->work = std::max(e->work, w);
+    const Vertex canonical_move = keys_.to_image(keys_.least_image(), move);
+    table_.store(keys_.canonical(), Bounds{lo, hi, canonical_move}, work, [&](Bounds& old) {
+      old.lo = std::max(old.lo, lo);
+      old.hi = std::min(old.hi, hi);
+      if (canonical_move != optimized::kNoVertex) old.move = canonical_move;
+    });
   }
 
   // ---- Move generation --------------------------------------------------------------------------
@@ -341,12 +269,12 @@ class Searcher {
     if (alpha >= kM - 1) return kM - 1;
     if (beta <= -(kM - 1)) return -(kM - 1);
     Vertex tt_move = optimized::kNoVertex;
-    if (const Entry* e = probe()) {
+    if (const Bounds* e = probe()) {
       if (e->lo >= beta || e->lo == e->hi) return e->lo;
       if (e->hi <= alpha) return e->hi;
       alpha = std::max(alpha, e->lo);
       beta = std::min(beta, e->hi);
-      tt_move = e->move;
+      tt_move = keys_.from_image(keys_.least_image(), e->move);
     }
     const long long start = nodes_;
     const std::size_t base = moves_.size();
@@ -405,47 +333,19 @@ class Searcher {
   struct PnPair {
     std::uint32_t pn, dn;
   };
-  struct PnEntry {
-    Key key;
+  struct PnNumbers {
     std::uint32_t pn = 1, dn = 1;
-    std::uint8_t work = 0;
-    bool used = false;
+    bool proven() const noexcept { return pn == 0 || dn == 0; }
   };
-  static_assert(sizeof(PnEntry) == 32, "two entries per 64-byte bucket");
   struct Child {
     Vertex vertex;
-    std::uint64_t hash;
     Key key;
     PnPair pd;
   };
 
-  const PnEntry* pn_probe(std::uint64_t hash, const Key& k) const noexcept {
-    if (pn_table_.empty()) return nullptr;
-    const std::size_t i = static_cast<std::size_t>(hash & mask_) & ~std::size_t{1};
-    for (std::size_t j = i; j < i + 2; ++j)
-      if (pn_table_[j].used && pn_table_[j].key == k) return &pn_table_[j];
-    return nullptr;
-  }
-  void pn_store(std::uint64_t hash, const Key& k, PnPair pd, long long work) {
-    if (pn_table_.empty()) pn_table_.resize(mask_ + 1);
-    const std::size_t i = static_cast<std::size_t>(hash & mask_) & ~std::size_t{1};
-    const auto w = static_cast<std::uint8_t>(std::bit_width(static_cast<std::uint64_t>(work)));
-    PnEntry* e = nullptr;
-    for (std::size_t j = i; j < i + 2; ++j)
-      if (pn_table_[j].used && pn_table_[j].key == k) e = &pn_table_[j];
-    if (e == nullptr) {
-      // An empty slot, else the smaller search; a settled entry (pn or dn 0) counts as the
-      // largest, since settling it again may cost a whole subtree.
-      const auto weight = [](const PnEntry& x) { return x.pn == 0 || x.dn == 0 ? 255 : x.work; };
-      e = !pn_table_[i].used ? &pn_table_[i] : !pn_table_[i + 1].used ? &pn_table_[i + 1]
-          : weight(pn_table_[i]) < weight(pn_table_[i + 1]) ? &pn_table_[i] : &pn_table_[i + 1];
-      if (!e->used) ++pn_used_;
-      *e = PnEntry{k, pd.pn, pd.dn, w, true};
-      return;
-    }
-    e->pn = pd.pn;
-    e->dn = pd.dn;
-    e->work = std::max(e->work, w);
+  const PnNumbers* pn_probe(const Key& k) const noexcept { return pn_table_.find(k); }
+  void pn_store(const Key& k, PnPair pd, long long work) {
+    pn_table_.store(k, PnNumbers{pd.pn, pd.dn}, work, [&](PnNumbers& old) { old = {pd.pn, pd.dn}; });
   }
   static std::uint32_t capped(std::uint64_t x) noexcept {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(x, kPnInf));
@@ -456,7 +356,7 @@ class Searcher {
   // every reply must be refuted, at an attacker's node every move must fail).
   PnPair pn_leaf() const noexcept {
     if (board_.is_over()) return *board_.winner() == attacker_ ? PnPair{0, kPnInf} : PnPair{kPnInf, 0};
-    if (const PnEntry* e = pn_probe(board_.hash(), current_key())) return {e->pn, e->dn};
+    if (const PnNumbers* e = pn_probe(keys_.canonical())) return {e->pn, e->dn};
     const auto m = static_cast<std::uint32_t>(board_.legal_move_count());
     return board_.to_move() == attacker_ ? PnPair{1, m} : PnPair{m, 1};
   }
@@ -466,8 +366,7 @@ class Searcher {
   PnPair mid(std::uint32_t thpn, std::uint32_t thdn) {
     if (!count_node()) return {1, 1};
     const long long start = nodes_;
-    const std::uint64_t hash = board_.hash();
-    const Key key = current_key();
+    const Key key = keys_.canonical();
     const bool or_node = board_.to_move() == attacker_;
     const std::size_t base = children_.size();
     {
@@ -478,7 +377,6 @@ class Searcher {
       // Two passes: the first plays each move, estimates the child by mobility and prefetches
       // its table bucket; the second reads the buckets. The reads are cache misses of a large
       // table, and overlapping them took most of df-pn's time off.
-      const bool tabled = !pn_table_.empty();
       for (std::size_t i = first; i < moves_.size(); ++i) {
         const Undo u = make(moves_[i].vertex);
         PnPair pd{};
@@ -487,16 +385,16 @@ class Searcher {
         } else {
           const auto m = static_cast<std::uint32_t>(board_.legal_move_count());
           pd = board_.to_move() == attacker_ ? PnPair{1, m} : PnPair{m, 1};
-          if (tabled) __builtin_prefetch(&pn_table_[static_cast<std::size_t>(board_.hash() & mask_) & ~std::size_t{1}]);
+          pn_table_.prefetch(keys_.canonical());
         }
-        children_.push_back({moves_[i].vertex, board_.hash(), current_key(), pd});
+        children_.push_back({moves_[i].vertex, keys_.canonical(), pd});
         unmake(u);
       }
       moves_.resize(first);
       for (std::size_t i = base; i < children_.size(); ++i) {
         Child& c = children_[i];
         if (c.pd.pn == 0 || c.pd.dn == 0) continue;
-        if (const PnEntry* e = pn_probe(c.hash, c.key)) c.pd = {e->pn, e->dn};
+        if (const PnNumbers* e = pn_probe(c.key)) c.pd = {e->pn, e->dn};
       }
     }
     PnPair me{1, 1};
@@ -538,7 +436,7 @@ class Searcher {
       children_[best].pd = got;
     }
     children_.resize(base);
-    pn_store(hash, key, me, nodes_ - start + 1);
+    pn_store(key, me, nodes_ - start + 1);
     return me;
   }
 
@@ -568,7 +466,7 @@ class Searcher {
   // Appends the proof of the current position (a win for prover_) after its successors' lines,
   // each position once. False when the budget or the proof's size limit ran out.
   bool prove(Proof& proof, std::unordered_set<Key, KeyHash>& seen) {
-    const Key k = current_key();
+    const Key k = keys_.exact();  // the position itself: its images are other certificate lines
     if (seen.count(k) != 0) return true;
     if (board_.is_over()) {
       if (*board_.winner() != prover_) return false;  // cannot happen: the search proved the win
@@ -607,22 +505,14 @@ class Searcher {
   }
 
   Board board_;
-  int n_;
-  bool exact_;
   WeakBudget budget_;
-  std::array<std::uint16_t, Board::kVertices> index_{};  // vertex -> row-major point index
-  std::vector<std::uint64_t> zobrist_;                    // second hash, boards above 7x7
-  std::uint64_t side_key_ = 0;
-  Key key_;
-  std::vector<Entry> table_;
-  std::size_t mask_ = 0;
-  long long used_ = 0;
+  weak::SymmetricKeys<MaxN> keys_;                 // the current position's (canonical) keys
+  weak::TranspositionTable<Bounds> table_;         // alpha-beta's bounds
+  weak::TranspositionTable<PnNumbers> pn_table_;   // df-pn's proof and disproof numbers
   long long nodes_ = 0, limit_ = 0;
   bool aborted_ = false;
   std::vector<Move> moves_;  // the move lists of the nodes on the current path, stacked
   Color attacker_ = Color::Black;  // df-pn proves "attacker_ wins"
-  std::vector<PnEntry> pn_table_;
-  long long pn_used_ = 0;
   std::vector<Child> children_;  // df-pn's children of the nodes on the current path, stacked
   Color prover_ = Color::Black;
 };
