@@ -19,6 +19,7 @@
 #include "tanbo/reference/game.hpp"
 #include "tanbo/solve/measure.hpp"
 #include "tanbo/solve/weak.hpp"
+#include "weak_board.hpp"
 #include "weak_keys.hpp"
 #include "test_util.hpp"
 
@@ -578,6 +579,36 @@ TEST_CASE("weak keys: a root without symmetries keys positions exactly", "[weak]
   CHECK(keys.canonical() == keys.exact());
   for (int symmetry = 1; symmetry < 8; ++symmetry)
     if (!(image_of(p, symmetry) == p)) CHECK(!(SymmetricKeys(image_of(p, symmetry), group).canonical() == keys.canonical()));
+}
+
+TEST_CASE("weak keys: kept current through moves and removals, and restored by unmake", "[weak]") {
+  // The search board's keys after every move of random games (stones placed, roots removed, the
+  // side changed) equal the keys computed from scratch for the position reached, and unmake
+  // restores the keys of the position before.
+  const Position start = tanbo::opening(tanbo::Variant::parse_named(GENERATE("lattice-7", "dense-9")));
+  const std::vector<int> group = tanbo::solve::weak::symmetries_kept_by(start);
+  tanbo::Rng rng(20261206);
+  int removals = 0;
+  for (int game = 0; game < 20; ++game) {
+    tanbo::solve::weak::SearchBoard<19> walk(start, WeakBudget{});
+    while (!walk.board().is_over()) {
+      const auto legal = walk.board().legal_vertices();
+      const auto v = legal[static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+      const Key before = walk.keys().exact();
+      const auto undo = walk.make(v);
+      removals += undo.record.removed_roots > 0;
+      const SymmetricKeys fresh(walk.board().position(), group);
+      INFO(walk.board().position().to_string());
+      REQUIRE(walk.keys().exact() == fresh.exact());
+      REQUIRE(walk.keys().canonical() == fresh.canonical());
+      if (rng.below(4) == 0) {  // now and then step back and forth: unmake restores
+        walk.unmake(undo);
+        REQUIRE(walk.keys().exact() == before);
+        walk.make(v);
+      }
+    }
+  }
+  CHECK(removals > 20);
 }
 
 // ---- Frontier measurements (hidden: run by hand, figures in solve/WEAK_FRONTIER.md) -------------
