@@ -4,12 +4,12 @@
 # every position is settled walking back from the end by df-pn (value only) under a node cap,
 # one position at a time, niced, until the first the cap does not settle. The rows go to
 # docs/data/cost-curve.tsv; scripts/cost_curve_plot.py fits them and draws
-# docs/images/cost-curve.svg. Not part of CI: with the default cap (48 M nodes, about 60 s of
-# CPU per position on the machine of the docs) it takes about 15 minutes of CPU.
+# docs/images/cost-curve.svg. Not part of CI: with the default cap (24 M nodes, 30 to 70 s of
+# CPU per position on the machine of the docs) it takes about 10 minutes of CPU.
 #   scripts/cost-curve.sh [BUILD_DIR] [NODES] [GAMES] [TABLE_LOG2]
 set -euo pipefail
 build=${1:-build/dev}
-nodes=${2:-48000000}
+nodes=${2:-24000000}
 games=${3:-3}
 table=${4:-24}
 binary="$build/solve/tanbo_weak_tests"
