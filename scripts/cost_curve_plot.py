@@ -10,8 +10,8 @@ import math
 import sys
 
 # Settled positions below this many nodes are left out of the fit: near the end a search is a
-# handful of nodes and the cost is not yet exponential.
-FIT_FLOOR = 10_000
+# handful of nodes, its cost dominated by noise (one lucky first move), not yet exponential.
+FIT_FLOOR = 100_000
 COLOURS = {"lattice-7": "#1f6fb4", "dense-7": "#d9541e"}
 
 
@@ -42,52 +42,71 @@ def fit(points):
 
 
 def summarise(rows):
-    """Per start: the fit, the rate, and each line's frontier and extrapolation."""
+    """Per start: the pooled fit, the rate, and each line's frontier and extrapolations."""
     out = {}
     for start in sorted({r["start"] for r in rows}, key=lambda s: list(COLOURS).index(s) if s in COLOURS else 9):
         mine = [r for r in rows if r["start"] == start]
         settled = [r for r in mine if r["outcome"] != "unknown"]
         points = [(r["to_end"], math.log10(r["nodes"])) for r in settled if r["nodes"] >= FIT_FLOOR]
+        if len({x for x, _ in points}) < 2:
+            sys.exit(f"cost_curve_plot: {start} has settled positions of >= {FIT_FLOOR} nodes at fewer than "
+                     "two distances from the end: nothing to fit")
         a, b = fit(points)
+        growth = 10 ** b
         heavy = [r for r in settled if r["nodes"] >= 1_000_000]
         rate = sum(r["nodes"] for r in heavy) / max(1e-9, sum(r["cpu_s"] for r in heavy))
         lines = []
         for game in sorted({r["game"] for r in mine}):
             line = [r for r in mine if r["game"] == game]
-            length = line[0]["ply"] + line[0]["to_end"]
             done = [r for r in line if r["outcome"] != "unknown"]
             last = min(done, key=lambda r: r["ply"])
             unknown = [r for r in line if r["outcome"] == "unknown"]
-            lines.append({"game": game, "length": length, "last": last,
-                          "unknown": unknown[0] if unknown else None,
-                          "start_nodes": 10 ** (a + b * length)})
-        out[start] = {"a": a, "b": b, "growth": 10 ** b, "rate": rate, "lines": lines, "rows": mine,
+            # The step the cap did not make: the next position back costs more than cap / last.
+            step = unknown[0]["nodes"] / last["nodes"] if unknown else None
+            lines.append({"game": game, "length": last["ply"] + last["to_end"], "last": last,
+                          "unknown": unknown[0] if unknown else None, "step": step,
+                          "start_fit": last["nodes"] * growth ** last["ply"],
+                          "start_step": last["nodes"] * step ** last["ply"] if step else None})
+        out[start] = {"a": a, "b": b, "growth": growth, "rate": rate, "lines": lines, "rows": mine,
                       "fitted": len(points)}
     return out
 
 
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2] if len(values) % 2 else math.sqrt(values[len(values) // 2 - 1] * values[len(values) // 2])
+
+
 def table(summary):
-    print("| start | line (game, plies) | deepest settled: ply (plies to end), nodes, CPU s | next ply back | "
-          "growth per ply (fit) | extrapolated start: nodes, CPU |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| start | game (plies) | deepest settled: ply (plies to the end), nodes, CPU | next ply back | "
+          "step not made | the start at the fitted growth | the start if every ply back cost the step not made |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for start, s in summary.items():
         for line in s["lines"]:
             last, unknown = line["last"], line["unknown"]
-            nxt = (f"unknown in {unknown['nodes']:,} nodes ({unknown['cpu_s']:.0f} s)" if unknown else "-")
-            cpu = line["start_nodes"] / s["rate"]
-            print(f"| {start} | {line['game']}, {line['length']} | {last['ply']} ({last['to_end']}), "
-                  f"{last['nodes']:,}, {last['cpu_s']:.1f} | {nxt} | x{s['growth']:.2f} | "
-                  f"{line['start_nodes']:.1e}, {human(cpu)} |")
+            nxt = f"unknown in {unknown['nodes'] / 1e6:.0f} M nodes ({unknown['cpu_s']:.0f} s)" if unknown else "-"
+            step = f"> x{line['step']:.1f}" if line["step"] else "-"
+            at_step = f"{line['start_step']:.0e} nodes" if line["start_step"] else "-"
+            print(f"| {start} | {line['game']} ({line['length']}) | {last['ply']} ({last['to_end']}), "
+                  f"{last['nodes']:,}, {last['cpu_s']:.1f} s | {nxt} | {step} | "
+                  f"{line['start_fit']:.0e} nodes, {human(line['start_fit'] / s['rate'])} | {at_step} |")
+    print()
+    print("| start | growth per ply (fit) | positions fitted | nodes per CPU second | the start at the fitted growth "
+          "(median of the lines) | if every ply back cost the step not made |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for start, s in summary.items():
-        print(f"# {start}: log10(nodes) = {s['a']:.2f} + {s['b']:.3f} * plies_to_end over {s['fitted']} "
-              f"positions of >= {FIT_FLOOR} nodes; growth x{s['growth']:.2f} per ply; "
-              f"{s['rate'] / 1e6:.2f} M nodes per CPU second")
+        fitted = median([line["start_fit"] for line in s["lines"]])
+        steps = [line["start_step"] for line in s["lines"] if line["start_step"]]
+        at_step = f"{median(steps):.0e} nodes, {human(median(steps) / s['rate'])}" if steps else "-"
+        print(f"| {start} | x{s['growth']:.2f} | {s['fitted']} | {s['rate'] / 1e6:.2f} M | "
+              f"{fitted:.0e} nodes, {human(fitted / s['rate'])} | {at_step} |")
 
 
 def human(seconds):
     for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("min", 60)):
         if seconds >= size:
-            return f"{seconds / size:.2g} {unit}" if seconds / size < 1e3 else f"{seconds / size:.1e} {unit}"
+            value = seconds / size
+            return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}" if value < 1e4 else f"{value:.1e} {unit}"
     return f"{seconds:.0f} s"
 
 
