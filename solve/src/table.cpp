@@ -16,7 +16,7 @@
 #include <ostream>
 #include <string>
 
-#include "explorers.hpp"
+#include "successors.hpp"
 #include "tanbo/certificate/sha256.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/reference/rules.hpp"
@@ -42,7 +42,7 @@ std::uint64_t get(const std::string& in, std::size_t at, int bytes) {
   return v;
 }
 std::uint64_t record_key(std::uint64_t r) { return r >> 8; }
-PerfectPlay record_outcome(std::uint64_t r) { return {(r & 1) != 0, static_cast<int>((r >> 1) & 0x7f)}; }
+Outcome record_outcome(std::uint64_t r) { return Outcome::of((r & 1) != 0, static_cast<int>((r >> 1) & 0x7f)); }
 std::uint8_t symmetry_mask(const KeyCodec& codec) {
   std::uint8_t mask = 0;
   for (const int s : codec.symmetries()) mask = static_cast<std::uint8_t>(mask | 1u << s);
@@ -51,7 +51,7 @@ std::uint8_t symmetry_mask(const KeyCodec& codec) {
 
 // The header bytes (hash field zero) of a table.
 std::string header_bytes(const std::string& start_text, int size, std::uint64_t records, std::uint64_t positions,
-                         PerfectPlay start, std::uint8_t mask) {
+                         Outcome start, std::uint8_t mask) {
   std::string h(kMagic, sizeof kMagic);
   put(h, kVersion, 4);
   const std::size_t total = (kFixedHeader + start_text.size() + 7) / 8 * 8;
@@ -60,7 +60,7 @@ std::string header_bytes(const std::string& start_text, int size, std::uint64_t 
   put(h, start_text.size(), 4);
   put(h, records, 8);
   put(h, positions, 8);
-  put(h, start.wins ? 1 : 0, 1);
+  put(h, start.wins() ? 1 : 0, 1);
   put(h, static_cast<std::uint64_t>(start.length), 1);
   put(h, mask, 1);
   put(h, 0, 5);
@@ -138,31 +138,30 @@ void Table::finish() {
                        records_);
 }
 
-PerfectPlay Table::start_outcome() const {
+Outcome Table::start_outcome() const {
   const auto o = lookup_key(codec_.key(start_));
   if (!o) throw std::logic_error("strong table without its start");
   return *o;
 }
 
-std::optional<PerfectPlay> Table::lookup_key(std::uint64_t key) const {
+std::optional<Outcome> Table::lookup_key(std::uint64_t key) const {
   const std::uint64_t c = codec_.canonical(key);
   const auto it = std::lower_bound(records_.begin(), records_.end(), c << 8);
   if (it == records_.end() || record_key(*it) != c) return std::nullopt;
   return record_outcome(*it);
 }
 
-std::optional<PerfectPlay> Table::lookup(const Position& pos) const {
+std::optional<Outcome> Table::lookup(const Position& pos) const {
   if (pos.size() != size()) return std::nullopt;
   return lookup_key(codec_.key(pos));
 }
 
-ProbeResult Table::probe(const Position& pos, bool with_line) const {
-  ProbeResult out;
+Answer Table::probe(const Position& pos, bool with_line) const {
+  Answer out;
+  out.to_move = pos.to_move();
   const auto outcome = lookup(pos);
   if (!outcome) return out;
-  out.known = true;
-  out.outcome = *outcome;
-  out.winner = outcome->wins ? pos.to_move() : opponent(pos.to_move());
+  static_cast<Outcome&>(out) = *outcome;
   const bool finished = reference::winner(pos).has_value();  // rule 7
   // A finished game's record has length 0 and an unfinished one's more; only a forged file (a
   // damaged one fails its hash when read) says otherwise, and the explorer cannot start from a
@@ -173,45 +172,50 @@ ProbeResult Table::probe(const Position& pos, bool with_line) const {
                          " the length " + std::to_string(outcome->length));
   if (finished) return out;
   detail::OptimizedExplorer ex(pos, codec_);
-  const int n = size();
-  // Every legal move of the explorer's position with its outcome for the mover, row-major.
-  auto moves_of = [&](std::vector<MoveValue>& list) {
-    detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
-    const int count = ex.moves(moves);
-    std::sort(moves, moves + count, [&](auto a, auto b) { return ex.index(a, n) < ex.index(b, n); });
-    list.clear();
-    for (int i = 0; i < count; ++i) {
-      ex.play(moves[i]);
-      const auto child = lookup_key(ex.key());
-      ex.undo();
-      // Only a forged file gets here (a damaged one fails its hash when read).
-      if (!child) throw TableError(start_text_, 0, "the table is damaged: a successor of a position it holds is missing");
-      list.push_back({row_major_point(ex.index(moves[i], n), n), {!child->wins, child->length + 1}});
-    }
-  };
-  moves_of(out.moves);
+  detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
+  detail::successors(*this, ex, moves, out.moves);
+  out.best_move = perfect_move(out.moves);
   if (!with_line) return out;
-  std::vector<MoveValue> list = out.moves;
+  std::vector<MoveOutcome> list = out.moves;
   for (int ply = 0; ply < kMaxLength && !ex.is_over(); ++ply) {
-    if (ply > 0) moves_of(list);
-    const bool wins = std::any_of(list.begin(), list.end(), [](const MoveValue& m) { return m.outcome.wins; });
-    const MoveValue* best = nullptr;
-    for (const MoveValue& m : list) {
-      if (m.outcome.wins != wins) continue;
-      if (best == nullptr || (wins ? m.outcome.length < best->outcome.length : m.outcome.length > best->outcome.length))
-        best = &m;
-    }
-    out.line.push_back(best->move);
-    detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
-    const int count = ex.moves(moves);
-    for (int i = 0; i < count; ++i)
-      if (ex.index(moves[i], n) == row_major_index(best->move, n)) {
+    if (ply > 0) detail::successors(*this, ex, moves, list);
+    const std::optional<Point> best = perfect_move(list);
+    if (!best) break;  // a position not over has a legal move, each in the table (successors())
+    out.line.push_back(*best);
+    for (std::size_t i = 0; i < list.size(); ++i)
+      if (list[i].move == *best) {
         ex.play(moves[i]);
         break;
       }
   }
   return out;
 }
+
+namespace detail {
+
+int row_major_moves(const OptimizedExplorer& explorer, int size, OptimizedExplorer::Move* moves) {
+  const int count = explorer.moves(moves);
+  std::sort(moves, moves + count, [&](auto a, auto b) { return explorer.index(a, size) < explorer.index(b, size); });
+  return count;
+}
+
+void successors(const Table& table, OptimizedExplorer& explorer, OptimizedExplorer::Move* moves,
+                std::vector<MoveOutcome>& out) {
+  const int n = table.size();
+  const int count = row_major_moves(explorer, n, moves);
+  out.clear();
+  for (int i = 0; i < count; ++i) {
+    explorer.play(moves[i]);
+    const auto child = table.lookup_key(explorer.key());
+    explorer.undo();
+    // Only a forged file gets here (a damaged one fails its hash when read).
+    if (!child)
+      throw TableError(table.start_text(), 0, "the table is damaged: a successor of a position it holds is missing");
+    out.push_back({child->before_move(), row_major_point(explorer.index(moves[i], n), n)});
+  }
+}
+
+}  // namespace detail
 
 void Table::write(std::ostream& out) const {
   std::string header = header_bytes(start_text_, size(), records_.size(), positions_, start_outcome(), symmetry_mask(codec_));
@@ -324,7 +328,7 @@ Table Table::read(std::istream& in, const std::string& name) {
                          : "the file holds more than the " + thousands(record_count) + " records its header announces");
   const auto start_outcome = t.lookup_key(t.codec_.key(start));
   if (!start_outcome) throw TableError(name, header_size, "the records do not hold the start");
-  if (start_outcome->wins != (get(header, 40, 1) == 1) || get(header, 40, 1) > 1 ||
+  if (start_outcome->wins() != (get(header, 40, 1) == 1) || get(header, 40, 1) > 1 ||
       static_cast<std::uint64_t>(start_outcome->length) != get(header, 41, 1))
     throw TableError(name, 40, "the header's value and length of the start are not its record's");
   t.finish();

@@ -17,21 +17,13 @@
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/optimized/board.hpp"
+#include "tanbo/reference/rules.hpp"
 #include "weak_alphabeta.hpp"
 #include "weak_board.hpp"
 #include "weak_dfpn.hpp"
 #include "weak_proof.hpp"
 
 namespace tanbo::solve {
-
-const char* to_string(Outcome o) noexcept {
-  switch (o) {
-    case Outcome::Win: return "win";
-    case Outcome::Loss: return "loss";
-    case Outcome::Unknown: break;
-  }
-  return "unknown";
-}
 
 namespace {
 
@@ -49,11 +41,11 @@ class WeakSolver {
 
   WeakResult run() {
     WeakResult r;
-    r.table_capacity = static_cast<long long>(alpha_beta_.table().capacity());
     const auto& board = walk_.board();
+    r.to_move = board.to_move();
+    r.table_capacity = static_cast<long long>(alpha_beta_.table().capacity());
     if (board.is_over()) {
-      r.outcome = *board.winner() == board.to_move() ? Outcome::Win : Outcome::Loss;
-      r.length = 0;
+      static_cast<Outcome&>(r) = Outcome::of(*board.winner() == board.to_move(), 0);
       if (budget_.proof) r.proof = Proof{*board.winner(), {ProofLine{board.position(), std::nullopt}}};
       return r;
     }
@@ -62,7 +54,7 @@ class WeakSolver {
     if (walk_.aborted()) return finish(r);
     const bool win = value_score > 0;
     const Color prover = win ? board.to_move() : opponent(board.to_move());
-    r.outcome = win ? Outcome::Win : Outcome::Loss;
+    r.value = win ? Value::Win : Value::Loss;
     // The length: MTD(f) on the proven side.
     int known_score = win ? 1 : -1;  // of the exact score: at least this (win), at most (loss)
     if (budget_.length)
@@ -70,7 +62,7 @@ class WeakSolver {
         known_score = *exact;
         r.length = weak::length_of(*exact);
       }
-    if (!walk_.aborted()) r.best_move = best_move(prover, known_score, r.length.has_value());
+    if (!walk_.aborted()) r.best_move = best_move(prover, known_score, r.length >= 0);
     r.length_nodes = walk_.nodes() - r.value_nodes;
     if (!walk_.aborted() && r.best_move && budget_.proof)
       r.proof = weak::ProofWalk<MaxN>(walk_, alpha_beta_, by_proof_numbers() ? &proof_numbers_ : nullptr, prover).run();
@@ -110,6 +102,7 @@ class WeakSolver {
 
   WeakResult& finish(WeakResult& r) const {
     r.table_used = alpha_beta_.table().used() + proof_numbers_.table().used();
+    r.nodes = walk_.nodes();
     return r;
   }
 
@@ -132,15 +125,12 @@ WeakResult solve_weak(const Position& start, const WeakBudget& budget) {
   if (budget.proof_positions < 0)
     throw UsageError("solve_weak: proof_positions " + std::to_string(budget.proof_positions) + " is negative");
   // A finished game (what a game in progress becomes; the engines refuse to be set up from one):
-  // rule 7 decides, whoever is to move.
-  const int black = start.count(Color::Black), white = start.count(Color::White);
-  if (black == 0 && white == 0) throw InvalidPositionError::no_stones(Color::Black);
-  if (black == 0 || white == 0) {
-    const Color winner = black == 0 ? Color::White : Color::Black;
+  // rule 7 decides, whoever is to move. A board without stones is the engine's to refuse.
+  if (const std::optional<Color> winner = reference::winner(start)) {
     WeakResult r;
-    r.outcome = winner == start.to_move() ? Outcome::Win : Outcome::Loss;
-    r.length = 0;
-    if (budget.proof) r.proof = Proof{winner, {ProofLine{start, std::nullopt}}};
+    r.to_move = start.to_move();
+    static_cast<Outcome&>(r) = Outcome::of(*winner == start.to_move(), 0);
+    if (budget.proof) r.proof = Proof{*winner, {ProofLine{start, std::nullopt}}};
     return r;
   }
   return optimized::with_capacity_for(start.size(), [&](auto cap) {
