@@ -38,6 +38,9 @@ class WeakSolver {
         walk_(start, budget),
         alpha_beta_(walk_, budget.table_log2),
         proof_numbers_(walk_, budget.table_log2, start.to_move()) {}
+  // The searches hold a reference to walk_: a copy would search the original's board.
+  WeakSolver(const WeakSolver&) = delete;
+  WeakSolver& operator=(const WeakSolver&) = delete;
 
   WeakResult run() {
     WeakResult r;
