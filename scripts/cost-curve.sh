@@ -5,7 +5,7 @@
 # one position at a time, niced, until the first the cap does not settle. The rows go to
 # docs/data/cost-curve.tsv; scripts/cost_curve_plot.py fits them and draws
 # docs/images/cost-curve.svg. Not part of CI: with the default cap (24 M nodes, 30 to 70 s of
-# CPU per position on the machine of the docs) it takes about 10 minutes of CPU.
+# CPU per position on the machine of the docs) it takes about 8 minutes of CPU.
 #   scripts/cost-curve.sh [BUILD_DIR] [NODES] [GAMES] [TABLE_LOG2]
 set -euo pipefail
 build=${1:-build/dev}

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The weak solver's cost curve (scripts/cost-curve.sh): reads the rows of
 docs/data/cost-curve.tsv (start, game, ply, to_end, outcome, nodes, cpu_s), fits log10(nodes)
-against the plies to the end by least squares for each start, prints the table of
-docs/solutions.md (growth per ply, the extrapolated cost of each start) and draws the curve as a
-small hand-written SVG (no plotting library needed).
+against the plies to the end by least squares for each start (one slope for the start's lines, an
+intercept per line, over the settled positions of at least FIT_FLOOR nodes), extrapolates each
+line to its start (the fit at the line's length), prints the tables of docs/solutions.md and
+draws the curve as a small hand-written SVG (no plotting library needed).
 Usage: cost_curve_plot.py DATA.tsv OUT.svg"""
 
 import math
@@ -30,76 +31,93 @@ def read(path):
     return rows
 
 
-def fit(points):
-    """Least squares y = a + b x; returns (a, b)."""
-    n = len(points)
-    mx = sum(x for x, _ in points) / n
-    my = sum(y for _, y in points) / n
-    sxx = sum((x - mx) ** 2 for x, _ in points)
-    sxy = sum((x - mx) * (y - my) for x, y in points)
-    b = sxy / sxx
-    return my - b * mx, b
+def fit(lines):
+    """Least squares with one slope shared by the lines and an intercept per line (lines: lists of
+    (x, y)): the growth is common, each line's difficulty its own. Returns (slope, standard error
+    of the slope, [(line's mean x, line's mean y)])."""
+    centres, sxx, sxy = [], 0.0, 0.0
+    for points in lines:
+        mx = sum(x for x, _ in points) / len(points)
+        my = sum(y for _, y in points) / len(points)
+        centres.append((mx, my))
+        sxx += sum((x - mx) ** 2 for x, _ in points)
+        sxy += sum((x - mx) * (y - my) for x, y in points)
+    slope = sxy / sxx
+    residuals = sum((y - (my + slope * (x - mx))) ** 2 for points, (mx, my) in zip(lines, centres) for x, y in points)
+    freedom = sum(len(points) for points in lines) - len(lines) - 1
+    error = math.sqrt(residuals / freedom / sxx) if freedom > 0 else float("nan")
+    return slope, error, centres
 
 
 def summarise(rows):
-    """Per start: the pooled fit, the rate, and each line's frontier and extrapolations."""
+    """Per start: the fit, the rate, and each line's frontier and extrapolations to its start."""
     out = {}
     for start in sorted({r["start"] for r in rows}, key=lambda s: list(COLOURS).index(s) if s in COLOURS else 9):
         mine = [r for r in rows if r["start"] == start]
-        settled = [r for r in mine if r["outcome"] != "unknown"]
-        points = [(r["to_end"], math.log10(r["nodes"])) for r in settled if r["nodes"] >= FIT_FLOOR]
-        if len({x for x, _ in points}) < 2:
-            sys.exit(f"cost_curve_plot: {start} has settled positions of >= {FIT_FLOOR} nodes at fewer than "
-                     "two distances from the end: nothing to fit")
-        a, b = fit(points)
-        growth = 10 ** b
-        heavy = [r for r in settled if r["nodes"] >= 1_000_000]
+        games = sorted({r["game"] for r in mine})
+        fitted = {}
+        for game in games:
+            points = [(r["to_end"], math.log10(r["nodes"])) for r in mine
+                      if r["game"] == game and r["outcome"] != "unknown" and r["nodes"] >= FIT_FLOOR]
+            if len({x for x, _ in points}) >= 2:
+                fitted[game] = points
+        if not fitted:
+            sys.exit(f"cost_curve_plot: no line of {start} has settled positions of >= {FIT_FLOOR} nodes at two "
+                     "distances from the end: nothing to fit")
+        slope, error, centres = fit(list(fitted.values()))
+        centre = dict(zip(fitted, centres))
+        heavy = [r for r in mine if r["outcome"] != "unknown" and r["nodes"] >= 1_000_000]
         rate = sum(r["nodes"] for r in heavy) / max(1e-9, sum(r["cpu_s"] for r in heavy))
         lines = []
-        for game in sorted({r["game"] for r in mine}):
+        for game in games:
             line = [r for r in mine if r["game"] == game]
             done = [r for r in line if r["outcome"] != "unknown"]
             last = min(done, key=lambda r: r["ply"])
             unknown = [r for r in line if r["outcome"] == "unknown"]
-            # The step the cap did not make: the next position back costs more than cap / last.
-            step = unknown[0]["nodes"] / last["nodes"] if unknown else None
-            lines.append({"game": game, "length": last["ply"] + last["to_end"], "last": last,
-                          "unknown": unknown[0] if unknown else None, "step": step,
-                          "start_fit": last["nodes"] * growth ** last["ply"],
-                          "start_step": last["nodes"] * step ** last["ply"] if step else None})
-        out[start] = {"a": a, "b": b, "growth": growth, "rate": rate, "lines": lines, "rows": mine,
-                      "fitted": len(points)}
+            length = last["ply"] + last["to_end"]
+            entry = {"game": game, "length": length, "last": last, "unknown": unknown[0] if unknown else None,
+                     "fitted": game in centre}
+            if game in centre:
+                mx, my = centre[game]
+                entry["centre"] = (mx, my)
+                entry["start"] = 10 ** (my + slope * (length - mx))
+                entry["start_high"] = 10 ** (my + (slope + 2 * error) * (length - mx))
+            lines.append(entry)
+        out[start] = {"slope": slope, "error": error, "growth": 10 ** slope,
+                      "growth_high": 10 ** (slope + 2 * error), "rate": rate, "lines": lines, "rows": mine,
+                      "fitted": sum(len(p) for p in fitted.values())}
     return out
 
 
 def median(values):
     values = sorted(values)
-    return values[len(values) // 2] if len(values) % 2 else math.sqrt(values[len(values) // 2 - 1] * values[len(values) // 2])
+    middle = len(values) // 2
+    return values[middle] if len(values) % 2 else math.sqrt(values[middle - 1] * values[middle])
 
 
 def table(summary):
     print("| start | game (plies) | deepest settled: ply (plies to the end), nodes, CPU | next ply back | "
-          "step not made | the start at the fitted growth | the start if every ply back cost the step not made |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+          "the start at the fitted growth | at the growth + 2 standard errors |")
+    print("| --- | --- | --- | --- | --- | --- |")
     for start, s in summary.items():
         for line in s["lines"]:
             last, unknown = line["last"], line["unknown"]
             nxt = f"unknown in {unknown['nodes'] / 1e6:.0f} M nodes ({unknown['cpu_s']:.0f} s)" if unknown else "-"
-            step = f"> x{line['step']:.1f}" if line["step"] else "-"
-            at_step = f"{line['start_step']:.0e} nodes" if line["start_step"] else "-"
+            at = (f"{line['start']:.0e} nodes | {line['start_high']:.0e} nodes" if line["fitted"]
+                  else "(too few positions to fit) | -")
             print(f"| {start} | {line['game']} ({line['length']}) | {last['ply']} ({last['to_end']}), "
-                  f"{last['nodes']:,}, {last['cpu_s']:.1f} s | {nxt} | {step} | "
-                  f"{line['start_fit']:.0e} nodes, {human(line['start_fit'] / s['rate'])} | {at_step} |")
+                  f"{last['nodes']:,}, {last['cpu_s']:.1f} s | {nxt} | {at} |")
     print()
-    print("| start | growth per ply (fit) | positions fitted | nodes per CPU second | the start at the fitted growth "
-          "(median of the lines) | if every ply back cost the step not made |")
+    print("| start | growth per ply (fit, +- 2 standard errors) | positions fitted | df-pn nodes per CPU second | "
+          "the start at the fitted growth (median of the lines) | at the growth + 2 standard errors |")
     print("| --- | --- | --- | --- | --- | --- |")
     for start, s in summary.items():
-        fitted = median([line["start_fit"] for line in s["lines"]])
-        steps = [line["start_step"] for line in s["lines"] if line["start_step"]]
-        at_step = f"{median(steps):.0e} nodes, {human(median(steps) / s['rate'])}" if steps else "-"
-        print(f"| {start} | x{s['growth']:.2f} | {s['fitted']} | {s['rate'] / 1e6:.2f} M | "
-              f"{fitted:.0e} nodes, {human(fitted / s['rate'])} | {at_step} |")
+        starts = [line["start"] for line in s["lines"] if line["fitted"]]
+        highs = [line["start_high"] for line in s["lines"] if line["fitted"]]
+        low = 10 ** (s["slope"] - 2 * s["error"])
+        print(f"| {start} | x{s['growth']:.2f} (x{low:.2f} to x{s['growth_high']:.2f}) | {s['fitted']} | "
+              f"{s['rate'] / 1e6:.2f} M | {median(starts):.0e} nodes, {human(median(starts) / s['rate'])} | "
+              f"{median(highs):.0e} nodes, {human(median(highs) / s['rate'])} |")
 
 
 def human(seconds):
@@ -112,7 +130,7 @@ def human(seconds):
 
 def svg(summary, path):
     width, height, left, right, top, bottom = 720, 440, 70, 170, 30, 50
-    max_x = max(r["to_end"] for s in summary.values() for r in s["rows"]) + 1
+    max_x = max(r["to_end"] for s in summary.values() for r in s["rows"]) + 3
     max_y = 9
     px = lambda x: left + (width - left - right) * x / max_x
     py = lambda y: top + (height - top - bottom) * (1 - y / max_y)
@@ -134,12 +152,15 @@ def svg(summary, path):
     legend_y = top + 10
     for start, s in summary.items():
         colour = COLOURS.get(start, "black")
-        xs = [r["to_end"] for r in s["rows"] if r["nodes"] >= FIT_FLOOR]
-        x0, x1 = min(xs), max_x - 1
-        y0, y1 = s["a"] + s["b"] * x0, min(max_y, s["a"] + s["b"] * x1)
-        x1 = (y1 - s["a"]) / s["b"]
-        out.append(f'<line x1="{px(x0):.1f}" y1="{py(y0):.1f}" x2="{px(x1):.1f}" y2="{py(y1):.1f}" '
-                   f'stroke="{colour}" stroke-dasharray="5 4"/>')
+        for line in s["lines"]:
+            if not line["fitted"]:
+                continue
+            mx, my = line["centre"]
+            x0 = min(r["to_end"] for r in s["rows"] if r["game"] == line["game"] and r["nodes"] >= FIT_FLOOR)
+            x1 = max(r["to_end"] for r in s["rows"] if r["game"] == line["game"]) + 2
+            y0, y1 = my + s["slope"] * (x0 - mx), my + s["slope"] * (x1 - mx)
+            out.append(f'<line x1="{px(x0):.1f}" y1="{py(y0):.1f}" x2="{px(x1):.1f}" y2="{py(y1):.1f}" '
+                       f'stroke="{colour}" stroke-dasharray="5 4"/>')
         for r in s["rows"]:
             x, y = px(r["to_end"]), py(math.log10(max(1, r["nodes"])))
             fill = "none" if r["outcome"] == "unknown" else colour
