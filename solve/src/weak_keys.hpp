@@ -60,19 +60,6 @@ inline std::uint64_t splitmix(std::uint64_t& state) noexcept {
   return z ^ (z >> 31);
 }
 
-/// The dihedral symmetries (transform_point's codes, identity first) mapping `root` to itself.
-inline std::vector<int> symmetries_kept_by(const Position& root) {
-  const int n = root.size();
-  std::vector<int> kept;
-  for (int symmetry = 0; symmetry < 8; ++symmetry) {
-    bool keeps = true;
-    for (int y = 0; y < n && keeps; ++y)
-      for (int x = 0; x < n && keeps; ++x) keeps = root.at(transform_point(symmetry, {x, y}, n)) == root.at({x, y});
-    if (keeps) kept.push_back(symmetry);
-  }
-  return kept;
-}
-
 /// The keys of the current position's images under a symmetry group, kept current by the caller
 /// (toggle_stone for every stone placed or removed, toggle_side every move).
 template <int MaxN>
@@ -82,7 +69,7 @@ class SymmetricKeys {
 
  public:
   /// Keys for positions of `root`'s board under `symmetries` (codes of transform_point, the
-  /// identity first; symmetries_kept_by(root) in the solver), set to `root`'s keys.
+  /// identity first; solve::symmetries_kept_by(root) in the solver), set to `root`'s keys.
   SymmetricKeys(const Position& root, std::vector<int> symmetries)
       : size_(root.size()), exact_(size_ * size_ <= 63), symmetries_(std::move(symmetries)) {
     const std::size_t images = symmetries_.size();

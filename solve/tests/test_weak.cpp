@@ -511,7 +511,7 @@ TEST_CASE("weak keys: a position and its images share one key, other positions d
   const auto [name, group_size] = GENERATE(table<const char*, std::size_t>(
       {{"lattice-7", 4}, {"dense-7", 4}, {"lattice-9", 4}, {"dense-9", 8}}));
   const Position start = tanbo::opening(tanbo::Variant::parse_named(name));
-  const std::vector<int> group = tanbo::solve::weak::symmetries_kept_by(start);
+  const std::vector<int> group = tanbo::solve::symmetries_kept_by(start);
   REQUIRE(group.size() == group_size);
   REQUIRE(group.front() == 0);
   std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> key_of_class;
@@ -545,7 +545,7 @@ TEST_CASE("weak keys: a root without symmetries keys positions exactly", "[weak]
   tanbo::Rng rng(7);
   for (int i = 0; i < 3; ++i) g.play(tanbo::random_move(g, rng));
   const Position p = g.position();
-  const std::vector<int> group = tanbo::solve::weak::symmetries_kept_by(p);
+  const std::vector<int> group = tanbo::solve::symmetries_kept_by(p);
   REQUIRE(group == std::vector<int>{0});
   const SymmetricKeys keys(p, group);
   CHECK(keys.canonical() == keys.exact());
@@ -558,7 +558,7 @@ TEST_CASE("weak keys: kept current through moves and removals, and restored by u
   // side changed) equal the keys computed from scratch for the position reached, and unmake
   // restores the keys of the position before.
   const Position start = tanbo::opening(tanbo::Variant::parse_named(GENERATE("lattice-7", "dense-9")));
-  const std::vector<int> group = tanbo::solve::weak::symmetries_kept_by(start);
+  const std::vector<int> group = tanbo::solve::symmetries_kept_by(start);
   tanbo::Rng rng(20261206);
   int removals = 0;
   for (int game = 0; game < 20; ++game) {
