@@ -13,18 +13,25 @@ Cell cell_of_key(std::uint64_t key, int index) { return static_cast<Cell>((key >
 
 }  // namespace
 
+std::vector<int> symmetries_kept_by(const Position& pos) {
+  const int n = pos.size();
+  std::vector<int> kept;
+  for (int symmetry = 0; symmetry < 8; ++symmetry) {
+    bool keeps = true;
+    for (int y = 0; y < n && keeps; ++y)
+      for (int x = 0; x < n && keeps; ++x) keeps = pos.at(transform_point(symmetry, {x, y}, n)) == pos.at({x, y});
+    if (keeps) kept.push_back(symmetry);
+  }
+  return kept;
+}
+
 KeyCodec::KeyCodec(const Position& start) : n_(start.size()), like_(start) {
   if (n_ * n_ > kMaxKeyPoints)
     throw UsageError("a " + std::to_string(n_) + "x" + std::to_string(n_) + " board has " +
                      std::to_string(n_ * n_) + " points; the strong solver's exact keys hold at most " +
                      std::to_string(kMaxKeyPoints) + " (5x5)");
-  for (int s = 0; s < 8; ++s) {
-    bool keeps = true;
-    for (int y = 0; y < n_ && keeps; ++y)
-      for (int x = 0; x < n_ && keeps; ++x)
-        keeps = start.at(transform_point(s, {x, y}, n_)) == start.at({x, y});
-    if (!keeps) continue;
-    symmetries_.push_back(s);
+  symmetries_ = symmetries_kept_by(start);
+  for (const int s : symmetries_) {
     if (s == 0) continue;
     auto& t = tables_.emplace_back();
     for (std::size_t c = 0; c < kChunks; ++c)

@@ -19,6 +19,8 @@
 #include "tanbo/reference/game.hpp"
 #include "tanbo/solve/measure.hpp"
 #include "tanbo/solve/weak.hpp"
+#include "weak_board.hpp"
+#include "weak_keys.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -481,6 +483,109 @@ TEST_CASE("weak solver: a 19x19 endgame from a random classic game", "[weak]") {
   CHECK(solved >= 3);
 }
 
+// ---- Symmetric keys (solve/src/weak_keys.hpp) -------------------------------------------------
+namespace {
+
+using SymmetricKeys = tanbo::solve::weak::SymmetricKeys<19>;
+using tanbo::solve::weak::Key;
+
+// The image of `p` under dihedral symmetry `symmetry` (transform_point's code), side kept.
+Position image_of(const Position& p, int symmetry) {
+  Position q = p;
+  for (int y = 0; y < p.size(); ++y)
+    for (int x = 0; x < p.size(); ++x) q.set(tanbo::solve::transform_point(symmetry, {x, y}, p.size()), p.at({x, y}));
+  return q;
+}
+
+// The class of `p` under `group`, written without the keys: its least position string over the
+// images.
+std::string class_of(const Position& p, const std::vector<int>& group) {
+  std::string least = p.to_string();
+  for (const int symmetry : group) least = std::min(least, image_of(p, symmetry).to_string());
+  return least;
+}
+
+}  // namespace
+
+TEST_CASE("weak keys: a position and its images share one key, other positions do not", "[weak]") {
+  // Exact keys (7x7) and Zobrist keys (9x9), over every position of random games: the canonical
+  // key is the same for every image under the root's group, and keys and classes (computed
+  // apart, from position strings) correspond one to one, so no two classes collide.
+  const auto [name, group_size] = GENERATE(table<const char*, std::size_t>(
+      {{"lattice-7", 4}, {"dense-7", 4}, {"lattice-9", 4}, {"dense-9", 8}}));
+  const Position start = tanbo::opening(tanbo::Variant::parse_named(name));
+  const std::vector<int> group = tanbo::solve::symmetries_kept_by(start);
+  REQUIRE(group.size() == group_size);
+  REQUIRE(group.front() == 0);
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> key_of_class;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::string> class_of_key;
+  int moved = 0;  // images that differ from their position: where the exact keys must differ
+  for (const Position& p : random_positions(start, 20, 20261206)) {
+    INFO(name << " " << p.to_string());
+    const SymmetricKeys keys(p, group);
+    for (const int symmetry : group) {
+      const Position q = image_of(p, symmetry);
+      const SymmetricKeys image_keys(q, group);
+      REQUIRE(image_keys.canonical() == keys.canonical());
+      if (!(q == p)) {
+        REQUIRE(!(image_keys.exact() == keys.exact()));
+        ++moved;
+      }
+    }
+    const Key k = keys.canonical();
+    const std::string c = class_of(p, group);
+    REQUIRE(key_of_class.emplace(c, std::pair{k.a, k.b}).first->second == std::pair{k.a, k.b});
+    REQUIRE(class_of_key.emplace(std::pair{k.a, k.b}, c).first->second == c);
+  }
+  CHECK(class_of_key.size() > 500);
+  CHECK(moved > 1000);
+}
+
+TEST_CASE("weak keys: a root without symmetries keys positions exactly", "[weak]") {
+  // After one move lattice-7 keeps fewer symmetries; with the identity alone the canonical key
+  // is the exact key, and a position's mirror image gets another key.
+  tanbo::optimized::Game g(tanbo::opening(tanbo::Variant::parse_named("lattice-7")));
+  tanbo::Rng rng(7);
+  for (int i = 0; i < 3; ++i) g.play(tanbo::random_move(g, rng));
+  const Position p = g.position();
+  const std::vector<int> group = tanbo::solve::symmetries_kept_by(p);
+  REQUIRE(group == std::vector<int>{0});
+  const SymmetricKeys keys(p, group);
+  CHECK(keys.canonical() == keys.exact());
+  for (int symmetry = 1; symmetry < 8; ++symmetry)
+    if (!(image_of(p, symmetry) == p)) CHECK(!(SymmetricKeys(image_of(p, symmetry), group).canonical() == keys.canonical()));
+}
+
+TEST_CASE("weak keys: kept current through moves and removals, and restored by unmake", "[weak]") {
+  // The search board's keys after every move of random games (stones placed, roots removed, the
+  // side changed) equal the keys computed from scratch for the position reached, and unmake
+  // restores the keys of the position before.
+  const Position start = tanbo::opening(tanbo::Variant::parse_named(GENERATE("lattice-7", "dense-9")));
+  const std::vector<int> group = tanbo::solve::symmetries_kept_by(start);
+  tanbo::Rng rng(20261206);
+  int removals = 0;
+  for (int game = 0; game < 20; ++game) {
+    tanbo::solve::weak::SearchBoard<19> walk(start, WeakBudget{});
+    while (!walk.board().is_over()) {
+      const auto legal = walk.board().legal_vertices();
+      const auto v = legal[static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+      const Key before = walk.keys().exact();
+      const auto undo = walk.make(v);
+      removals += undo.record.removed_roots > 0;
+      const SymmetricKeys fresh(walk.board().position(), group);
+      INFO(walk.board().position().to_string());
+      REQUIRE(walk.keys().exact() == fresh.exact());
+      REQUIRE(walk.keys().canonical() == fresh.canonical());
+      if (rng.below(4) == 0) {  // now and then step back and forth: unmake restores
+        walk.unmake(undo);
+        REQUIRE(walk.keys().exact() == before);
+        walk.make(v);
+      }
+    }
+  }
+  CHECK(removals > 20);
+}
+
 // ---- Frontier measurements (hidden: run by hand, figures in solve/WEAK_FRONTIER.md) -------------
 namespace {
 
@@ -783,5 +888,40 @@ TEST_CASE("weak frontier: solved back along random games", "[.frontier]") {
                 end, earliest, earliest == 0 ? "the start" : "the next one back is unknown", line.c_str(), hardest,
                 cpu_seconds() - t0);
     std::fflush(stdout);
+  }
+}
+
+TEST_CASE("weak frontier: cost curve", "[.frontier]") {
+  // The cost curve (scripts/cost-curve.sh, docs/solutions.md): TANBO_WEAK_GAMES random games
+  // (game i from Rng(TANBO_WEAK_SEED + i), uniform moves) from the start, each walked back from
+  // its end; every position is settled by df-pn (value only) within TANBO_WEAK_NODES nodes and a
+  // 2^TANBO_WEAK_TABLE table, and one tab-separated row is printed per position: start, game, ply,
+  // plies to the end, outcome, nodes, CPU seconds. The walk stops after the first position the
+  // budget does not settle (its row says "unknown"). TANBO_WEAK_SKIP=k skips the k positions
+  // nearest the end (to resume a walk: the rows are deterministic).
+  const Position start = start_from_env();
+  const long long skip = env_or("TANBO_WEAK_SKIP", 0);
+  const long long games = env_or("TANBO_WEAK_GAMES", 3);
+  WeakBudget b = budget_from_env();
+  b.value_search = tanbo::solve::ValueSearch::ProofNumber;
+  b.length = false;
+  b.proof = false;
+  b.progress = nullptr;
+  const std::string name = std::getenv("TANBO_WEAK_START") != nullptr ? std::getenv("TANBO_WEAK_START") : "lattice-5";
+  for (long long i = 0; i < games; ++i) {
+    tanbo::optimized::Game g(start);
+    tanbo::Rng rng(static_cast<std::uint64_t>(env_or("TANBO_WEAK_SEED", 1) + i));
+    while (!g.is_over()) g.play(tanbo::random_move(g, rng));
+    const int end = g.ply();
+    while (g.ply() > 0) {
+      g.undo();
+      if (end - g.ply() <= skip) continue;
+      const double t0 = cpu_seconds();
+      const WeakResult r = tanbo::solve::solve_weak(g, b);
+      std::printf("curve\t%s\t%lld\t%d\t%d\t%s\t%lld\t%.2f\n", name.c_str(), i, g.ply(), end - g.ply(),
+                  tanbo::solve::to_string(r.value), r.nodes, cpu_seconds() - t0);
+      std::fflush(stdout);
+      if (r.value == tanbo::solve::Value::Unknown) break;
+    }
   }
 }

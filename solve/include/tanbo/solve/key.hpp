@@ -36,6 +36,11 @@ constexpr Point transform_point(int symmetry, Point p, int n) noexcept {
   return p;
 }
 
+/// The dihedral symmetries (transform_point's codes, identity first) that map `pos` to itself
+/// keeping each stone's colour: the symmetry group of a start (KeyCodec), or of the position the
+/// weak solver searches.
+std::vector<int> symmetries_kept_by(const Position& pos);
+
 /// Keys of positions on the board of one start, and their canonical forms.
 class KeyCodec {
  public:

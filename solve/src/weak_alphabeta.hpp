@@ -1,0 +1,169 @@
+// The weak solver's alpha-beta: fail-soft negamax on the shared search board (weak_board.hpp),
+// over scores that are exact game-theoretic values, never estimates:
+//   a win in d plies for the side to move scores kWinScore - d, a loss in d plies -(kWinScore - d).
+// Maximising this score is exactly issue 42's perfect play (the winner ends as soon as it can,
+// the loser delays as long as it can), and since no position is ever scored by a heuristic,
+// every bound the search returns or stores is a true bound: the transposition table needs no
+// depth field and its entries stay valid for every later search (value, length, proof).
+//
+// The value is one null-window search around 0 (no score is 0, so it answers win or loss); the
+// length is MTD(f) null-window steps on the proven side (exact_score), each moving one bound.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "tanbo/optimized/board.hpp"
+#include "weak_board.hpp"
+#include "weak_keys.hpp"
+#include "weak_table.hpp"
+
+namespace tanbo::solve::weak {
+
+// Score of a finished game for the side to move; a game not over scores inside
+// (-kWinScore, kWinScore), and no game lasts anywhere near kWinScore plies (B(R, N) <= 624 * 625
+// on 25x25).
+inline constexpr int kWinScore = 1'000'000'000;
+// Beyond every score: the bounds of an entry that knows nothing.
+inline constexpr int kUnbounded = kWinScore + 1;
+
+// The parent's score when the child (the position after the parent's move) scores s: the
+// child's win in d is the parent's loss in d + 1, and the other way round.
+constexpr int parent_score(int s) noexcept { return s > 0 ? -s + 1 : -s - 1; }
+// The child bound that matches the parent bound v: parent_score(s) > v <=> s < child_bound(v)
+// and parent_score(s) < v <=> s > child_bound(v). parent_score is decreasing, so the parent's
+// window (alpha, beta) becomes the child's (child_bound(beta), child_bound(alpha)).
+constexpr int child_bound(int v) noexcept { return v > 0 ? -v - 1 : v < 0 ? 1 - v : 0; }
+static_assert(parent_score(-kWinScore) == kWinScore - 1 && parent_score(kWinScore) == -(kWinScore - 1));
+static_assert(parent_score(child_bound(5) - 1) > 5 && parent_score(child_bound(5)) == 5);
+static_assert(parent_score(child_bound(-5) - 1) > -5 && parent_score(child_bound(-5)) == -5);
+
+/// The perfect-play length of an exact score.
+constexpr int length_of(int score) noexcept { return kWinScore - (score > 0 ? score : -score); }
+
+/// Alpha-beta's table entry: true bounds lo <= score <= hi and the move that proved the lower
+/// bound (in the canonical image's frame). Proven once the bounds settle the sign (no score is 0).
+struct Bounds {
+  std::int32_t lo = -kUnbounded, hi = kUnbounded;
+  optimized::Vertex move = optimized::kNoVertex;
+  bool proven() const noexcept { return lo > 0 || hi < 0; }
+};
+
+template <int MaxN>
+class AlphaBeta {
+  using Vertex = optimized::Vertex;
+
+ public:
+  AlphaBeta(SearchBoard<MaxN>& walk, int table_log2) : walk_(walk), table_(table_log2) {}
+
+  const TranspositionTable<Bounds>& table() const noexcept { return table_; }
+
+  /// Fail-soft negamax at the current position: the exact score when it lies in (alpha, beta),
+  /// else a bound on the far side of the window (an upper bound <= alpha or a lower bound >=
+  /// beta). 0 once aborted.
+  int search(int alpha, int beta) {
+    if (!walk_.count_node()) return 0;
+    const auto& board = walk_.board();
+    if (board.is_over()) return *board.winner() == board.to_move() ? kWinScore : -kWinScore;
+    // A game not over scores within +-(kWinScore - 1): the win in 1 ply is the best there is.
+    if (alpha >= kWinScore - 1) return kWinScore - 1;
+    if (beta <= -(kWinScore - 1)) return -(kWinScore - 1);
+    Vertex table_move = optimized::kNoVertex;
+    if (const Bounds* known = probe()) {
+      if (known->lo >= beta || known->lo == known->hi) return known->lo;
+      if (known->hi <= alpha) return known->hi;
+      alpha = std::max(alpha, known->lo);
+      beta = std::min(beta, known->hi);
+      table_move = walk_.keys().from_image(walk_.keys().least_image(), known->move);
+    }
+    const long long nodes_before = walk_.nodes();
+    const std::size_t base = walk_.move_count();
+    Vertex win = optimized::kNoVertex;
+    const std::size_t count = walk_.generate(table_move, &win);
+    if (win != optimized::kNoVertex) {
+      walk_.truncate_moves(base);
+      store(kWinScore - 1, kWinScore - 1, win, 1);
+      return kWinScore - 1;
+    }
+    int best = -kUnbounded;
+    Vertex best_move = optimized::kNoVertex;
+    const int alpha_in = alpha;
+    for (std::size_t i = base; i < base + count; ++i) {
+      const Vertex v = walk_.move(i);
+      const auto undo = walk_.make(v);
+      const int child = search(child_bound(beta), child_bound(alpha));
+      walk_.unmake(undo);
+      if (walk_.aborted()) {
+        walk_.truncate_moves(base);
+        return 0;
+      }
+      const int score = parent_score(child);
+      if (score > best) {
+        best = score;
+        best_move = v;
+        if (score > alpha) {
+          alpha = score;
+          if (score >= beta) break;
+        }
+      }
+    }
+    walk_.truncate_moves(base);
+    const long long work = walk_.nodes() - nodes_before;
+    if (best <= alpha_in) store(-kUnbounded, best, optimized::kNoVertex, work);
+    else if (best >= beta) store(best, kUnbounded, best_move, work);
+    else store(best, best, best_move, work);
+    return best;
+  }
+
+  /// Does playing m give the side to move a score of at least v? (false once aborted)
+  bool child_at_least(Vertex m, int v) {
+    const auto undo = walk_.make(m);
+    const int bound = child_bound(v - 1);  // parent_score(s) >= v <=> s < bound
+    const int child = search(bound - 1, bound);
+    walk_.unmake(undo);
+    return !walk_.aborted() && child < bound;
+  }
+
+  /// MTD(f) from a proven value: `proven` is a score the value search returned (> 0: at least
+  /// that, a win; < 0: at most that, a loss); each null-window step moves one bound until they
+  /// meet. The exact score, or nullopt once aborted.
+  std::optional<int> exact_score(int proven) {
+    const bool win = proven > 0;
+    int lower = win ? proven : -(kWinScore - 1), upper = win ? kWinScore - 1 : proven;
+    int guess = proven;
+    while (lower < upper) {
+      const int beta = guess == lower ? guess + 1 : guess;
+      guess = search(beta - 1, beta);
+      if (walk_.aborted()) return std::nullopt;
+      if (guess < beta) upper = guess;
+      else lower = guess;
+    }
+    return lower;
+  }
+
+  /// The table's move for the current position, in its own frame (kNoVertex when none).
+  Vertex table_move() const noexcept {
+    const Bounds* known = probe();
+    return known ? walk_.keys().from_image(walk_.keys().least_image(), known->move) : optimized::kNoVertex;
+  }
+
+ private:
+  const Bounds* probe() const noexcept { return table_.find(walk_.keys().canonical()); }
+
+  // Records lo <= score <= hi (either may be unbounded), keeping what the entry knew.
+  void store(int lo, int hi, Vertex move, long long work) {
+    const Vertex canonical_move = walk_.keys().to_image(walk_.keys().least_image(), move);
+    table_.store(walk_.keys().canonical(), Bounds{lo, hi, canonical_move}, work, [&](Bounds& old) {
+      old.lo = std::max(old.lo, lo);
+      old.hi = std::min(old.hi, hi);
+      if (canonical_move != optimized::kNoVertex) old.move = canonical_move;
+    });
+  }
+
+  SearchBoard<MaxN>& walk_;
+  TranspositionTable<Bounds> table_;
+};
+
+}  // namespace tanbo::solve::weak
