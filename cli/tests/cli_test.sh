@@ -550,7 +550,7 @@ case_solve_weak() {
   expect_ok "start: lattice-5 (weak solver)
 value: X to move wins in 24 plies (X wins)
 best move: B1
-nodes: 2,093,098" "$TANBO" solve lattice-5 --weak --quiet --budget 20000000
+nodes: 756,091" "$TANBO" solve lattice-5 --weak --quiet --budget 20000000
   run "$TANBO" solve lattice-7 --budget 1000 --quiet
   [[ $RC -eq 0 && $OUT == "start: lattice-7 (weak solver)
 value: unknown within the budget of 1,000 nodes (raise --budget)
