@@ -419,13 +419,16 @@ Section Checker.
 Variable N : nat.
 Variable prover : color.
 
-(* The key of the position after c plays p on b. *)
-Definition after_key (b : board) (c : color) (p : point) : key :=
-  pos_key (encode N (snd (play N b c p))) (opponent c).
+(* The cells of the position after c plays p on b. *)
+Definition after_cells (b : board) (c : color) (p : point) : list cell :=
+  encode N (snd (play N b c p)).
 
-(* One line against the set t of the positions on earlier lines: None when it is a win for the
-   prover given that those are, otherwise why not. *)
-Definition verdict (t : tree) (l : list cell) (c : color) (mv : option point) : option refusal :=
+(* One line, given `found`, which says whether a position (cells, side to move) is on an earlier
+   line: None when the line is a win for the prover given that those are, otherwise why not.
+   Both checkers judge a line with it: `verdict` below (an AVL tree of keys, extracted) and
+   KernelCheck.v's (a tree of primitive-integer hashes that Coq's kernel runs). *)
+Definition verdict_by (found : list cell -> color -> bool) (l : list cell) (c : color)
+    (mv : option point) : option refusal :=
   let b := rows_decode N l in
   match winner N b with
   | Some w => if color_eqb w prover
@@ -437,7 +440,7 @@ Definition verdict (t : tree) (l : list cell) (c : color) (mv : option point) : 
         match mv with
         | None => Some MissingMove
         | Some p => if legalb N b c p
-                    then if mem (after_key b c p) t then None else Some MissingResult
+                    then if found (after_cells b c p) (opponent c) then None else Some MissingResult
                     else Some IllegalMove
         end
       else
@@ -446,13 +449,17 @@ Definition verdict (t : tree) (l : list cell) (c : color) (mv : option point) : 
         | None =>
             match legal_moves N b c with
             | [] => Some NoLegalMove
-            | ms => match find (fun p => negb (mem (after_key b c p) t)) ms with
+            | ms => match find (fun p => negb (found (after_cells b c p) (opponent c))) ms with
                     | Some p => Some (MissingReply p)
                     | None => None
                     end
             end
         end
   end.
+
+(* One line against the set t of the positions on earlier lines. *)
+Definition verdict (t : tree) (l : list cell) (c : color) (mv : option point) : option refusal :=
+  verdict_by (fun l' c' => mem (pos_key l' c') t) l c mv.
 
 (* The checker's state between lines: the accepted positions, how many, the last one. *)
 Record state := { seen : tree; count : nat; last : option (list cell * color) }.
@@ -545,23 +552,24 @@ Proof.
   apply pos_key_inj in E as [El Ec]. rewrite El, Ec. exact Hw.
 Qed.
 
-(* The position after a move found among the accepted ones is a win for the prover. *)
-Lemma after_wins t b c p b' :
-  (forall x, InT x t -> exists l c, x = pos_key l c /\ wins_from N prover (decode N l) c) ->
-  mem (after_key b c p) t = true -> move N b c p b' -> wins_from N prover b' (opponent c).
+(* The position after a move, found among the accepted ones, is a win for the prover. *)
+Lemma after_wins (found : list cell -> color -> bool) b c p b' :
+  (forall l c, found l c = true -> wins_from N prover (decode N l) c) ->
+  found (after_cells b c p) (opponent c) = true -> move N b c p b' -> wins_from N prover b' (opponent c).
 Proof.
-  intros Ht Hm Hmove. unfold after_key in Hm. apply (mem_wins t) in Hm; [|exact Ht].
+  intros Hf Hm Hmove. apply Hf in Hm. unfold after_cells in Hm.
   apply (wins_from_same N prover _ _ _ (decode_encode N _)) in Hm.
   apply (wins_from_same N prover (snd (play N b c p))); [|exact Hm].
   intros q Hq. destruct Hmove as [Hl Hmv].
   exact (move_unique N b c p _ _ (play_spec N b c p Hl) (conj Hl Hmv) q Hq).
 Qed.
 
-Theorem verdict_sound t l c mv :
-  (forall x, InT x t -> exists l c, x = pos_key l c /\ wins_from N prover (decode N l) c) ->
-  verdict t l c mv = None -> wins_from N prover (rows_decode N l) c.
+(* verdict_by is sound whenever `found` is: every position it finds is a win for the prover. *)
+Theorem verdict_by_sound (found : list cell -> color -> bool) l c mv :
+  (forall l c, found l c = true -> wins_from N prover (decode N l) c) ->
+  verdict_by found l c mv = None -> wins_from N prover (rows_decode N l) c.
 Proof.
-  intros Ht. unfold verdict. set (b := rows_decode N l).
+  intros Hf. unfold verdict_by. set (b := rows_decode N l).
   destruct (winner N b) as [w|] eqn:Ew.
   - destruct (color_eqb_spec w prover) as [Ewp|Ewp]; [|discriminate]. intros _.
     apply won. rewrite <- Ewp. apply winner_spec. exact Ew.
@@ -571,22 +579,29 @@ Proof.
     destruct (color_eqb_spec c prover) as [Ecp|Ecp].
     + destruct mv as [p|]; [|discriminate].
       destruct (legalb N b c p) eqn:El; [|discriminate].
-      destruct (mem (after_key b c p) t) eqn:Em; [|discriminate]. intros _.
+      destruct (found (after_cells b c p) (opponent c)) eqn:Em; [|discriminate]. intros _.
       apply legalb_spec in El. subst c.
       apply prover_moves with p (snd (play N b prover p)); [exact EB | exact EW | |].
       * exact (play_spec N b prover p El).
-      * exact (after_wins t b prover p _ Ht Em (play_spec N b prover p El)).
+      * exact (after_wins found b prover p _ Hf Em (play_spec N b prover p El)).
     + destruct mv as [p|]; [discriminate|].
       destruct (legal_moves N b c) as [|p0 ms] eqn:Ems; [discriminate|].
-      destruct (find (fun p => negb (mem (after_key b c p) t)) (p0 :: ms)) as [p|] eqn:Ef;
+      destruct (find (fun p => negb (found (after_cells b c p) (opponent c))) (p0 :: ms)) as [p|] eqn:Efd;
         [discriminate|]. intros _.
       apply opponent_moves; [exact EB | exact EW | exact Ecp | |].
       * exists p0. apply legal_moves_spec. rewrite Ems. left. reflexivity.
-      * intros p b' Hm. apply (after_wins t b c p b' Ht); [|exact Hm].
+      * intros p b' Hm. apply (after_wins found b c p b' Hf); [|exact Hm].
         assert (Hin : In p (p0 :: ms)).
         { rewrite <- Ems. apply legal_moves_spec. destruct Hm as [Hl _]. exact Hl. }
-        assert (Hf := find_none _ _ Ef p Hin). simpl in Hf.
-        destruct (mem (after_key b c p) t); [reflexivity | discriminate].
+        assert (Hn := find_none _ _ Efd p Hin). simpl in Hn.
+        destruct (found (after_cells b c p) (opponent c)); [reflexivity | discriminate].
+Qed.
+
+Theorem verdict_sound t l c mv :
+  (forall x, InT x t -> exists l c, x = pos_key l c /\ wins_from N prover (decode N l) c) ->
+  verdict t l c mv = None -> wins_from N prover (rows_decode N l) c.
+Proof.
+  intros Ht. apply verdict_by_sound. intros l' c' Hm. exact (mem_wins t l' c' Ht Hm).
 Qed.
 
 Theorem init_sound : sound_state init.
