@@ -58,77 +58,77 @@ Definition side_code (c : color) : int := match c with Black => 1%uint63 | White
 Definition hash (l : list cell) (c : color) : int :=
   fold_left (fun acc x => PrimInt63.add (PrimInt63.mul acc 4%uint63) (cell_code x)) l (side_code c).
 
-(* An AVL tree from hashes to lines. Soundness needs only that a line found is one that was
-   added (find_in, add_in): nothing about the order of the keys. *)
-Inductive itree := ILeaf | INode (l : itree) (k : int) (d : int) (r : itree) (h : nat).
-Fixpoint InD (x : int) (t : itree) : Prop :=
-  match t with ILeaf => False | INode l _ d r _ => InD x l \/ x = d \/ InD x r end.
-Definition iheight (t : itree) : nat := match t with ILeaf => 0 | INode _ _ _ _ h => h end.
-Definition inode (l : itree) (k d : int) (r : itree) : itree :=
-  INode l k d r (S (Nat.max (iheight l) (iheight r))).
-Definition ibalance (l : itree) (k d : int) (r : itree) : itree :=
+(* An AVL tree from hashes to lines and their depths. Soundness needs only that a line found is
+   one that was added, with its depth (ifind_in, iadd_in): nothing about the order of the keys. *)
+Inductive itree := ILeaf | INode (l : itree) (k : int) (d : int) (v : nat) (r : itree) (h : nat).
+Fixpoint InD (x : int) (w : nat) (t : itree) : Prop :=
+  match t with ILeaf => False | INode l _ d v r _ => InD x w l \/ (x = d /\ w = v) \/ InD x w r end.
+Definition iheight (t : itree) : nat := match t with ILeaf => 0 | INode _ _ _ _ _ h => h end.
+Definition inode (l : itree) (k d : int) (v : nat) (r : itree) : itree :=
+  INode l k d v r (S (Nat.max (iheight l) (iheight r))).
+Definition ibalance (l : itree) (k d : int) (v : nat) (r : itree) : itree :=
   let hl := iheight l in
   let hr := iheight r in
   if hr + 2 <=? hl then
     match l with
-    | ILeaf => inode l k d r
-    | INode ll lk ld lr _ =>
-        if iheight lr <=? iheight ll then inode ll lk ld (inode lr k d r)
+    | ILeaf => inode l k d v r
+    | INode ll lk ld lv lr _ =>
+        if iheight lr <=? iheight ll then inode ll lk ld lv (inode lr k d v r)
         else match lr with
-             | ILeaf => inode l k d r
-             | INode lrl lrk lrd lrr _ => inode (inode ll lk ld lrl) lrk lrd (inode lrr k d r)
+             | ILeaf => inode l k d v r
+             | INode lrl lrk lrd lrv lrr _ => inode (inode ll lk ld lv lrl) lrk lrd lrv (inode lrr k d v r)
              end
     end
   else if hl + 2 <=? hr then
     match r with
-    | ILeaf => inode l k d r
-    | INode rl rk rd rr _ =>
-        if iheight rl <=? iheight rr then inode (inode l k d rl) rk rd rr
+    | ILeaf => inode l k d v r
+    | INode rl rk rd rv rr _ =>
+        if iheight rl <=? iheight rr then inode (inode l k d v rl) rk rd rv rr
         else match rl with
-             | ILeaf => inode l k d r
-             | INode rll rlk rld rlr _ => inode (inode l k d rll) rlk rld (inode rlr rk rd rr)
+             | ILeaf => inode l k d v r
+             | INode rll rlk rld rlv rlr _ => inode (inode l k d v rll) rlk rld rlv (inode rlr rk rd rv rr)
              end
     end
-  else inode l k d r.
-Fixpoint iadd (k d : int) (t : itree) : itree :=
+  else inode l k d v r.
+Fixpoint iadd (k d : int) (v : nat) (t : itree) : itree :=
   match t with
-  | ILeaf => inode ILeaf k d ILeaf
-  | INode l k' d' r h =>
-      if PrimInt63.ltb k k' then ibalance (iadd k d l) k' d' r
-      else if PrimInt63.ltb k' k then ibalance l k' d' (iadd k d r)
+  | ILeaf => inode ILeaf k d v ILeaf
+  | INode l k' d' v' r h =>
+      if PrimInt63.ltb k k' then ibalance (iadd k d v l) k' d' v' r
+      else if PrimInt63.ltb k' k then ibalance l k' d' v' (iadd k d v r)
       else t
   end.
-Fixpoint ifind (k : int) (t : itree) : option int :=
+Fixpoint ifind (k : int) (t : itree) : option (int * nat) :=
   match t with
   | ILeaf => None
-  | INode l k' d r _ =>
-      if PrimInt63.ltb k k' then ifind k l else if PrimInt63.ltb k' k then ifind k r else Some d
+  | INode l k' d v r _ =>
+      if PrimInt63.ltb k k' then ifind k l else if PrimInt63.ltb k' k then ifind k r else Some (d, v)
   end.
 
-Lemma ifind_in k t d : ifind k t = Some d -> InD d t.
+Lemma ifind_in k t d v : ifind k t = Some (d, v) -> InD d v t.
 Proof.
-  induction t as [|l IHl k' d' r IHr h]; simpl; [discriminate|].
+  induction t as [|l IHl k' d' v' r IHr h]; simpl; [discriminate|].
   destruct (PrimInt63.ltb k k'); [intros H; left; exact (IHl H)|].
   destruct (PrimInt63.ltb k' k); [intros H; right; right; exact (IHr H)|].
-  intros E. injection E as E. right. left. symmetry. exact E.
+  intros E. injection E as E1 E2. right. left. split; symmetry; assumption.
 Qed.
 
-Lemma ibalance_in x l k d r : InD x (ibalance l k d r) -> InD x l \/ x = d \/ InD x r.
+Lemma ibalance_in x w l k d v r : InD x w (ibalance l k d v r) -> InD x w l \/ (x = d /\ w = v) \/ InD x w r.
 Proof.
   unfold ibalance, inode.
   destruct (iheight r + 2 <=? iheight l); [|destruct (iheight l + 2 <=? iheight r)].
-  - destruct l as [|ll lk ld lr lh]; [simpl; tauto|].
+  - destruct l as [|ll lk ld lv lr lh]; [simpl; tauto|].
     destruct (iheight lr <=? iheight ll); [simpl; tauto|].
-    destruct lr as [|lrl lrk lrd lrr lrh]; simpl; tauto.
-  - destruct r as [|rl rk rd rr rh]; [simpl; tauto|].
+    destruct lr as [|lrl lrk lrd lrv lrr lrh]; simpl; tauto.
+  - destruct r as [|rl rk rd rv rr rh]; [simpl; tauto|].
     destruct (iheight rl <=? iheight rr); [simpl; tauto|].
-    destruct rl as [|rll rlk rld rlr rlh]; simpl; tauto.
+    destruct rl as [|rll rlk rld rlv rlr rlh]; simpl; tauto.
   - simpl; tauto.
 Qed.
 
-Lemma iadd_in x k d t : InD x (iadd k d t) -> x = d \/ InD x t.
+Lemma iadd_in x w k d v t : InD x w (iadd k d v t) -> (x = d /\ w = v) \/ InD x w t.
 Proof.
-  induction t as [|l IHl k' d' r IHr h]; simpl.
+  induction t as [|l IHl k' d' v' r IHr h]; simpl.
   - tauto.
   - destruct (PrimInt63.ltb k k').
     + intros Hx. apply ibalance_in in Hx as [Hx | Hx]; [apply IHl in Hx|]; simpl; tauto.
@@ -141,24 +141,29 @@ Section Checker.
 Variable N : nat.
 Variable prover : color.
 
-(* Whether the position (l, c) is on an earlier line: the line its hash leads to lists it. *)
-Definition found (t : itree) (l : list cell) (c : color) : bool :=
+(* The depth of the position (l, c) if it is on an earlier line: the line its hash leads to must
+   list it. *)
+Definition found (t : itree) (l : list cell) (c : color) : option nat :=
   match ifind (hash l c) t with
-  | Some d => let '(l', c', _) := decode_line N d in cells_equal l' l && color_eqb c' c
-  | None => false
+  | Some (d, v) => let '(l', c', _) := decode_line N d in
+                   if cells_equal l' l && color_eqb c' c then Some v else None
+  | None => None
   end.
 
-Record kstate := { kseen : itree; kcount : BinNums.N; klast : option int }.
-Definition kinit : kstate := {| kseen := ILeaf; kcount := 0%N; klast := None |}.
+Record kstate := { kseen : itree; kcount : BinNums.N; klast : option int; kdepth : nat }.
+Definition kinit : kstate := {| kseen := ILeaf; kcount := 0%N; klast := None; kdepth := 0 |}.
 
 Definition kstep (st : kstate) (d : int) : kstate + refusal :=
   let '(l, c, mv) := decode_line N d in
   let k := hash l c in
-  if found (kseen st) l c then inr Duplicate
-  else match verdict_by N prover (found (kseen st)) l c mv with
-       | Some r => inr r
-       | None => inl {| kseen := iadd k d (kseen st); kcount := N.succ (kcount st); klast := Some d |}
-       end.
+  match found (kseen st) l c with
+  | Some _ => inr Duplicate
+  | None => match verdict_by N prover (found (kseen st)) l c mv with
+            | inr r => inr r
+            | inl v => inl {| kseen := iadd k d v (kseen st); kcount := N.succ (kcount st);
+                              klast := Some d; kdepth := v |}
+            end
+  end.
 
 Definition kfinish (s : start) (K : BinNums.N) (st : kstate) : option refusal :=
   match start_position N s with
@@ -173,7 +178,8 @@ Definition kfinish (s : start) (K : BinNums.N) (st : kstate) : option refusal :=
       end
   end.
 
-Inductive koutcome := KAccepted (positions : BinNums.N) | KRefused (line : BinNums.N) (why : refusal).
+(* Accepted: how many positions, and the depth of the start. *)
+Inductive koutcome := KAccepted (positions : BinNums.N) (depth : nat) | KRefused (line : BinNums.N) (why : refusal).
 
 Fixpoint krun (st : kstate) (i : BinNums.N) (lines : list int) : kstate + (BinNums.N * refusal) :=
   match lines with
@@ -189,46 +195,48 @@ Definition kcheck (s : start) (K : BinNums.N) (lines : list int) : koutcome :=
   match krun kinit 1 lines with
   | inr (i, r) => KRefused i r
   | inl st => match kfinish s K st with
-              | None => KAccepted (kcount st)
+              | None => KAccepted (kcount st) (kdepth st)
               | Some r => KRefused (N.succ (kcount st)) r
               end
   end.
 
 (* ---- Soundness ---- *)
-Definition line_wins (d : int) : Prop :=
-  let '(l, c, _) := decode_line N d in wins_from N prover (decode N l) c.
+Definition line_wins (w : nat) (d : int) : Prop :=
+  let '(l, c, _) := decode_line N d in wins_within N prover w (decode N l) c.
 
 Definition ksound (st : kstate) : Prop :=
-  (forall d, InD d (kseen st) -> line_wins d) /\ (forall d, klast st = Some d -> line_wins d).
+  (forall d w, InD d w (kseen st) -> line_wins w d) /\
+  (forall d, klast st = Some d -> line_wins (kdepth st) d).
 
 Lemma found_sound t :
-  (forall d, InD d t -> line_wins d) ->
-  forall l c, found t l c = true -> wins_from N prover (decode N l) c.
+  (forall d w, InD d w t -> line_wins w d) ->
+  forall l c w, found t l c = Some w -> wins_within N prover w (decode N l) c.
 Proof.
-  intros Ht l c. unfold found. destruct (ifind (hash l c) t) as [d|] eqn:Ef; [|discriminate].
-  assert (Hw := Ht d (ifind_in _ _ _ Ef)). unfold line_wins in Hw.
-  destruct (decode_line N d) as [[l' c'] mv]. intros E.
-  apply andb_true_iff in E as [El Ec]. apply cells_equal_eq in El. subst l'.
-  destruct (color_eqb_spec c' c) as [E|E]; [subst c'; exact Hw | discriminate].
+  intros Ht l c w. unfold found. destruct (ifind (hash l c) t) as [[d v]|] eqn:Ef; [|discriminate].
+  assert (Hw := Ht d v (ifind_in _ _ _ _ Ef)). unfold line_wins in Hw.
+  destruct (decode_line N d) as [[l' c'] mv].
+  destruct (cells_equal l' l) eqn:El; [|discriminate].
+  destruct (color_eqb_spec c' c) as [E|E]; [|discriminate]. intros E'. injection E' as E'.
+  apply cells_equal_eq in El. subst. exact Hw.
 Qed.
 
 Theorem kinit_sound : ksound kinit.
-Proof. split; simpl; [tauto | discriminate]. Qed.
+Proof. split; simpl; [intros d w [] | discriminate]. Qed.
 
 Theorem kstep_sound st d st' : ksound st -> kstep st d = inl st' -> ksound st'.
 Proof.
   unfold kstep. intros [Hseen Hlast].
-  assert (Hd : verdict_by N prover (found (kseen st)) (fst (fst (decode_line N d))) (snd (fst (decode_line N d)))
-                 (snd (decode_line N d)) = None -> line_wins d).
-  { unfold line_wins. destruct (decode_line N d) as [[l c] mv]. simpl. intros Ev.
-    exact (wins_from_same N prover _ _ c (rows_decode_same N l)
-             (verdict_by_sound N prover (found (kseen st)) l c mv (found_sound _ Hseen) Ev)). }
+  assert (Hd : forall v, verdict_by N prover (found (kseen st)) (fst (fst (decode_line N d)))
+                 (snd (fst (decode_line N d))) (snd (decode_line N d)) = inl v -> line_wins v d).
+  { intros v. unfold line_wins. destruct (decode_line N d) as [[l c] mv]. simpl. intros Ev.
+    exact (wins_within_same N prover v _ _ c (rows_decode_same N l)
+             (verdict_by_sound N prover (found (kseen st)) (found_sound _ Hseen) l c mv v Ev)). }
   destruct (decode_line N d) as [[l c] mv]. simpl in Hd.
   destruct (found (kseen st) l c); [discriminate|].
-  destruct (verdict_by N prover (found (kseen st)) l c mv) eqn:Ev; [discriminate|].
-  intros E. injection E as E. subst st'. specialize (Hd eq_refl).
+  destruct (verdict_by N prover (found (kseen st)) l c mv) as [v|r] eqn:Ev; [|discriminate].
+  intros E. injection E as E. subst st'. specialize (Hd v eq_refl).
   split; simpl.
-  - intros x Hx. apply iadd_in in Hx as [Hx | Hx]; [subst x; exact Hd | exact (Hseen x Hx)].
+  - intros x w Hx. apply iadd_in in Hx as [[Hx Hw] | Hx]; [subst; exact Hd | exact (Hseen x w Hx)].
   - intros x E. injection E as E. subst x. exact Hd.
 Qed.
 
@@ -241,7 +249,7 @@ Proof.
 Qed.
 
 Theorem kfinish_sound s K st : ksound st -> kfinish s K st = None ->
-  wins_from N prover (start_board N s) (start_side s).
+  wins_within N prover (kdepth st) (start_board N s) (start_side s).
 Proof.
   intros [_ Hlast]. unfold kfinish.
   destruct (start_position N s) as [[l0 c0]|] eqn:Es; [|discriminate].
@@ -252,21 +260,21 @@ Proof.
   destruct (cells_equal l l0) eqn:Ecl; [|discriminate].
   destruct (color_eqb_spec c c0) as [Ec|Ec]; [|discriminate]. intros _.
   apply cells_equal_eq in Ecl. subst l0 c0.
-  destruct s as [i|l0 c0]; simpl in Es |- *.
-  - destruct (nth_error named_openings i) as [[n b]|]; [|discriminate].
-    destruct (n =? N); [|discriminate]. injection Es as El0 Ec0. subst.
-    exact (wins_from_same N prover _ _ _ (decode_encode N b) Hw).
-  - injection Es as El0 Ec0. subst. exact Hw.
+  exact (start_wins N prover s l c _ Es Hw).
 Qed.
 
-(* The soundness theorem: a certificate the kernel checker accepts proves that the prover has a
-   winning strategy (wins_from) from the start. *)
-Theorem kcheck_sound s K lines K' :
-  kcheck s K lines = KAccepted K' -> wins_from N prover (start_board N s) (start_side s).
+(* The soundness theorems: a certificate the kernel checker accepts with depth D proves that the
+   prover wins from the start within D plies (wins_within), so has a winning strategy. *)
+Theorem kcheck_sound_within s K lines K' D :
+  kcheck s K lines = KAccepted K' D -> wins_within N prover D (start_board N s) (start_side s).
 Proof.
   unfold kcheck. destruct (krun kinit 1 lines) as [st|[i r]] eqn:Er; [|discriminate].
-  destruct (kfinish s K st) as [r|] eqn:Ef; [discriminate|]. intros _.
+  destruct (kfinish s K st) as [r|] eqn:Ef; [discriminate|]. intros E. injection E as _ E. subst D.
   exact (kfinish_sound s K st (krun_sound lines kinit 1 st kinit_sound Er) Ef).
 Qed.
+
+Theorem kcheck_sound s K lines K' D :
+  kcheck s K lines = KAccepted K' D -> wins_from N prover (start_board N s) (start_side s).
+Proof. intros Hc. exact (wins_within_from N prover D _ _ (kcheck_sound_within s K lines K' D Hc)). Qed.
 
 End Checker.

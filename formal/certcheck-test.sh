@@ -25,8 +25,11 @@ expect() {  # expect FILE STATUS MESSAGE: the exit status and the whole output (
   fi
 }
 # Accepted.
-expect "$dir/xo3.cert" 0 "accepted: O wins XO1/3/O1X X (38 positions)"
-expect "$dir/x2o4.cert" 0 "accepted: O wins X2O/4/4/O2X X (2547 positions)"
+expect "$dir/xo3.cert" 0 "accepted: O wins XO1/3/O1X X within 9 plies (38 positions)"
+expect "$dir/x2o4.cert" 0 "accepted: O wins X2O/4/4/O2X X within 21 plies (2547 positions)"
+# The optional `within` line: the certified depth (9 plies for xo3) must not exceed it.
+expect "$dir/xo3-within-9.cert" 0 "accepted: O wins XO1/3/O1X X within 9 plies (38 positions)"
+expect "$dir/xo3-within-8.cert" 1 "refused: line 5: the strategy needs 9 plies, more than 'within 8'"
 # Damaged (tanbo-certgen --damage): refused at the first line that does not hold.
 expect "$dir/xo3-illegal-move.cert" 1 "refused: line 8: the prover's move 0,0 is not legal"
 expect "$dir/xo3-missing-reply.cert" 1 "refused: line 6: the position after the opponent's move 1,1 is on no earlier line"
@@ -86,6 +89,8 @@ expect "$(variant version.cert -e '1s/1$/2/')" 2 "tanbo-certcheck: line 1, colum
 expect "$(variant unknown-variant.cert -e '2s/.*/start lattice-6/')" 2 \
   "tanbo-certcheck: line 2, column 7: 'lattice-6' is not a named variant (classic, lattice-5, lattice-7, lattice-9, lattice-13, lattice-19, lattice-21, dense-5, dense-7, dense-9, dense-11, dense-13, dense-15, dense-17, dense-19, dense-21, dense-23, dense-25)"
 expect "$(variant bad-start-row.cert -e '2s/.*/start XO1\/4\/O1X X/')" 2 "tanbo-certcheck: line 2, column 11: a run of empty points longer than the row"
+expect "$(variant within-leading-zero.cert -e '4a\within 09')" 2 "tanbo-certcheck: line 5, column 8: '09' is not a number (decimal digits, no sign, no leading zero)"
+expect "$(variant within-after-positions.cert -e '5a\within 9')" 2 "tanbo-certcheck: line 6, column 1: 6 cells, the board has 9"
 : >"$work/empty.cert"
 expect "$work/empty.cert" 2 "tanbo-certcheck: line 1, column 1: the header ends early: 'tanbo-certificate <...>' expected"
 if [ "$failures" -ne 0 ]; then

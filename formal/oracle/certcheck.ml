@@ -3,7 +3,10 @@
 
      tanbo-certcheck [FILE]        (default: stdin)
 
-   exit 0  "accepted: <prover> wins <start> (<K> positions)"
+   exit 0  "accepted: <prover> wins <start> within <D> plies (<K> positions)"
+           D is the depth of the certified strategy, computed by the extracted checker
+           (Certificate.check_sound_within: the prover wins within D plies against any defence);
+           an optional header line `within <D'>` (after `prover`) is checked: D <= D'.
    exit 1  "refused: line L: why"   the certificate does not prove its claim (first bad line)
    exit 2  "line L, column C: what" malformed text, or a usage error
 
@@ -140,16 +143,20 @@ let next_line ch lno =
 
 let hashed text = Sha256.feed hash text; Sha256.feed hash "\n"; text
 
-let header ch lno key =
-  let text =
-    match next_line ch lno with
-    | None -> malformed lno 1 "the header ends early: '%s <...>' expected" key
-    | Some t -> hashed t
-  in
+let header_line ch lno key =
+  match next_line ch lno with
+  | None -> malformed lno 1 "the header ends early: '%s <...>' expected" key
+  | Some t -> hashed t
+
+let header_value lno key text =
   let prefix = key ^ " " in
   let lp = String.length prefix in
   if String.length text < lp || String.sub text 0 lp <> prefix then malformed lno 1 "'%s<...>' expected" prefix;
   String.sub text lp (String.length text - lp)
+
+let header ch lno key = header_value lno key (header_line ch lno key)
+
+let starts_with prefix s = String.length s >= String.length prefix && String.sub s 0 (String.length prefix) = prefix
 
 let point_text (x, y) = Printf.sprintf "%d,%d" x y
 
@@ -166,8 +173,15 @@ let () =
   let n = number 3 6 (header ch 3 "size") in
   if n < 2 || n > 25 then malformed 3 6 "size %d: boards are 2 to 25 points wide" n;
   let prover = side_of 4 8 (header ch 4 "prover") in
-  let k = number 5 11 (header ch 5 "positions") in
-  if k < 1 || k > 4294967294 then malformed 5 11 "%d positions: 1 to 4,294,967,294 expected" k;
+  (* An optional `within <D>` line, then `positions <K>`: hl is the number of header lines. *)
+  let line5 = header_line ch 5 "positions" in
+  let within, hl, positions_text =
+    if starts_with "within " line5 then
+      (Some (number 5 8 (header_value 5 "within" line5)), 6, header ch 6 "positions")
+    else (None, 5, header_value 5 "positions" line5)
+  in
+  let k = number hl 11 positions_text in
+  if k < 1 || k > 4294967294 then malformed hl 11 "%d positions: 1 to 4,294,967,294 expected" k;
   let start =
     let first_word = match String.index_opt start_text ' ' with Some i -> String.sub start_text 0 i | None -> start_text in
     if is_name first_word && not (String.contains first_word '/') then
@@ -194,7 +208,7 @@ let () =
   let st = ref init and i = ref 1 in
   let refuse lno fmt = Printf.ksprintf (fun s -> Printf.printf "refused: line %d: %s\n" lno s; exit 1) fmt in
   let rec loop () =
-    let lno = !i + 5 in
+    let lno = !i + hl in
     match next_line ch lno with
     | None -> malformed lno 1 "the certificate ends without its sha256 line"
     | Some text when String.length text >= 7 && String.sub text 0 7 = "sha256 " ->
@@ -231,11 +245,15 @@ let () =
   loop ();
   match finish n start k !st with
   | None ->
-      Printf.printf "accepted: %c wins %s (%d positions)\n" (side_char prover) start_text !st.count
+      (match within with
+      | Some bound when !st.depth > bound ->
+          refuse 5 "the strategy needs %d plies, more than 'within %d'" !st.depth bound
+      | _ -> ());
+      Printf.printf "accepted: %c wins %s within %d plies (%d positions)\n" (side_char prover) start_text !st.depth !st.count
   | Some r -> (
       match r with
       | BadStart -> refuse 2 "%s is not a variant of side %d" start_text n
-      | NoLines -> refuse 6 "the certificate lists no position"
-      | WrongCount -> refuse 5 "the header says %d positions, the certificate lists %d" k !st.count
-      | WrongLastLine -> refuse (!st.count + 5) "the last position line is not the start (%s)" start_text
-      | _ -> refuse (!st.count + 6) "refused")
+      | NoLines -> refuse (hl + 1) "the certificate lists no position"
+      | WrongCount -> refuse hl "the header says %d positions, the certificate lists %d" k !st.count
+      | WrongLastLine -> refuse (!st.count + hl) "the last position line is not the start (%s)" start_text
+      | _ -> refuse (!st.count + hl + 1) "refused")
