@@ -172,6 +172,58 @@ Proof.
     + intros p b' Hm. apply Hall with p. exact (move_same b2 b c p b' (same_sym b b2 Hs) Hm).
 Qed.
 
+(* ---- Winning within a number of plies ---- *)
+(* wins_within N prover d b c: wins_from with a bound. The prover wins, whatever the other side
+   plays, in at most d plies (moves of either side) from b with c to move: a finished game won by
+   the prover needs none; a prover move needs one more than the position it leads to; the
+   opponent's turn one more than the most any of its replies needs. This is the depth the
+   checkers compute and report, and that a `within D` header line bounds. *)
+Inductive wins_within (prover : color) : nat -> board -> color -> Prop :=
+| won_within d b c : wins N b prover -> wins_within prover d b c
+| prover_within d b p b' :
+    has_stones N b Black -> has_stones N b White ->
+    move N b prover p b' -> wins_within prover d b' (opponent prover) ->
+    wins_within prover (S d) b prover
+| opponent_within d b c :
+    has_stones N b Black -> has_stones N b White -> c <> prover ->
+    (exists p, legal N b c p) ->
+    (forall p b', move N b c p b' -> wins_within prover d b' (opponent c)) ->
+    wins_within prover (S d) b c.
+
+Lemma wins_within_mono prover d b c :
+  wins_within prover d b c -> forall d', d <= d' -> wins_within prover d' b c.
+Proof.
+  induction 1 as [d b c Hw | d b p b' HB HW Hm Hn IH | d b c HB HW Hc Hex Hall IH]; intros d' Hd.
+  - apply won_within. exact Hw.
+  - destruct d' as [|d']; [lia|]. apply prover_within with p b'; [exact HB | exact HW | exact Hm |].
+    apply IH. lia.
+  - destruct d' as [|d']; [lia|]. apply opponent_within; [exact HB | exact HW | exact Hc | exact Hex |].
+    intros p b' Hm. apply (IH p b' Hm). lia.
+Qed.
+
+(* A win within d plies is a win. *)
+Theorem wins_within_from prover d b c : wins_within prover d b c -> wins_from prover b c.
+Proof.
+  induction 1 as [d b c Hw | d b p b' HB HW Hm Hn IH | d b c HB HW Hc Hex Hall IH].
+  - apply won. exact Hw.
+  - apply prover_moves with p b'; [exact HB | exact HW | exact Hm | exact IH].
+  - apply opponent_moves; [exact HB | exact HW | exact Hc | exact Hex |].
+    intros p b' Hm. exact (IH p b' Hm).
+Qed.
+
+Theorem wins_within_same prover d b1 b2 c :
+  same b1 b2 -> wins_within prover d b1 c -> wins_within prover d b2 c.
+Proof.
+  intros Hs Hw. destruct Hw as [d b c Hw | d b p b' HB HW Hm Hn | d b c HB HW Hc Hex Hall].
+  - apply won_within. exact (wins_same b b2 prover Hs Hw).
+  - apply prover_within with p b'; [exact (has_stones_same b b2 _ Hs HB) | exact (has_stones_same b b2 _ Hs HW)
+                                   | exact (move_same b b2 prover p b' Hs Hm) | exact Hn].
+  - apply opponent_within; [exact (has_stones_same b b2 _ Hs HB) | exact (has_stones_same b b2 _ Hs HW)
+                           | exact Hc | |].
+    + destruct Hex as [p Hp]. exists p. exact (legal_same b b2 c p Hs Hp).
+    + intros p b' Hm. apply Hall with p. exact (move_same b2 b c p b' (same_sym b b2 Hs) Hm).
+Qed.
+
 (* ---- Positions as data: cells in all_points order (Openings.encode and decode) ---- *)
 Lemma nth_rows k s y x : y < k -> x < N ->
   nth (y * N + x) (flat_map (fun y => map (fun x => (x, y)) (seq 0 N)) (seq s k)) (0, 0) = (x, s + y).
@@ -312,80 +364,82 @@ Proof.
   apply Nat.compare_eq in Exy. rewrite Exy, (IH b E). reflexivity.
 Qed.
 
-(* An AVL tree of keys. Soundness needs only that a key found was added (mem_sound, add_in);
-   that every added key is found (so good certificates are accepted) is the usual AVL code,
-   exercised by the tests, not proven. *)
-Inductive tree := Leaf | Node (l : tree) (k : key) (r : tree) (h : nat).
-Fixpoint InT (x : key) (t : tree) : Prop :=
-  match t with Leaf => False | Node l k r _ => InT x l \/ x = k \/ InT x r end.
-Definition height (t : tree) : nat := match t with Leaf => 0 | Node _ _ _ h => h end.
-Definition node (l : tree) (k : key) (r : tree) : tree := Node l k r (S (Nat.max (height l) (height r))).
-Definition balance (l : tree) (k : key) (r : tree) : tree :=
+(* An AVL tree from keys to depths (the plies the position's line needs, wins_within).
+   Soundness needs only that a key found was added, with that depth (find_sound, add_in); that
+   every added key is found (so good certificates are accepted) is the usual AVL code, exercised
+   by the tests, not proven. *)
+Inductive tree := Leaf | Node (l : tree) (k : key) (v : nat) (r : tree) (h : nat).
+Fixpoint InT (x : key) (w : nat) (t : tree) : Prop :=
+  match t with Leaf => False | Node l k v r _ => InT x w l \/ (x = k /\ w = v) \/ InT x w r end.
+Definition height (t : tree) : nat := match t with Leaf => 0 | Node _ _ _ _ h => h end.
+Definition node (l : tree) (k : key) (v : nat) (r : tree) : tree :=
+  Node l k v r (S (Nat.max (height l) (height r))).
+Definition balance (l : tree) (k : key) (v : nat) (r : tree) : tree :=
   let hl := height l in
   let hr := height r in
   if hr + 2 <=? hl then
     match l with
-    | Leaf => node l k r
-    | Node ll lk lr _ =>
-        if height lr <=? height ll then node ll lk (node lr k r)
+    | Leaf => node l k v r
+    | Node ll lk lv lr _ =>
+        if height lr <=? height ll then node ll lk lv (node lr k v r)
         else match lr with
-             | Leaf => node l k r
-             | Node lrl lrk lrr _ => node (node ll lk lrl) lrk (node lrr k r)
+             | Leaf => node l k v r
+             | Node lrl lrk lrv lrr _ => node (node ll lk lv lrl) lrk lrv (node lrr k v r)
              end
     end
   else if hl + 2 <=? hr then
     match r with
-    | Leaf => node l k r
-    | Node rl rk rr _ =>
-        if height rl <=? height rr then node (node l k rl) rk rr
+    | Leaf => node l k v r
+    | Node rl rk rv rr _ =>
+        if height rl <=? height rr then node (node l k v rl) rk rv rr
         else match rl with
-             | Leaf => node l k r
-             | Node rll rlk rlr _ => node (node l k rll) rlk (node rlr rk rr)
+             | Leaf => node l k v r
+             | Node rll rlk rlv rlr _ => node (node l k v rll) rlk rlv (node rlr rk rv rr)
              end
     end
-  else node l k r.
-Fixpoint add (x : key) (t : tree) : tree :=
+  else node l k v r.
+Fixpoint add (x : key) (w : nat) (t : tree) : tree :=
   match t with
-  | Leaf => node Leaf x Leaf
-  | Node l k r h =>
+  | Leaf => node Leaf x w Leaf
+  | Node l k v r h =>
       match key_compare x k with
-      | Lt => balance (add x l) k r
-      | Gt => balance l k (add x r)
+      | Lt => balance (add x w l) k v r
+      | Gt => balance l k v (add x w r)
       | Eq => t
       end
   end.
-Fixpoint mem (x : key) (t : tree) : bool :=
+Fixpoint find (x : key) (t : tree) : option nat :=
   match t with
-  | Leaf => false
-  | Node l k r _ =>
-      match key_compare x k with Lt => mem x l | Gt => mem x r | Eq => true end
+  | Leaf => None
+  | Node l k v r _ =>
+      match key_compare x k with Lt => find x l | Gt => find x r | Eq => Some v end
   end.
 
-Lemma mem_sound x t : mem x t = true -> InT x t.
+Lemma find_sound x w t : find x t = Some w -> InT x w t.
 Proof.
-  induction t as [|l IHl k r IHr h]; simpl; [discriminate|].
+  induction t as [|l IHl k v r IHr h]; simpl; [discriminate|].
   destruct (key_compare x k) eqn:E; intros Hm.
-  - right. left. exact (key_compare_eq x k E).
+  - right. left. injection Hm as Hm. split; [exact (key_compare_eq x k E) | symmetry; exact Hm].
   - left. exact (IHl Hm).
   - right. right. exact (IHr Hm).
 Qed.
 
-Lemma balance_in x l k r : InT x (balance l k r) -> InT x l \/ x = k \/ InT x r.
+Lemma balance_in x w l k v r : InT x w (balance l k v r) -> InT x w l \/ (x = k /\ w = v) \/ InT x w r.
 Proof.
   unfold balance, node.
   destruct (height r + 2 <=? height l); [|destruct (height l + 2 <=? height r)].
-  - destruct l as [|ll lk lr lh]; [simpl; tauto|].
+  - destruct l as [|ll lk lv lr lh]; [simpl; tauto|].
     destruct (height lr <=? height ll); [simpl; tauto|].
-    destruct lr as [|lrl lrk lrr lrh]; simpl; tauto.
-  - destruct r as [|rl rk rr rh]; [simpl; tauto|].
+    destruct lr as [|lrl lrk lrv lrr lrh]; simpl; tauto.
+  - destruct r as [|rl rk rv rr rh]; [simpl; tauto|].
     destruct (height rl <=? height rr); [simpl; tauto|].
-    destruct rl as [|rll rlk rlr rlh]; simpl; tauto.
+    destruct rl as [|rll rlk rlv rlr rlh]; simpl; tauto.
   - simpl; tauto.
 Qed.
 
-Lemma add_in y x t : InT y (add x t) -> y = x \/ InT y t.
+Lemma add_in y u x w t : InT y u (add x w t) -> (y = x /\ u = w) \/ InT y u t.
 Proof.
-  induction t as [|l IHl k r IHr h]; simpl.
+  induction t as [|l IHl k v r IHr h]; simpl.
   - tauto.
   - destruct (key_compare x k); intros Hy.
     + exact (or_intror Hy).
@@ -419,54 +473,142 @@ Section Checker.
 Variable N : nat.
 Variable prover : color.
 
-(* The key of the position after c plays p on b. *)
-Definition after_key (b : board) (c : color) (p : point) : key :=
-  pos_key (encode N (snd (play N b c p))) (opponent c).
+(* The cells of the position after c plays p on b. *)
+Definition after_cells (b : board) (c : color) (p : point) : list cell :=
+  encode N (snd (play N b c p)).
 
-(* One line against the set t of the positions on earlier lines: None when it is a win for the
-   prover given that those are, otherwise why not. *)
-Definition verdict (t : tree) (l : list cell) (c : color) (mv : option point) : option refusal :=
+(* One line, given `found`, which gives the depth of a position (cells, side to move) listed on
+   an earlier line: inl d when the line is a win for the prover within d plies given that those
+   are wins within their depths (a finished game 0, a prover line 1 + its result's depth, an
+   opponent line 1 + the most of its replies' depths), otherwise inr of why not. Both checkers
+   judge a line with it: `verdict` below (an AVL tree of keys, extracted) and KernelCheck.v's (a
+   tree of primitive-integer hashes that Coq's kernel runs). *)
+Section Found.
+Variable found : list cell -> color -> option nat.
+
+(* The replies ms of c on b: the most of their results' depths (at least acc), or the first
+   reply whose result is not listed. *)
+Fixpoint replies (b : board) (c : color) (ms : list point) (acc : nat) : nat + refusal :=
+  match ms with
+  | [] => inl acc
+  | p :: rest => match found (after_cells b c p) (opponent c) with
+                 | Some d => replies b c rest (Nat.max acc d)
+                 | None => inr (MissingReply p)
+                 end
+  end.
+
+Definition verdict_by (l : list cell) (c : color) (mv : option point) : nat + refusal :=
   let b := rows_decode N l in
   match winner N b with
   | Some w => if color_eqb w prover
-              then match mv with None => None | Some _ => Some MoveAtFinished end
-              else Some LostGame
+              then match mv with None => inl 0 | Some _ => inr MoveAtFinished end
+              else inr LostGame
   | None =>
-      if negb (has_stonesb N b Black && has_stonesb N b White) then Some NoStones
+      if negb (has_stonesb N b Black && has_stonesb N b White) then inr NoStones
       else if color_eqb c prover then
         match mv with
-        | None => Some MissingMove
+        | None => inr MissingMove
         | Some p => if legalb N b c p
-                    then if mem (after_key b c p) t then None else Some MissingResult
-                    else Some IllegalMove
+                    then match found (after_cells b c p) (opponent c) with
+                         | Some d => inl (S d)
+                         | None => inr MissingResult
+                         end
+                    else inr IllegalMove
         end
       else
         match mv with
-        | Some _ => Some MoveAtOpponent
+        | Some _ => inr MoveAtOpponent
         | None =>
             match legal_moves N b c with
-            | [] => Some NoLegalMove
-            | ms => match find (fun p => negb (mem (after_key b c p) t)) ms with
-                    | Some p => Some (MissingReply p)
-                    | None => None
-                    end
+            | [] => inr NoLegalMove
+            | ms => match replies b c ms 0 with inl d => inl (S d) | inr r => inr r end
             end
         end
   end.
 
-(* The checker's state between lines: the accepted positions, how many, the last one. *)
-Record state := { seen : tree; count : nat; last : option (list cell * color) }.
-Definition init : state := {| seen := Leaf; count := 0; last := None |}.
+Variable found_sound :
+  forall l c d, found l c = Some d -> wins_within N prover d (decode N l) c.
+
+(* The position after a move, found among the accepted ones, is a win for the prover. *)
+Lemma after_wins b c p b' d :
+  found (after_cells b c p) (opponent c) = Some d -> move N b c p b' ->
+  wins_within N prover d b' (opponent c).
+Proof.
+  intros Hm Hmove. apply found_sound in Hm. unfold after_cells in Hm.
+  apply (wins_within_same N prover d _ _ _ (decode_encode N _)) in Hm.
+  apply (wins_within_same N prover d (snd (play N b c p))); [|exact Hm].
+  intros q Hq. destruct Hmove as [Hl Hmv].
+  exact (move_unique N b c p _ _ (play_spec N b c p Hl) (conj Hl Hmv) q Hq).
+Qed.
+
+Lemma replies_sound b c ms : forall acc D, replies b c ms acc = inl D ->
+  acc <= D /\ forall p, In p ms -> exists d, found (after_cells b c p) (opponent c) = Some d /\ d <= D.
+Proof.
+  induction ms as [|p rest IH]; simpl; intros acc D E.
+  - injection E as E. subst. split; [reflexivity | tauto].
+  - destruct (found (after_cells b c p) (opponent c)) as [d|] eqn:Ef; [|discriminate].
+    destruct (IH _ _ E) as [Hacc Hall]. split; [lia|].
+    intros q [<- | Hq]; [exists d; split; [exact Ef | lia] | exact (Hall q Hq)].
+Qed.
+
+(* verdict_by is sound whenever `found` is. *)
+Theorem verdict_by_sound l c mv D :
+  verdict_by l c mv = inl D -> wins_within N prover D (rows_decode N l) c.
+Proof.
+  unfold verdict_by. set (b := rows_decode N l).
+  destruct (winner N b) as [w|] eqn:Ew.
+  - destruct (color_eqb_spec w prover) as [Ewp|Ewp]; [|discriminate].
+    destruct mv; [discriminate|]. intros _.
+    apply won_within. rewrite <- Ewp. apply winner_spec. exact Ew.
+  - destruct (has_stonesb N b Black) eqn:EB; [|discriminate].
+    destruct (has_stonesb N b White) eqn:EW; [|discriminate]. cbn [negb andb].
+    apply has_stonesb_spec in EB. apply has_stonesb_spec in EW.
+    destruct (color_eqb_spec c prover) as [Ecp|Ecp].
+    + destruct mv as [p|]; [|discriminate].
+      destruct (legalb N b c p) eqn:El; [|discriminate].
+      destruct (found (after_cells b c p) (opponent c)) as [d|] eqn:Em; [|discriminate].
+      intros E. injection E as E. subst D.
+      apply legalb_spec in El. subst c.
+      apply prover_within with p (snd (play N b prover p)); [exact EB | exact EW | |].
+      * exact (play_spec N b prover p El).
+      * exact (after_wins b prover p _ d Em (play_spec N b prover p El)).
+    + destruct mv as [p|]; [discriminate|].
+      destruct (legal_moves N b c) as [|p0 ms] eqn:Ems; [discriminate|].
+      destruct (replies b c (p0 :: ms) 0) as [d|r] eqn:Er; [|discriminate].
+      intros E. injection E as E. subst D.
+      destruct (replies_sound b c (p0 :: ms) 0 d Er) as [_ Hall].
+      apply opponent_within; [exact EB | exact EW | exact Ecp | |].
+      * exists p0. apply legal_moves_spec. rewrite Ems. left. reflexivity.
+      * intros p b' Hm.
+        assert (Hin : In p (p0 :: ms)).
+        { rewrite <- Ems. apply legal_moves_spec. destruct Hm as [Hl _]. exact Hl. }
+        destruct (Hall p Hin) as [d' [Ef Hd]].
+        exact (wins_within_mono N prover d' _ _ (after_wins b c p b' d' Ef Hm) d Hd).
+Qed.
+
+End Found.
+
+(* One line against the tree t of the positions on earlier lines. *)
+Definition verdict (t : tree) (l : list cell) (c : color) (mv : option point) : nat + refusal :=
+  verdict_by (fun l' c' => find (pos_key l' c') t) l c mv.
+
+(* The checker's state between lines: the accepted positions, how many, the last one and its
+   depth. *)
+Record state := { seen : tree; count : nat; last : option (list cell * color); depth : nat }.
+Definition init : state := {| seen := Leaf; count := 0; last := None; depth := 0 |}.
 
 (* One line: refused if its position is listed already or its verdict is a refusal. *)
 Definition step (st : state) (ln : line) : state + refusal :=
   let '(l, c, mv) := ln in
   let k := pos_key l c in
-  if mem k (seen st) then inr Duplicate
-  else match verdict (seen st) l c mv with
-       | Some r => inr r
-       | None => inl {| seen := add k (seen st); count := S (count st); last := Some (l, c) |}
-       end.
+  match find k (seen st) with
+  | Some _ => inr Duplicate
+  | None => match verdict (seen st) l c mv with
+            | inr r => inr r
+            | inl d => inl {| seen := add k d (seen st); count := S (count st); last := Some (l, c);
+                              depth := d |}
+            end
+  end.
 
 (* The start: a named variant (its index in Openings.named_openings, whose board size must be
    N; Black moves first) or a given position. *)
@@ -509,7 +651,8 @@ Definition finish (s : start) (K : nat) (st : state) : option refusal :=
       end
   end.
 
-Inductive outcome := Accepted (positions : nat) | Refused (line : nat) (why : refusal).
+(* Accepted: how many positions, and the depth of the start (the plies the prover needs). *)
+Inductive outcome := Accepted (positions depth : nat) | Refused (line : nat) (why : refusal).
 
 (* The lines in order, numbered from i; the first refused line's number and why. *)
 Fixpoint run (st : state) (i : nat) (lines : list line) : state + (nat * refusal) :=
@@ -526,80 +669,46 @@ Definition check (s : start) (K : nat) (lines : list line) : outcome :=
   match run init 1 lines with
   | inr (i, r) => Refused i r
   | inl st => match finish s K st with
-              | None => Accepted (count st)
+              | None => Accepted (count st) (depth st)
               | Some r => Refused (match r with WrongLastLine => count st | _ => S (count st) end) r
               end
   end.
 
 (* ---- Soundness ---- *)
-(* What the checker keeps true: every position it accepted is a win for the prover. *)
+(* What the checker keeps true: every position it accepted is a win for the prover within the
+   depth it recorded. *)
+Definition tree_sound (t : tree) : Prop :=
+  forall x w, InT x w t -> exists l c, x = pos_key l c /\ wins_within N prover w (decode N l) c.
 Definition sound_state (st : state) : Prop :=
-  (forall x, InT x (seen st) -> exists l c, x = pos_key l c /\ wins_from N prover (decode N l) c) /\
-  (forall l c, last st = Some (l, c) -> wins_from N prover (decode N l) c).
+  tree_sound (seen st) /\
+  (forall l c, last st = Some (l, c) -> wins_within N prover (depth st) (decode N l) c).
 
-Lemma mem_wins t l c :
-  (forall x, InT x t -> exists l c, x = pos_key l c /\ wins_from N prover (decode N l) c) ->
-  mem (pos_key l c) t = true -> wins_from N prover (decode N l) c.
+Lemma find_wins t l c w : tree_sound t ->
+  find (pos_key l c) t = Some w -> wins_within N prover w (decode N l) c.
 Proof.
-  intros Ht Hm. apply mem_sound, Ht in Hm as [l' [c' [E Hw]]].
+  intros Ht Hm. apply find_sound, Ht in Hm as [l' [c' [E Hw]]].
   apply pos_key_inj in E as [El Ec]. rewrite El, Ec. exact Hw.
 Qed.
 
-(* The position after a move found among the accepted ones is a win for the prover. *)
-Lemma after_wins t b c p b' :
-  (forall x, InT x t -> exists l c, x = pos_key l c /\ wins_from N prover (decode N l) c) ->
-  mem (after_key b c p) t = true -> move N b c p b' -> wins_from N prover b' (opponent c).
+Theorem verdict_sound t l c mv D : tree_sound t ->
+  verdict t l c mv = inl D -> wins_within N prover D (rows_decode N l) c.
 Proof.
-  intros Ht Hm Hmove. unfold after_key in Hm. apply (mem_wins t) in Hm; [|exact Ht].
-  apply (wins_from_same N prover _ _ _ (decode_encode N _)) in Hm.
-  apply (wins_from_same N prover (snd (play N b c p))); [|exact Hm].
-  intros q Hq. destruct Hmove as [Hl Hmv].
-  exact (move_unique N b c p _ _ (play_spec N b c p Hl) (conj Hl Hmv) q Hq).
-Qed.
-
-Theorem verdict_sound t l c mv :
-  (forall x, InT x t -> exists l c, x = pos_key l c /\ wins_from N prover (decode N l) c) ->
-  verdict t l c mv = None -> wins_from N prover (rows_decode N l) c.
-Proof.
-  intros Ht. unfold verdict. set (b := rows_decode N l).
-  destruct (winner N b) as [w|] eqn:Ew.
-  - destruct (color_eqb_spec w prover) as [Ewp|Ewp]; [|discriminate]. intros _.
-    apply won. rewrite <- Ewp. apply winner_spec. exact Ew.
-  - destruct (has_stonesb N b Black) eqn:EB; [|discriminate].
-    destruct (has_stonesb N b White) eqn:EW; [|discriminate]. cbn [negb andb].
-    apply has_stonesb_spec in EB. apply has_stonesb_spec in EW.
-    destruct (color_eqb_spec c prover) as [Ecp|Ecp].
-    + destruct mv as [p|]; [|discriminate].
-      destruct (legalb N b c p) eqn:El; [|discriminate].
-      destruct (mem (after_key b c p) t) eqn:Em; [|discriminate]. intros _.
-      apply legalb_spec in El. subst c.
-      apply prover_moves with p (snd (play N b prover p)); [exact EB | exact EW | |].
-      * exact (play_spec N b prover p El).
-      * exact (after_wins t b prover p _ Ht Em (play_spec N b prover p El)).
-    + destruct mv as [p|]; [discriminate|].
-      destruct (legal_moves N b c) as [|p0 ms] eqn:Ems; [discriminate|].
-      destruct (find (fun p => negb (mem (after_key b c p) t)) (p0 :: ms)) as [p|] eqn:Ef;
-        [discriminate|]. intros _.
-      apply opponent_moves; [exact EB | exact EW | exact Ecp | |].
-      * exists p0. apply legal_moves_spec. rewrite Ems. left. reflexivity.
-      * intros p b' Hm. apply (after_wins t b c p b' Ht); [|exact Hm].
-        assert (Hin : In p (p0 :: ms)).
-        { rewrite <- Ems. apply legal_moves_spec. destruct Hm as [Hl _]. exact Hl. }
-        assert (Hf := find_none _ _ Ef p Hin). simpl in Hf.
-        destruct (mem (after_key b c p) t); [reflexivity | discriminate].
+  intros Ht. apply verdict_by_sound. intros l' c' w Hm. exact (find_wins t l' c' w Ht Hm).
 Qed.
 
 Theorem init_sound : sound_state init.
-Proof. split; simpl; [tauto | discriminate]. Qed.
+Proof. split; simpl; [intros x w [] | discriminate]. Qed.
 
 Theorem step_sound st ln st' : sound_state st -> step st ln = inl st' -> sound_state st'.
 Proof.
   destruct ln as [[l c] mv]. unfold step. intros [Hseen Hlast].
-  destruct (mem (pos_key l c) (seen st)); [discriminate|].
-  destruct (verdict (seen st) l c mv) eqn:Ev; [discriminate|]. intros E. injection E as E. subst st'.
-  assert (Hw := wins_from_same N prover _ _ c (rows_decode_same N l) (verdict_sound (seen st) l c mv Hseen Ev)).
+  destruct (find (pos_key l c) (seen st)); [discriminate|].
+  destruct (verdict (seen st) l c mv) as [d|r] eqn:Ev; [|discriminate].
+  intros E. injection E as E. subst st'.
+  assert (Hw := wins_within_same N prover d _ _ c (rows_decode_same N l) (verdict_sound (seen st) l c mv d Hseen Ev)).
   split; simpl.
-  - intros x Hx. apply add_in in Hx as [Hx | Hx]; [|exact (Hseen x Hx)]. exists l, c. auto.
+  - intros x w Hx. apply add_in in Hx as [[Hx Hwd] | Hx]; [|exact (Hseen x w Hx)].
+    subst. exists l, c. auto.
   - intros l' c' E. injection E as El Ec. subst. exact Hw.
 Qed.
 
@@ -619,8 +728,20 @@ Proof.
   rewrite Exy, (IH r2 Er). reflexivity.
 Qed.
 
+(* The last line, when it is the start, carries over to the start's board: a named start's
+   opening is the cells the checker compared with (encode), a given one is decoded. *)
+Lemma start_wins s l c d : start_position s = Some (l, c) ->
+  wins_within N prover d (decode N l) c -> wins_within N prover d (start_board s) (start_side s).
+Proof.
+  intros Es Hw. destruct s as [i|l0 c0]; simpl in Es |- *.
+  - destruct (nth_error named_openings i) as [[n b]|]; [|discriminate].
+    destruct (n =? N); [|discriminate]. injection Es as El0 Ec0. subst.
+    exact (wins_within_same N prover d _ _ _ (decode_encode N b) Hw).
+  - injection Es as El0 Ec0. subst. exact Hw.
+Qed.
+
 Theorem finish_sound s K st : sound_state st -> finish s K st = None ->
-  wins_from N prover (start_board s) (start_side s).
+  wins_within N prover (depth st) (start_board s) (start_side s).
 Proof.
   intros [_ Hlast]. unfold finish.
   destruct (start_position s) as [[l0 c0]|] eqn:Es; [|discriminate].
@@ -628,33 +749,34 @@ Proof.
   destruct (negb (count st =? K)); [discriminate|].
   destruct (cells_equal l l0) eqn:Ecl; [|discriminate].
   destruct (color_eqb_spec c c0) as [Ec|Ec]; [|discriminate]. intros _.
-  apply cells_equal_eq in Ecl. subst l0 c0. assert (Hw := Hlast l c eq_refl).
-  destruct s as [i|l0 c0]; simpl in Es |- *.
-  - destruct (nth_error named_openings i) as [[n b]|]; [|discriminate].
-    destruct (n =? N); [|discriminate]. injection Es as El0 Ec0. subst.
-    exact (wins_from_same N prover _ _ _ (decode_encode N b) Hw).
-  - injection Es as El0 Ec0. subst. exact Hw.
+  apply cells_equal_eq in Ecl. subst l0 c0.
+  exact (start_wins s l c _ Es (Hlast l c eq_refl)).
 Qed.
 
-(* The soundness theorem: a certificate the checker accepts proves that the prover has a
-   winning strategy (wins_from) from the start. *)
-Theorem check_sound s K lines K' :
-  check s K lines = Accepted K' -> wins_from N prover (start_board s) (start_side s).
+(* The soundness theorems: a certificate the checker accepts, with depth D, proves that the
+   prover wins from the start within D plies (wins_within), so has a winning strategy
+   (wins_from). *)
+Theorem check_sound_within s K lines K' D :
+  check s K lines = Accepted K' D -> wins_within N prover D (start_board s) (start_side s).
 Proof.
   unfold check. destruct (run init 1 lines) as [st|[i r]] eqn:Er; [|discriminate].
-  destruct (finish s K st) as [r|] eqn:Ef; [discriminate|]. intros _.
+  destruct (finish s K st) as [r|] eqn:Ef; [discriminate|]. intros E. injection E as _ E. subst D.
   exact (finish_sound s K st (run_sound lines init 1 st init_sound Er) Ef).
 Qed.
+
+Theorem check_sound s K lines K' D :
+  check s K lines = Accepted K' D -> wins_from N prover (start_board s) (start_side s).
+Proof. intros Hc. exact (wins_within_from N prover D _ _ (check_sound_within s K lines K' D Hc)). Qed.
 
 End Checker.
 
 (* For a named start the theorem speaks of the variant's opening as Openings.v defines it, on
    the board size the variant has. *)
-Theorem check_sound_named N prover i K lines K' :
-  check N prover (Named i) K lines = Accepted K' ->
-  exists b, nth_error named_openings i = Some (N, b) /\ wins_from N prover b Black.
+Theorem check_sound_named N prover i K lines K' D :
+  check N prover (Named i) K lines = Accepted K' D ->
+  exists b, nth_error named_openings i = Some (N, b) /\ wins_within N prover D b Black.
 Proof.
-  intros Hc. assert (Hw := check_sound N prover (Named i) K lines K' Hc). simpl in Hw.
+  intros Hc. assert (Hw := check_sound_within N prover (Named i) K lines K' D Hc). simpl in Hw.
   unfold check, finish in Hc. simpl in Hc.
   destruct (nth_error named_openings i) as [[n b]|]; [|destruct (run N prover (init) 1 lines) as [st|[j r]]; discriminate].
   exists b. destruct (Nat.eqb_spec n N) as [En|En].
@@ -663,10 +785,10 @@ Proof.
 Qed.
 
 (* lattice-5 (index 1 in named_openings): X3O/5/5/5/O3X, Black to move. *)
-Corollary check_sound_lattice5 prover K lines K' :
-  check 5 prover (Named 1) K lines = Accepted K' -> wins_from 5 prover (lattice 2 4 0) Black.
+Corollary check_sound_lattice5 prover K lines K' D :
+  check 5 prover (Named 1) K lines = Accepted K' D -> wins_within 5 prover D (lattice 2 4 0) Black.
 Proof.
-  intros Hc. destruct (check_sound_named 5 prover 1 K lines K' Hc) as [b [E Hw]].
+  intros Hc. destruct (check_sound_named 5 prover 1 K lines K' D Hc) as [b [E Hw]].
   simpl in E. injection E as Eb. subst b. exact Hw.
 Qed.
 
@@ -721,8 +843,12 @@ Definition lines : list line := [
 ].
 End Xo3.
 
-Theorem xo3_white_wins : wins_from 3 White (decode 3 (fst start3)) (snd start3).
+(* ... and within 9 plies (the depth of the certificate's strategy). *)
+Theorem xo3_white_wins_within : wins_within 3 White 9 (decode 3 (fst start3)) (snd start3).
 Proof.
-  apply (check_sound 3 White (Given (fst start3) (snd start3)) 38 Xo3.lines 38).
+  apply (check_sound_within 3 White (Given (fst start3) (snd start3)) 38 Xo3.lines 38 9).
   vm_compute. reflexivity.
 Qed.
+
+Theorem xo3_white_wins : wins_from 3 White (decode 3 (fst start3)) (snd start3).
+Proof. exact (wins_within_from 3 White 9 _ _ xo3_white_wins_within). Qed.

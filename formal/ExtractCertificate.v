@@ -9,7 +9,7 @@
    Nat.max become OCaml's int comparisons, the same tests on non-negative ints, as Nat.eqb
    becomes Int.equal (Extract.v). *)
 From Coq Require Import Arith Extraction ExtrOcamlBasic ExtrOcamlNatInt.
-From Tanbo Require Import Rules Openings Certificate.
+From Tanbo Require Import Rules Theorems Openings Certificate.
 Extraction Language OCaml.
 Extract Inlined Constant PeanoNat.Nat.eqb => "Int.equal".
 Extract Inlined Constant Nat.leb => "(fun (a : int) b -> a <= b)".
@@ -17,4 +17,5 @@ Extract Inlined Constant Nat.ltb => "(fun (a : int) b -> a < b)".
 (* The same as ExtrOcamlNatInt's, with int types so that OCaml compares ints, not any value. *)
 Extract Constant Nat.compare => "fun (n : int) m -> if n = m then Eq else if n < m then Lt else Gt".
 Extract Inlined Constant Nat.max => "(fun (a : int) b -> if a < b then b else a)".
-Extraction "oracle/tanbo_cert.ml" check init step finish named_openings moves play winner encode decode opponent.
+Extraction "oracle/tanbo_cert.ml" check init step finish named_openings moves play winner encode decode opponent
+  has_stonesb no_boundedb.

@@ -3,7 +3,10 @@
 
      tanbo-certcheck [FILE]        (default: stdin)
 
-   exit 0  "accepted: <prover> wins <start> (<K> positions)"
+   exit 0  "accepted: <prover> wins <start> within <D> plies (<K> positions)"
+           D is the depth of the certified strategy, computed by the extracted checker
+           (Certificate.check_sound_within: the prover wins within D plies against any defence);
+           an optional header line `within <D'>` (after `prover`) is checked: D <= D'.
    exit 1  "refused: line L: why"   the certificate does not prove its claim (first bad line)
    exit 2  "line L, column C: what" malformed text, or a usage error
 
@@ -18,9 +21,14 @@
    is the extracted code's. Numbers are read as non-negative decimal ints of at most 9 digits,
    since the extracted code reads OCaml ints as naturals.
 
-   The sha256 line is read but its hash is not verified: the soundness of an acceptance does not
-   rest on it (every position line is judged here, whatever produced it), and the C++ checker
-   (certificate/) verifies it. Here it only marks the end of the position lines. *)
+   It reads exactly the language of docs/certificates.md, as the C++ checker (certificate/) does:
+   the start line is a variant name or a position string and nothing else; the start must be able
+   to begin a game (rule 5: a board of side 2 to 25, stones of both sides, no bounded root: the
+   extracted Openings/Theorems functions decide the last two); numbers have one spelling (decimal,
+   no sign, no leading zero); the sha256 line must hold the SHA-256 of every byte before it
+   (oracle/sha256.ml) and be the last line, ended by its LF. The soundness of an acceptance does
+   not rest on the hash (every position line is judged here, whatever produced it); checking it
+   makes both checkers accept the same files. *)
 open Tanbo_cert
 
 let malformed line col fmt =
@@ -33,10 +41,11 @@ let opening_names =
 
 let side_char = function Black -> 'X' | White -> 'O'
 
-(* A non-negative decimal of 1 to 9 digits. *)
+(* A number in its one spelling: decimal digits, no sign, no leading zero; at most 10 digits. *)
 let number line col s =
-  if s = "" || String.length s > 9 || not (String.for_all (fun c -> c >= '0' && c <= '9') s) then
-    malformed line col "'%s' is not a number (1 to 9 decimal digits)" s;
+  if s = "" || String.length s > 10 || not (String.for_all (fun c -> c >= '0' && c <= '9') s)
+     || (s.[0] = '0' && s <> "0") then
+    malformed line col "'%s' is not a number (decimal digits, no sign, no leading zero)" s;
   int_of_string s
 
 let side_of line col = function
@@ -51,16 +60,17 @@ let cell_of line col = function
   | c -> malformed line col "cell '%s' is not '.', 'X' or 'O'" (Char.escaped c)
 
 (* A position string (core/position.hpp): rows from the top separated by '/', each a run of X, O
-   and decimal counts of empty points; a space and the side to move; optionally a space and a
-   variant tag, which names nothing here (the board and side are the start). *)
+   and decimal counts of empty points (no leading zero, never 0), a space and the side to move,
+   and nothing else. *)
 let position_start n text =
   let col0 = 7 (* "start " is 6 columns *) in
-  let board, rest =
-    match String.index_opt text ' ' with
-    | Some i -> (String.sub text 0 i, String.sub text (i + 1) (String.length text - i - 1))
-    | None -> malformed 2 col0 "the start '%s' is neither a variant name nor a position string" text
+  let board, side_text =
+    match String.split_on_char ' ' text with
+    | [ board; side ] -> (board, side)
+    | board :: side :: rest -> malformed 2 (col0 + String.length board + String.length side + 2)
+        "the start '%s %s' is followed by '%s'" board side (String.concat " " rest)
+    | _ -> malformed 2 col0 "the start '%s' is neither a variant name nor a position string" text
   in
-  let side_text = match String.index_opt rest ' ' with Some i -> String.sub rest 0 i | None -> rest in
   let side = side_of 2 (col0 + String.length board + 1) side_text in
   let rows = String.split_on_char '/' board in
   if List.length rows <> n then malformed 2 col0 "the start has %d rows, the board %d" (List.length rows) n;
@@ -74,10 +84,11 @@ let position_start n text =
           (fun c ->
             (match c with
             | '0' .. '9' ->
+                if !run = 0 && c = '0' then malformed 2 !col "a run of empty points written with a leading zero, or of none";
                 run := (!run * 10) + Char.code c - 48;
                 if !run > n then malformed 2 !col "a run of empty points longer than the row"
             | 'X' | 'O' -> flush (); out := cell_of 2 !col c :: !out
-            | _ -> malformed 2 !col "'%s' in the start's board" (Char.escaped c));
+            | _ -> malformed 2 !col "'%s' in the start's board (X, O and digits only)" (Char.escaped c));
             incr col)
           row;
         flush ();
@@ -86,7 +97,7 @@ let position_start n text =
         List.rev !out)
       rows
   in
-  Given (cells, side)
+  (cells, side)
 
 let is_name s = s <> "" && String.for_all (fun c -> (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c = '-') s
 
@@ -114,12 +125,38 @@ let position_line n lno text : line =
       | _ -> malformed lno (scol + 2) "a move is '<x>,<y>'")
   | _ -> malformed lno scol "a position line is '<cells> <side> [<x>,<y>]'"
 
-let header ch lno key =
-  let text = try input_line ch with End_of_file -> malformed lno 1 "the header ends early: '%s <...>' expected" key in
+(* The certificate's lines, each fed to the SHA-256 with its LF. A line without its LF (the file's
+   last) is refused. *)
+let hash = Sha256.create ()
+
+let next_line ch lno =
+  let b = Buffer.create 80 in
+  let rec go () =
+    match input_char ch with
+    | exception End_of_file ->
+        if Buffer.length b = 0 then None
+        else malformed lno (Buffer.length b + 1) "the file does not end with a newline (LF) after its last line"
+    | '\n' -> Some (Buffer.contents b)
+    | c -> Buffer.add_char b c; go ()
+  in
+  go ()
+
+let hashed text = Sha256.feed hash text; Sha256.feed hash "\n"; text
+
+let header_line ch lno key =
+  match next_line ch lno with
+  | None -> malformed lno 1 "the header ends early: '%s <...>' expected" key
+  | Some t -> hashed t
+
+let header_value lno key text =
   let prefix = key ^ " " in
   let lp = String.length prefix in
   if String.length text < lp || String.sub text 0 lp <> prefix then malformed lno 1 "'%s<...>' expected" prefix;
   String.sub text lp (String.length text - lp)
+
+let header ch lno key = header_value lno key (header_line ch lno key)
+
+let starts_with prefix s = String.length s >= String.length prefix && String.sub s 0 (String.length prefix) = prefix
 
 let point_text (x, y) = Printf.sprintf "%d,%d" x y
 
@@ -134,29 +171,55 @@ let () =
   if header ch 1 "tanbo-certificate" <> "1" then malformed 1 19 "format version 1 expected";
   let start_text = header ch 2 "start" in
   let n = number 3 6 (header ch 3 "size") in
-  if n < 1 || n > 25 then malformed 3 6 "size %d: boards are 1 to 25 points wide" n;
+  if n < 2 || n > 25 then malformed 3 6 "size %d: boards are 2 to 25 points wide" n;
   let prover = side_of 4 8 (header ch 4 "prover") in
-  let k = number 5 11 (header ch 5 "positions") in
+  (* An optional `within <D>` line, then `positions <K>`: hl is the number of header lines. *)
+  let line5 = header_line ch 5 "positions" in
+  let within, hl, positions_text =
+    if starts_with "within " line5 then
+      (Some (number 5 8 (header_value 5 "within" line5)), 6, header ch 6 "positions")
+    else (None, 5, header_value 5 "positions" line5)
+  in
+  let k = number hl 11 positions_text in
+  if k < 1 || k > 4294967294 then malformed hl 11 "%d positions: 1 to 4,294,967,294 expected" k;
   let start =
-    if is_name start_text then
-      match index_of start_text 0 opening_names with
-      | Some i -> Named i
+    let first_word = match String.index_opt start_text ' ' with Some i -> String.sub start_text 0 i | None -> start_text in
+    if is_name first_word && not (String.contains first_word '/') then
+      match index_of first_word 0 opening_names with
+      | Some i when first_word = start_text -> Named i
+      | Some _ ->
+          malformed 2 (8 + String.length first_word) "the start '%s' is followed by '%s'" first_word
+            (String.sub start_text (String.length first_word + 1) (String.length start_text - String.length first_word - 1))
       | None -> malformed 2 7 "'%s' is not a named variant (%s)" start_text (String.concat ", " opening_names)
-    else position_start n start_text
+    else
+      let cells, side = position_start n start_text in
+      (* Rule 5: a game can begin only with stones of both sides and no bounded root. *)
+      let b = decode n cells in
+      List.iter
+        (fun c ->
+          if not (has_stonesb n b c) then
+            malformed 2 7 "the start cannot begin a game: %c has no stone" (side_char c))
+        [ Black; White ];
+      if not (no_boundedb n b) then
+        malformed 2 7 "the start cannot begin a game: a root has no growth point (a bounded root, rule 5)";
+      Given (cells, side)
   in
   (* Certificate.check, one line at a time: run from init over the lines numbered from 1. *)
   let st = ref init and i = ref 1 in
   let refuse lno fmt = Printf.ksprintf (fun s -> Printf.printf "refused: line %d: %s\n" lno s; exit 1) fmt in
   let rec loop () =
-    let lno = !i + 5 in
-    match input_line ch with
-    | exception End_of_file -> malformed lno 1 "the certificate ends without its sha256 line"
-    | text when String.length text >= 7 && String.sub text 0 7 = "sha256 " ->
+    let lno = !i + hl in
+    match next_line ch lno with
+    | None -> malformed lno 1 "the certificate ends without its sha256 line"
+    | Some text when String.length text >= 7 && String.sub text 0 7 = "sha256 " ->
         let h = String.sub text 7 (String.length text - 7) in
         if String.length h <> 64 || not (String.for_all (fun c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')) h) then
           malformed lno 8 "the sha256 is not 64 lowercase hex digits";
-        (match input_line ch with exception End_of_file -> () | _ -> malformed (lno + 1) 1 "text after the sha256 line")
-    | text ->
+        let actual = Sha256.hex hash in
+        if h <> actual then malformed lno 8 "the sha256 is not the file's: its bytes before this line hash to %s" actual;
+        (match input_char ch with exception End_of_file -> () | _ -> malformed (lno + 1) 1 "text after the sha256 line")
+    | Some text ->
+        let text = hashed text in
         let ((_, _), mv) as ln = position_line n lno text in
         (match step n prover !st ln with
         | Inl st' -> st := st'; incr i
@@ -182,11 +245,15 @@ let () =
   loop ();
   match finish n start k !st with
   | None ->
-      Printf.printf "accepted: %c wins %s (%d positions)\n" (side_char prover) start_text !st.count
+      (match within with
+      | Some bound when !st.depth > bound ->
+          refuse 5 "the strategy needs %d plies, more than 'within %d'" !st.depth bound
+      | _ -> ());
+      Printf.printf "accepted: %c wins %s within %d plies (%d positions)\n" (side_char prover) start_text !st.depth !st.count
   | Some r -> (
       match r with
       | BadStart -> refuse 2 "%s is not a variant of side %d" start_text n
-      | NoLines -> refuse 6 "the certificate lists no position"
-      | WrongCount -> refuse 5 "the header says %d positions, the certificate lists %d" k !st.count
-      | WrongLastLine -> refuse (!st.count + 5) "the last position line is not the start (%s)" start_text
-      | _ -> refuse (!st.count + 6) "refused")
+      | NoLines -> refuse (hl + 1) "the certificate lists no position"
+      | WrongCount -> refuse hl "the header says %d positions, the certificate lists %d" k !st.count
+      | WrongLastLine -> refuse (!st.count + hl) "the last position line is not the start (%s)" start_text
+      | _ -> refuse (!st.count + hl + 1) "refused")
