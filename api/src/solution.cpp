@@ -80,6 +80,11 @@ const Position& Solution::start() const noexcept { return table_->start(); }
 const std::string& Solution::start_text() const noexcept { return table_->start_text(); }
 std::uint64_t Solution::positions() const noexcept { return table_->positions(); }
 void Solution::write(std::ostream& out) const { table_->write(out); }
+std::uint64_t Solution::records() const noexcept { return table_->records().size(); }
+std::string Solution::content_hash() const { return solve::hex(table_->content_hash()); }
+std::uint64_t Solution::verify(const std::function<void(const VerifyProgress&)>& progress) const {
+  return solve::verify(*table_, progress);
+}
 
 Answer Solution::probe(const Position& pos, bool with_line) const {
   if (pos.size() != table_->size())

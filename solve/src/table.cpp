@@ -18,6 +18,7 @@
 
 #include "explorers.hpp"
 #include "tanbo/certificate/sha256.hpp"
+#include "tanbo/core/notation.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/reference/rules.hpp"
 #include "tanbo/solve/measure.hpp"
@@ -144,11 +145,22 @@ PerfectPlay Table::start_outcome() const {
   return *o;
 }
 
+std::size_t Table::record_index(std::uint64_t canonical) const noexcept {
+  const auto it = std::lower_bound(records_.begin(), records_.end(), canonical << 8);
+  if (it == records_.end() || record_key(*it) != canonical) return records_.size();
+  return static_cast<std::size_t>(it - records_.begin());
+}
+
+std::uint64_t Table::record_offset(std::size_t index) const noexcept {
+  return (kFixedHeader + start_text_.size() + 7) / 8 * 8 + 8 * static_cast<std::uint64_t>(index);
+}
+
+std::string Table::source() const { return file_.empty() ? "the table of " + start_text_ : file_; }
+
 std::optional<PerfectPlay> Table::lookup_key(std::uint64_t key) const {
-  const std::uint64_t c = codec_.canonical(key);
-  const auto it = std::lower_bound(records_.begin(), records_.end(), c << 8);
-  if (it == records_.end() || record_key(*it) != c) return std::nullopt;
-  return record_outcome(*it);
+  const std::size_t i = record_index(codec_.canonical(key));
+  if (i == records_.size()) return std::nullopt;
+  return record_outcome(records_[i]);
 }
 
 std::optional<PerfectPlay> Table::lookup(const Position& pos) const {
@@ -163,15 +175,12 @@ ProbeResult Table::probe(const Position& pos, bool with_line) const {
   out.known = true;
   out.outcome = *outcome;
   out.winner = outcome->wins ? pos.to_move() : opponent(pos.to_move());
-  const bool finished = reference::winner(pos).has_value();  // rule 7
-  // A finished game's record has length 0 and an unfinished one's more; only a forged file (a
-  // damaged one fails its hash when read) says otherwise, and the explorer cannot start from a
-  // finished game.
-  if (finished != (outcome->length == 0))
-    throw TableError(start_text_, 0,
-                     "the table is damaged: it gives " + std::string(finished ? "a finished game" : "an unfinished game") +
-                         " the length " + std::to_string(outcome->length));
-  if (finished) return out;
+  const std::optional<Color> finished_winner = reference::winner(pos);  // rule 7
+  const std::uint64_t key = codec_.key(pos);
+  if (finished_winner) {
+    check_record(key, *outcome, finished_winner, out.moves);
+    return out;
+  }
   detail::OptimizedExplorer ex(pos, codec_);
   const int n = size();
   // Every legal move of the explorer's position with its outcome for the mover, row-major.
@@ -185,23 +194,32 @@ ProbeResult Table::probe(const Position& pos, bool with_line) const {
       const auto child = lookup_key(ex.key());
       ex.undo();
       // Only a forged file gets here (a damaged one fails its hash when read).
-      if (!child) throw TableError(start_text_, 0, "the table is damaged: a successor of a position it holds is missing");
+      if (!child)
+        throw TableError(source(), record_offset(record_index(codec_.canonical(ex.key()))),
+                         "the table is damaged: the position " + start_label(codec_.position(ex.key())) +
+                             " is held but its successor after " + point_name(row_major_point(ex.index(moves[i], n), n)) +
+                             " is missing");
       list.push_back({row_major_point(ex.index(moves[i], n), n), {!child->wins, child->length + 1}});
     }
   };
   moves_of(out.moves);
+  check_record(key, *outcome, std::nullopt, out.moves);
   if (!with_line) return out;
   std::vector<MoveValue> list = out.moves;
+  PerfectPlay here = *outcome;  // the record of the line's current position
   for (int ply = 0; ply < kMaxLength && !ex.is_over(); ++ply) {
-    if (ply > 0) moves_of(list);
-    const bool wins = std::any_of(list.begin(), list.end(), [](const MoveValue& m) { return m.outcome.wins; });
+    if (ply > 0) {
+      moves_of(list);
+      check_record(ex.key(), here, std::nullopt, list);  // the line's positions are checked too
+    }
     const MoveValue* best = nullptr;
     for (const MoveValue& m : list) {
-      if (m.outcome.wins != wins) continue;
-      if (best == nullptr || (wins ? m.outcome.length < best->outcome.length : m.outcome.length > best->outcome.length))
+      if (m.outcome.wins != here.wins) continue;
+      if (best == nullptr || (here.wins ? m.outcome.length < best->outcome.length : m.outcome.length > best->outcome.length))
         best = &m;
     }
     out.line.push_back(best->move);
+    here = {!best->outcome.wins, best->outcome.length - 1};
     detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
     const int count = ex.moves(moves);
     for (int i = 0; i < count; ++i)
@@ -210,6 +228,9 @@ ProbeResult Table::probe(const Position& pos, bool with_line) const {
         break;
       }
   }
+  // The line's end: a finished game, whose record rule 7 checks.
+  const Position end = codec_.position(ex.key());
+  check_record(ex.key(), here, reference::winner(end), {});
   return out;
 }
 
@@ -280,6 +301,7 @@ Table Table::read(std::istream& in, const std::string& name) {
     throw TableError(name, 16, "board side " + std::to_string(n) + ", but the start " + start_text + " is " +
                                    std::to_string(start.size()) + "x" + std::to_string(start.size()));
   Table t(start, start_text);
+  t.file_ = name;
   if (get(header, 42, 1) != symmetry_mask(t.codec_))
     throw TableError(name, 42, "symmetry mask " + std::to_string(get(header, 42, 1)) + " is not the start's (" +
                                    std::to_string(symmetry_mask(t.codec_)) + ")");
@@ -304,7 +326,9 @@ Table Table::read(std::istream& in, const std::string& name) {
       if (t.records_.size() == record_count)
         throw TableError(name, offset, "the file holds more than the " + thousands(record_count) +
                                            " records its header announces");
-      if (!t.records_.empty() && r <= previous)
+      if (!t.records_.empty() && key == record_key(previous))
+        throw TableError(name, offset, "a repeated record: its key is the previous record's (each key must exceed the previous one)");
+      if (!t.records_.empty() && key < record_key(previous))
         throw TableError(name, offset, "records out of order (each key must exceed the previous one)");
       if ((key & ~key_bits) != 0 || ((r >> 1) & 0x7f) > kMaxLength)
         throw TableError(name, offset, "a record with bits outside its fields");
