@@ -60,6 +60,12 @@ Solution Solution::open(const std::string& path) {
   return read(in, path);
 }
 
+Solution Solution::open(const std::string& path, const Position& expected) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(printable(path) + ": cannot open the table file");
+  return Solution(std::make_shared<const solve::Table>(solve::Table::read(in, path, expected)));
+}
+
 Solution Solution::read(std::istream& in, const std::string& name) {
   return Solution(std::make_shared<const solve::Table>(solve::Table::read(in, name)));
 }

@@ -122,10 +122,12 @@ int run_weak(const SolveCliOptions& o, const Position& start) {
 
 // `tanbo solve --verify TABLE`: every record checked against the rules and its children's
 // records (api::Solution::verify); progress and figures on stderr, the verdict on stdout.
-int run_verify(const std::string& path, bool quiet) {
+// With a START, a table of another start is refused.
+int run_verify(const std::string& path, const std::optional<Position>& start, bool quiet) {
   const auto t0 = std::chrono::steady_clock::now();
   auto seconds = [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-  const api::Solution solution = api::Solution::open(path);  // TableError: exit status 1
+  // TableError (naming the file and the byte offset): exit status 1.
+  const api::Solution solution = start ? api::Solution::open(path, *start) : api::Solution::open(path);
   std::function<void(const api::VerifyProgress&)> progress;
   if (!quiet)
     progress = [&seconds](const api::VerifyProgress& p) {
@@ -147,8 +149,17 @@ int run_verify(const std::string& path, bool quiet) {
 
 int run_solve(const SolveCliOptions& o) {
   if (o.verify) {
-    if (o.start || o.out || o.certificate || o.check) throw CliError(kExitUsage, "--verify takes a table and nothing else");
-    return run_verify(*o.verify, o.quiet);
+    if (o.out || o.certificate || o.check || o.weak)
+      throw CliError(kExitUsage, "--verify takes a table file (and the START it must be of) and nothing else");
+    std::optional<Position> start;
+    if (o.start) {
+      try {
+        start = api::read_start(*o.start);
+      } catch (const ParseError& e) {
+        throw CliError(kExitUsage, "START: " + std::string(e.what()));
+      }
+    }
+    return run_verify(*o.verify, start, o.quiet);
   }
   if (o.check) {
     if (o.start || o.out || o.certificate) throw CliError(kExitUsage, "--check takes a certificate and nothing else");
@@ -303,7 +314,8 @@ Command add_solve_command(CLI::App& parent) {
   add_text_option(*app, "--certificate", o->certificate, "Write the winner's certificate here");
   add_text_option(*app, "--check", o->check, "Check this certificate on the reference engine instead of solving");
   add_text_option(*app, "--verify", o->verify,
-                  "Check every record of this table file against the rules and its children's records instead of solving");
+                  "Check every record of this table file against the rules and its children's records instead "
+                  "of solving (with START: and that the table is START's)");
   add_number_option(*app, "--threads", o->threads, 1, 64, "Worker threads (the table does not depend on it)");
   add_number_option(*app, "--budget", o->budget, 0ULL, 1ULL << 50,
                     "The strong solver: stop with an error past this many position classes; the weak "

@@ -93,6 +93,9 @@ class Solution {
   /// @throws TableError (a tanbo::Error) naming the file, the byte offset and the fault for
   /// a damaged, truncated or foreign file; UsageError when the file cannot be opened.
   static Solution open(const std::string& path);
+  /// As open(path), and refuses (TableError, naming the file) a table of a start other than
+  /// `expected` (board and side to move compared).
+  static Solution open(const std::string& path, const Position& expected);
   /// The same from a stream; `name` names it in errors.
   static Solution read(std::istream& in, const std::string& name);
   /// The same from bytes in memory (a file a browser user picked); `name` names it in errors.
