@@ -112,6 +112,15 @@ TEST_CASE("a forged flipped win bit is refused by the probe and by verify, namin
   CHECK(refusal([&] { (void)forged.probe(g.start, false); }) == expected);
   CHECK(refusal([&] { (void)tanbo::solve::verify(forged); }) == expected);
   CHECK_THROWS_AS(forged.probe(g.start), TableError);
+  // A wrong length alone (the value kept) is refused too.
+  ForgedTable longer(g.bytes);
+  longer.set_record(i, record_of(longer.record(i) >> 8, {real.wins, real.length + 2}));
+  longer.set_start_length(real.length + 2);
+  const Table forged_length = read_bytes(longer.sealed());
+  CHECK(refusal([&] { (void)forged_length.probe(g.start, false); }) ==
+        "forged.tbl: byte " + std::to_string(f.offset(i)) +
+            ": the table is inconsistent: the record of X2O/4/4/O2X X says X to move loses in 17 plies, but its "
+            "moves' records give X to move loses in 15 plies");
 }
 
 TEST_CASE("a forged finished game given to the loser is refused by rule 7", "[solve][verify]") {
