@@ -193,7 +193,7 @@ int main(int argc, char** argv) {
     tanbo::solve::SolveStats stats;
     const tanbo::solve::Table table = tanbo::solve::Table::solve(start, o, &stats);
     const double cpu = cpu_seconds() - c0;
-    report("strong", stats.positions, cpu, wall(), stats.peak_table_bytes, table.start_outcome().wins,
+    report("strong", stats.positions, cpu, wall(), stats.peak_table_bytes, table.start_outcome().wins(),
            table.start_outcome().length);
     std::printf("strong: %llu classes under %d symmetries, %llu move searches (%.3f per unfinished class), "
                 "%d thread(s), %llu slots at the end, table sha256 %s\n",

@@ -9,6 +9,7 @@
 #include "tanbo/api/game.hpp"
 #include "tanbo/reference/rules.hpp"
 #include "tanbo/solve/strong.hpp"
+#include "tanbo/solve/weak.hpp"
 
 namespace tanbo::api {
 
@@ -17,15 +18,6 @@ namespace {
 // Largest node budget a face may ask for: far beyond any search that fits a machine's memory, and
 // small enough that no sum of counts overflows.
 constexpr long long kMaxNodes = 1LL << 40;
-
-Value value_of(bool wins) noexcept { return wins ? Value::Win : Value::Loss; }
-
-// An answer's value, length and winner from a solved outcome of `pos`.
-void set_outcome(Answer& a, const Position& pos, Value v, int length) {
-  a.value = v;
-  a.length = length;
-  a.winner = v == Value::Win ? pos.to_move() : opponent(pos.to_move());
-}
 
 // The weak solver's table size for a budget: about one entry per four nodes (a search revisits
 // positions), 2^10 to 2^20 entries of 32 bytes (32 KiB to 32 MiB, allocated and zeroed whole, so
@@ -37,15 +29,6 @@ int table_log2_for(long long nodes) noexcept {
 }
 
 }  // namespace
-
-std::vector<Point> best_moves(const Answer& answer) {
-  std::vector<Point> out;
-  if (!answer.known() || answer.length == 0) return out;
-  for (const MoveAnswer& m : answer.moves)
-    if (m.value == answer.value && (answer.length < 0 || m.length == answer.length)) out.push_back(m.move);
-  if (out.empty() && answer.best_move) out.push_back(*answer.best_move);
-  return out;
-}
 
 std::string answer_text(const Answer& answer) {
   if (!answer.known()) return "unknown";
@@ -97,19 +80,7 @@ Answer Solution::probe(const Position& pos, bool with_line) const {
     throw UsageError("the position is on a " + std::to_string(pos.size()) + "x" + std::to_string(pos.size()) +
                      " board but the table of " + table_->start_text() + " is of " + std::to_string(table_->size()) +
                      "x" + std::to_string(table_->size()));
-  const solve::ProbeResult r = table_->probe(pos, with_line);
-  Answer a;
-  if (!r.known) return a;
-  set_outcome(a, pos, value_of(r.outcome.wins), r.outcome.length);
-  for (const solve::MoveValue& m : r.moves)
-    a.moves.push_back({m.move, value_of(m.outcome.wins), m.outcome.length});
-  a.line = r.line;
-  if (!a.line.empty()) {
-    a.best_move = a.line.front();
-  } else if (const std::vector<Point> best = best_moves(a); !best.empty()) {
-    a.best_move = best.front();  // the line's first move: the first best move row-major
-  }
-  return a;
+  return table_->probe(pos, with_line);
 }
 
 Answer solve(const Position& pos, const SolveBudget& budget) {
@@ -118,36 +89,26 @@ Answer solve(const Position& pos, const SolveBudget& budget) {
                      std::to_string(budget.nodes));
   long long left = budget.nodes, used = 0;
   // One weak solve of `p` with what is left of the budget.
-  auto weak = [&left, &used](const Position& p) {
+  auto weak = [&left, &used](const Position& p) -> Answer {
     solve::WeakBudget b;
     b.nodes = left;
     b.table_log2 = table_log2_for(left);
     b.proof = false;
     const solve::WeakResult r = solve::solve_weak(p, b);
-    used += r.nodes();
-    left = std::max(0LL, left - r.nodes());
+    used += r.nodes;
+    left = std::max(0LL, left - r.nodes);
     return r;
   };
-  Answer a;
-  const solve::WeakResult root = weak(pos);
-  if (root.outcome != Value::Unknown) {
-    set_outcome(a, pos, root.outcome, root.length ? *root.length : -1);
-    a.best_move = root.best_move;
-  }
-  a.nodes = used;
+  Answer a = weak(pos);  // the root's answer, without its proof and figures
   if (!budget.moves || reference::winner(pos)) return a;  // rule 7: a finished game has no moves
   const std::unique_ptr<AnyGame> game = make_game(pos, "optimized");
   for (const Point m : game->legal_moves()) {
-    MoveAnswer move{m, Value::Unknown, -1};
+    MoveAnswer move{{}, m};
     if (left > 0) {
       game->play(m);
-      const solve::WeakResult child = weak(game->position());
+      const Answer child = weak(game->position());
       game->undo();
-      if (child.outcome != Value::Unknown) {
-        // The child's value is its side to move's: the mover wins where that side loses.
-        move.value = child.outcome == Value::Win ? Value::Loss : Value::Win;
-        if (child.length) move.length = *child.length + 1;
-      }
+      static_cast<solve::Outcome&>(move) = child.before_move();  // the child's outcome is its side to move's
     }
     a.moves.push_back(move);
   }

@@ -94,7 +94,7 @@ TEST_CASE("solution: every row of the cross-face list, from C++ and through a pr
       CHECK(b.line.empty());
       CHECK(b.value == a.value);
       CHECK(b.length == a.length);
-      CHECK(b.winner == a.winner);
+      CHECK(b.winner() == a.winner());
       CHECK(b.best_move == a.best_move);
       CHECK(b.moves == a.moves);
       if (!a.known()) continue;
@@ -195,7 +195,7 @@ TEST_CASE("solution: the error model of solving on demand and of budgets", "[sol
   // A budget too small settles nothing: every move unknown, never a guess.
   const Answer a = api::solve(p, {10, true});
   CHECK(api::answer_text(a) == "unknown");
-  CHECK(!a.winner);
+  CHECK(!a.winner());
   REQUIRE(a.moves.size() == 4);
   for (const api::MoveAnswer& m : a.moves) CHECK((m.value == api::Value::Unknown && m.length == -1));
   CHECK(api::best_moves(a).empty());
@@ -208,7 +208,7 @@ TEST_CASE("solution: answer_text and best_moves of a value without its length", 
   a.best_move = Point{1, 0};
   CHECK(api::answer_text(a) == "win ?");
   CHECK(names(api::best_moves(a)) == "B1");
-  a.moves = {{Point{0, 0}, api::Value::Win, 9}, {Point{1, 0}, api::Value::Loss, 4}, {Point{2, 0}, api::Value::Win, 5}};
+  a.moves = {{{api::Value::Win, 9}, Point{0, 0}}, {{api::Value::Loss, 4}, Point{1, 0}}, {{api::Value::Win, 5}, Point{2, 0}}};
   CHECK(names(api::best_moves(a)) == "A1 C1");  // every winning move: the length is not known
   a.length = 5;
   CHECK(names(api::best_moves(a)) == "C1");

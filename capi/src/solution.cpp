@@ -44,7 +44,7 @@ tanbo_status write_answer(const ErrorSink& err, int size, const Answer& a, tanbo
                : a.value == tanbo::api::Value::Loss ? TANBO_VALUE_LOSS
                                                     : TANBO_VALUE_UNKNOWN;
   out->length = a.length;
-  out->winner = a.winner ? static_cast<int32_t>(tanbo::stone(*a.winner)) : TANBO_NONE;
+  out->winner = a.winner() ? static_cast<int32_t>(tanbo::stone(*a.winner())) : TANBO_NONE;
   out->best_move = a.best_move ? row_major_index(*a.best_move, size) : -1;
   out->move_count = static_cast<int32_t>(a.moves.size());
   out->line_length = static_cast<int32_t>(a.line.size());

@@ -40,13 +40,13 @@ struct SolveCliOptions {
 };
 
 // "X wins in 27 plies" for the side to move of `pos`.
-std::string outcome_text(const Position& pos, const solve::PerfectPlay& o) {
-  const Color winner = o.wins ? pos.to_move() : opponent(pos.to_move());
+std::string outcome_text(const Position& pos, const solve::Outcome& o) {
+  const Color winner = *o.winner(pos.to_move());
   std::ostringstream out;  // (not operator+: g++ 12 warns wrongly on a one-character string's sum)
   if (o.length == 0) {
     out << "game over: " << color_char(winner) << " wins";
   } else {
-    out << color_char(pos.to_move()) << " to move " << (o.wins ? "wins" : "loses") << " in " << o.length
+    out << color_char(pos.to_move()) << " to move " << (o.wins() ? "wins" : "loses") << " in " << o.length
         << (o.length == 1 ? " ply" : " plies");
   }
   return out.str();
@@ -98,23 +98,23 @@ int run_weak(const SolveCliOptions& o, const Position& start) {
     }
   }();
   std::cout << "start: " << solve::start_label(start) << " (weak solver)\n";
-  const std::optional<Color> winner = r.winner(start.to_move());
+  const std::optional<Color> winner = r.winner();
   if (!winner) {
     std::cout << "value: unknown within the budget of " << solve::thousands(static_cast<std::uint64_t>(budget.nodes))
               << " nodes (raise --budget)\n";
-  } else if (r.length) {
-    std::cout << "value: " << outcome_text(start, {r.outcome == solve::Outcome::Win, *r.length}) << " ("
+  } else if (r.length >= 0) {
+    std::cout << "value: " << outcome_text(start, r) << " ("
               << color_char(*winner) << " wins)\n";
   } else {
     std::cout << "value: " << color_char(*winner) << " wins (the perfect-play length was not reached within the budget)\n";
   }
   if (r.best_move) std::cout << "best move: " << point_name(*r.best_move) << '\n';
-  std::cout << "nodes: " << solve::thousands(static_cast<std::uint64_t>(r.nodes())) << '\n';
+  std::cout << "nodes: " << solve::thousands(static_cast<std::uint64_t>(r.nodes)) << '\n';
   if (o.certificate) {
     if (!r.proof) throw CliError(kExitInput, "no certificate: the weak solver did not prove the value within the budget");
     std::ofstream f(*o.certificate, std::ios::binary);
     if (!f) throw CliError(kExitInput, *o.certificate + ": cannot create the certificate file");
-    solve::write_certificate<certificate::Writer, certificate::Header>(f, start, *r.proof);
+    solve::write_certificate(f, solve::start_label(start), start.size(), *r.proof);
     std::cout << "certificate: " << *o.certificate << " (" << solve::thousands(r.proof->lines.size()) << " positions)\n";
   }
   return kExitOk;
@@ -200,15 +200,15 @@ int run_solve(const SolveCliOptions& o) {
   }();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double cpu = solve::process_cpu_seconds() - cpu0;
-  const solve::PerfectPlay so = table.start_outcome();
-  const solve::ProbeResult root = table.probe(start);
+  const solve::Outcome so = table.start_outcome();
+  const solve::Answer root = table.probe(start);
   std::cout << "start: " << table.start_text() << '\n';
-  std::cout << "value: " << outcome_text(start, so) << " (" << color_char(*root.winner) << " wins)\n";
+  std::cout << "value: " << outcome_text(start, so) << " (" << color_char(*root.winner()) << " wins)\n";
   std::cout << "winning first moves:";
   bool any = false;
-  for (const solve::MoveValue& m : root.moves)
-    if (m.outcome.wins) {
-      std::cout << ' ' << point_name(m.move) << " (" << m.outcome.length << ")";
+  for (const solve::MoveOutcome& m : root.moves)
+    if (m.wins()) {
+      std::cout << ' ' << point_name(m.move) << " (" << m.length << ")";
       any = true;
     }
   std::cout << (any ? "" : " none") << '\n';
@@ -228,7 +228,9 @@ int run_solve(const SolveCliOptions& o) {
   if (o.certificate) {
     std::ofstream f(*o.certificate, std::ios::binary);
     if (!f) throw CliError(kExitInput, *o.certificate + ": cannot create the certificate file");
-    const std::uint64_t lines = solve::write_certificate(table, f);
+    const solve::Proof proof = solve::winner_proof(table);
+    solve::write_certificate(f, table.start_text(), table.size(), proof);
+    const std::uint64_t lines = proof.lines.size();
     std::cout << "certificate: " << *o.certificate << " (" << solve::thousands(lines) << " positions)\n";
   }
   std::cout.flush();
@@ -270,7 +272,7 @@ int run_probe(const ProbeCliOptions& o) {
     j["known"] = r.known();
     if (r.known()) {
       j["wins"] = r.value == api::Value::Win;
-      j["winner"] = std::string(1, color_char(*r.winner));
+      j["winner"] = std::string(1, color_char(*r.winner()));
       j["length"] = r.length;
       nlohmann::ordered_json moves = nlohmann::ordered_json::array();
       for (const api::MoveAnswer& m : r.moves)
@@ -289,7 +291,7 @@ int run_probe(const ProbeCliOptions& o) {
     std::cout << "unknown: the table of " << solution.start_text() << " does not hold this position\n";
     return kExitOk;
   }
-  std::cout << "value: " << outcome_text(pos, {r.value == api::Value::Win, r.length}) << '\n';
+  std::cout << "value: " << outcome_text(pos, r) << '\n';
   for (const api::MoveAnswer& m : r.moves)
     std::cout << "  " << point_name(m.move) << ": " << (m.value == api::Value::Win ? "wins" : "loses") << " in "
               << m.length << '\n';

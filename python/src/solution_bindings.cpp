@@ -172,7 +172,7 @@ py::bytes to_bytes(const PySolution& s) {
 
 std::string answer_repr(const Answer& a) {
   std::string s = "<tanbo.Answer " + api::answer_text(a);
-  if (a.winner) s += ", " + color_str(*a.winner) + " wins";
+  if (const auto winner = a.winner()) s += ", " + color_str(*winner) + " wins";
   if (a.best_move) s += ", best move " + point_name(*a.best_move);
   if (!a.moves.empty()) s += ", " + std::to_string(a.moves.size()) + " moves answered";
   if (a.nodes > 0) s += ", " + std::to_string(a.nodes) + " nodes";
@@ -228,8 +228,9 @@ proven without its length, "unknown"), the same on every face of tanbo.)")
       .def_property_readonly(
           "winner",
           [](const PyAnswer& a) -> py::object {
-            if (!a.get().winner) return py::none();
-            return py::str(color_str(*a.get().winner));
+            const std::optional<Color> winner = a.get().winner();
+            if (!winner) return py::none();
+            return py::str(color_str(*winner));
           },
           "The side that wins with perfect play, 'X' or 'O'; None when unknown.")
       .def_property_readonly(

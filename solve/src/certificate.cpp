@@ -1,59 +1,58 @@
-// Certificates from a strong table: the winner's proof DAG over exact positions (the checker
-// knows no symmetry), at the prover's turns the fastest win, at the opponent's every move;
-// written in post-order (children first, the start last) with tanbo::certificate::Writer.
-#include <algorithm>
+// Certificates: the one writer of a proof (write_certificate, answer.hpp), through
+// tanbo::certificate::Writer, and the winner's proof from a strong table (winner_proof,
+// strong.hpp): over exact positions (the checker knows no symmetry), at the prover's turns
+// perfect play's move, at the opponent's every move, in post-order (children first, the start
+// last).
 #include <unordered_set>
 
-#include "explorers.hpp"
+#include "successors.hpp"
 #include "tanbo/certificate/certificate.hpp"
+#include "tanbo/solve/answer.hpp"
 #include "tanbo/solve/strong.hpp"
 
 namespace tanbo::solve {
 
-CertificatePlan certificate_plan(const Table& table) {
+void write_certificate(std::ostream& out, const std::string& start_text, int size, const Proof& proof) {
+  certificate::Header header;
+  header.start = start_text;
+  header.size = size;
+  header.prover = proof.prover;
+  header.positions = static_cast<long long>(proof.lines.size());
+  certificate::Writer writer(out, header);
+  for (const ProofLine& line : proof.lines) writer.add(line.position, line.move);
+  writer.finish();
+}
+
+Proof winner_proof(const Table& table) {
   const KeyCodec& codec = table.codec();
   const int n = table.size();
-  const PerfectPlay start = table.start_outcome();
-  CertificatePlan plan;
-  plan.prover = start.wins ? table.start().to_move() : opponent(table.start().to_move());
-  const std::uint64_t prover_bit = plan.prover == Color::White ? std::uint64_t{1} << codec.side_shift() : 0;
+  Proof proof;
+  proof.prover = *table.start_outcome().winner(table.start().to_move());
   const std::uint64_t side_bit = std::uint64_t{1} << codec.side_shift();
+  const std::uint64_t prover_bit = proof.prover == Color::White ? side_bit : 0;
   detail::OptimizedExplorer ex(table.start(), codec);
   std::unordered_set<std::uint64_t> listed;
   using Move = detail::OptimizedExplorer::Move;
-  auto sorted_moves = [&](Move* moves) {
-    const int count = ex.moves(moves);
-    std::sort(moves, moves + count, [&](Move a, Move b) { return ex.index(a, n) < ex.index(b, n); });
-    return count;
-  };
   auto visit = [&](auto&& self) -> void {
     const std::uint64_t key = ex.key();
     if (listed.count(key) != 0) return;
-    int chosen = -1;
+    std::optional<Point> chosen;
+    Move moves[kMaxKeyPoints];
     if (ex.is_over()) {
       // a finished game in the proof is won by the prover (the table says so; the checker checks)
     } else if ((key & side_bit) == prover_bit) {
-      Move moves[kMaxKeyPoints];
-      const int count = sorted_moves(moves);
-      int best = -1, best_length = kMaxLength + 1;
-      for (int i = 0; i < count; ++i) {
-        ex.play(moves[i]);
-        const auto child = table.lookup_key(ex.key());
-        ex.undo();
-        if (!child) throw Error("certificate: the table lacks a successor of a position it holds");
-        if (!child->wins && child->length + 1 < best_length) {
-          best = i;
-          best_length = child->length + 1;
-        }
-      }
-      if (best < 0) throw Error("certificate: the table says the prover wins a position where no move wins");
-      ex.play(moves[best]);
+      std::vector<MoveOutcome> outcomes;
+      detail::successors(table, ex, moves, outcomes);
+      chosen = perfect_move(outcomes);
+      std::size_t at = 0;
+      while (at < outcomes.size() && outcomes[at].move != chosen) ++at;
+      if (at == outcomes.size() || !outcomes[at].wins())
+        throw TableError(table.start_text(), 0, "the table is damaged: the prover wins a position where no move wins");
+      ex.play(moves[at]);
       self(self);
       ex.undo();
-      chosen = ex.index(moves[best], n);
     } else {
-      Move moves[kMaxKeyPoints];
-      const int count = sorted_moves(moves);
+      const int count = detail::row_major_moves(ex, n, moves);
       for (int i = 0; i < count; ++i) {
         ex.play(moves[i]);
         self(self);
@@ -61,27 +60,10 @@ CertificatePlan certificate_plan(const Table& table) {
       }
     }
     listed.insert(key);
-    plan.lines.push_back({key, chosen});
+    proof.lines.push_back({codec.position(key), chosen});
   };
   visit(visit);
-  return plan;
-}
-
-std::uint64_t write_certificate(const Table& table, std::ostream& out) {
-  const CertificatePlan plan = certificate_plan(table);
-  certificate::Header header;
-  header.start = table.start_text();
-  header.size = table.size();
-  header.prover = plan.prover;
-  header.positions = static_cast<long long>(plan.lines.size());
-  certificate::Writer writer(out, header);
-  for (const CertificateLine& line : plan.lines) {
-    std::optional<Point> move;
-    if (line.move >= 0) move = row_major_point(line.move, table.size());
-    writer.add(table.codec().position(line.key), move);
-  }
-  writer.finish();
-  return plan.lines.size();
+  return proof;
 }
 
 }  // namespace tanbo::solve

@@ -57,8 +57,8 @@ class OptimizedExplorer {
     key_ = f.key;
   }
   bool is_over() const noexcept { return board_.is_over(); }
-  /// The side to move has stones (it wins a finished game).
-  bool mover_has_stones() const noexcept { return board_.stone_count(board_.to_move()) > 0; }
+  /// A finished game is won by its side to move (rule 7, the engine's winner()).
+  bool mover_won() const noexcept { return board_.winner() == board_.to_move(); }
   std::uint64_t key() const noexcept { return key_; }
   /// The row-major index of a move on an N x N board.
   static int index(Move v, int n) noexcept { return row_major_index(Board::point(v), n); }
@@ -99,7 +99,7 @@ class ReferenceExplorer {
     keys_.pop_back();
   }
   bool is_over() const { return game_.is_over(); }
-  bool mover_has_stones() const { return game_.stone_count(game_.to_move()) > 0; }
+  bool mover_won() const { return game_.winner() == game_.to_move(); }
   std::uint64_t key() const noexcept { return keys_.back(); }
   static int index(Move p, int n) noexcept { return row_major_index(p, n); }
 

@@ -401,7 +401,7 @@ class Worker {
       std::uint64_t w = shared_.table.find(key);
       if (!(w & kDone)) {
         if (explorer_.is_over()) {
-          const Payload p = payload(explorer_.mover_has_stones(), 0);
+          const Payload p = payload(explorer_.mover_won(), 0);
           publish(key, p);
           w = done_word(key, p);
         } else if (w == 0 && (w = shared_.table.insert(key | kBusy)) == 0) {

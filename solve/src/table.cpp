@@ -16,7 +16,7 @@
 #include <ostream>
 #include <string>
 
-#include "explorers.hpp"
+#include "successors.hpp"
 #include "tanbo/certificate/sha256.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/core/variant.hpp"
@@ -43,7 +43,7 @@ std::uint64_t get(const std::string& in, std::size_t at, int bytes) {
   return v;
 }
 std::uint64_t record_key(std::uint64_t r) { return r >> 8; }
-PerfectPlay record_outcome(std::uint64_t r) { return {(r & 1) != 0, static_cast<int>((r >> 1) & 0x7f)}; }
+Outcome record_outcome(std::uint64_t r) { return Outcome::of((r & 1) != 0, static_cast<int>((r >> 1) & 0x7f)); }
 std::uint8_t symmetry_mask(const KeyCodec& codec) {
   std::uint8_t mask = 0;
   for (const int s : codec.symmetries()) mask = static_cast<std::uint8_t>(mask | 1u << s);
@@ -52,7 +52,7 @@ std::uint8_t symmetry_mask(const KeyCodec& codec) {
 
 // The header bytes (hash field zero) of a table.
 std::string header_bytes(const std::string& start_text, int size, std::uint64_t records, std::uint64_t positions,
-                         PerfectPlay start, std::uint8_t mask) {
+                         Outcome start, std::uint8_t mask) {
   std::string h(kMagic, sizeof kMagic);
   put(h, kVersion, 4);
   const std::size_t total = (kFixedHeader + start_text.size() + 7) / 8 * 8;
@@ -61,7 +61,7 @@ std::string header_bytes(const std::string& start_text, int size, std::uint64_t 
   put(h, start_text.size(), 4);
   put(h, records, 8);
   put(h, positions, 8);
-  put(h, start.wins ? 1 : 0, 1);
+  put(h, start.wins() ? 1 : 0, 1);
   put(h, static_cast<std::uint64_t>(start.length), 1);
   put(h, mask, 1);
   put(h, 0, 5);
@@ -139,7 +139,7 @@ void Table::finish() {
                        records_);
 }
 
-PerfectPlay Table::start_outcome() const {
+Outcome Table::start_outcome() const {
   const auto o = lookup_key(codec_.key(start_));
   if (!o) throw std::logic_error("strong table without its start");
   return *o;
@@ -157,24 +157,23 @@ std::uint64_t Table::record_offset(std::size_t index) const noexcept {
 
 std::string Table::source() const { return file_.empty() ? "the table of " + start_text_ : file_; }
 
-std::optional<PerfectPlay> Table::lookup_key(std::uint64_t key) const {
+std::optional<Outcome> Table::lookup_key(std::uint64_t key) const {
   const std::size_t i = record_index(codec_.canonical(key));
   if (i == records_.size()) return std::nullopt;
   return record_outcome(records_[i]);
 }
 
-std::optional<PerfectPlay> Table::lookup(const Position& pos) const {
+std::optional<Outcome> Table::lookup(const Position& pos) const {
   if (pos.size() != size()) return std::nullopt;
   return lookup_key(codec_.key(pos));
 }
 
-ProbeResult Table::probe(const Position& pos, bool with_line) const {
-  ProbeResult out;
+Answer Table::probe(const Position& pos, bool with_line) const {
+  Answer out;
+  out.to_move = pos.to_move();
   const auto outcome = lookup(pos);
   if (!outcome) return out;
-  out.known = true;
-  out.outcome = *outcome;
-  out.winner = outcome->wins ? pos.to_move() : opponent(pos.to_move());
+  static_cast<Outcome&>(out) = *outcome;
   const std::optional<Color> finished_winner = reference::winner(pos);  // rule 7
   const std::uint64_t key = codec_.key(pos);
   if (finished_winner) {
@@ -182,48 +181,24 @@ ProbeResult Table::probe(const Position& pos, bool with_line) const {
     return out;
   }
   detail::OptimizedExplorer ex(pos, codec_);
-  const int n = size();
-  // Every legal move of the explorer's position with its outcome for the mover, row-major.
-  auto moves_of = [&](std::vector<MoveValue>& list) {
-    detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
-    const int count = ex.moves(moves);
-    std::sort(moves, moves + count, [&](auto a, auto b) { return ex.index(a, n) < ex.index(b, n); });
-    list.clear();
-    for (int i = 0; i < count; ++i) {
-      ex.play(moves[i]);
-      const auto child = lookup_key(ex.key());
-      ex.undo();
-      // Only a forged file gets here (a damaged one fails its hash when read).
-      if (!child)
-        throw TableError(source(), record_offset(record_index(codec_.canonical(ex.key()))),
-                         "the table is damaged: the position " + start_label(codec_.position(ex.key())) +
-                             " is held but its successor after " + point_name(row_major_point(ex.index(moves[i], n), n)) +
-                             " is missing");
-      list.push_back({row_major_point(ex.index(moves[i], n), n), {!child->wins, child->length + 1}});
-    }
-  };
-  moves_of(out.moves);
+  detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
+  detail::successors(*this, ex, moves, out.moves);
   check_record(key, *outcome, std::nullopt, out.moves);
+  out.best_move = perfect_move(out.moves);
   if (!with_line) return out;
-  std::vector<MoveValue> list = out.moves;
-  PerfectPlay here = *outcome;  // the record of the line's current position
+  std::vector<MoveOutcome> list = out.moves;
+  Outcome here = *outcome;  // the record of the line's current position
   for (int ply = 0; ply < kMaxLength && !ex.is_over(); ++ply) {
     if (ply > 0) {
-      moves_of(list);
+      detail::successors(*this, ex, moves, list);
       check_record(ex.key(), here, std::nullopt, list);  // the line's positions are checked too
     }
-    const MoveValue* best = nullptr;
-    for (const MoveValue& m : list) {
-      if (m.outcome.wins != here.wins) continue;
-      if (best == nullptr || (here.wins ? m.outcome.length < best->outcome.length : m.outcome.length > best->outcome.length))
-        best = &m;
-    }
-    out.line.push_back(best->move);
-    here = {!best->outcome.wins, best->outcome.length - 1};
-    detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
-    const int count = ex.moves(moves);
-    for (int i = 0; i < count; ++i)
-      if (ex.index(moves[i], n) == row_major_index(best->move, n)) {
+    const std::optional<Point> best = perfect_move(list);
+    if (!best) break;  // a position not over has a legal move, each in the table (successors())
+    out.line.push_back(*best);
+    for (std::size_t i = 0; i < list.size(); ++i)
+      if (list[i].move == *best) {
+        here = Outcome::of(!list[i].wins(), list[i].length - 1);
         ex.play(moves[i]);
         break;
       }
@@ -233,6 +208,38 @@ ProbeResult Table::probe(const Position& pos, bool with_line) const {
   check_record(ex.key(), here, reference::winner(end), {});
   return out;
 }
+
+namespace detail {
+
+int row_major_moves(const OptimizedExplorer& explorer, int size, OptimizedExplorer::Move* moves) {
+  const int count = explorer.moves(moves);
+  std::sort(moves, moves + count, [&](auto a, auto b) { return explorer.index(a, size) < explorer.index(b, size); });
+  return count;
+}
+
+void successors(const Table& table, OptimizedExplorer& explorer, OptimizedExplorer::Move* moves,
+                std::vector<MoveOutcome>& out) {
+  const int n = table.size();
+  const int count = row_major_moves(explorer, n, moves);
+  out.clear();
+  for (int i = 0; i < count; ++i) {
+    explorer.play(moves[i]);
+    const auto child = table.lookup_key(explorer.key());
+    explorer.undo();
+    // Only a forged file gets here (a damaged one fails its hash when read): named by its parent's
+    // record, the position being expanded.
+    if (!child) {
+      const std::uint64_t parent = explorer.key();
+      throw TableError(table.source(), table.record_offset(table.record_index(table.codec().canonical(parent))),
+                       "the table is damaged: the position " + start_label(table.codec().position(parent)) +
+                           " is held but its successor after " +
+                           point_name(row_major_point(explorer.index(moves[i], n), n)) + " is missing");
+    }
+    out.push_back({child->before_move(), row_major_point(explorer.index(moves[i], n), n)});
+  }
+}
+
+}  // namespace detail
 
 void Table::write(std::ostream& out) const {
   std::string header = header_bytes(start_text_, size(), records_.size(), positions_, start_outcome(), symmetry_mask(codec_));
@@ -348,7 +355,7 @@ Table Table::read(std::istream& in, const std::string& name) {
                          : "the file holds more than the " + thousands(record_count) + " records its header announces");
   const auto start_outcome = t.lookup_key(t.codec_.key(start));
   if (!start_outcome) throw TableError(name, header_size, "the records do not hold the start");
-  if (start_outcome->wins != (get(header, 40, 1) == 1) || get(header, 40, 1) > 1 ||
+  if (start_outcome->wins() != (get(header, 40, 1) == 1) || get(header, 40, 1) > 1 ||
       static_cast<std::uint64_t>(start_outcome->length) != get(header, 41, 1))
     throw TableError(name, 40, "the header's value and length of the start are not its record's");
   t.finish();

@@ -5,6 +5,7 @@
 // the rules, with the record's byte offset and the position, instead of being answered from.
 #include <string>
 
+#include "tanbo/solve/answer.hpp"
 #include "tanbo/solve/strong.hpp"
 
 namespace tanbo::solve {
@@ -12,40 +13,38 @@ namespace tanbo::solve {
 namespace {
 
 // "X to move wins in 7 plies" / "a finished game won by O" for the side to move `mover`.
-std::string outcome_words(Color mover, PerfectPlay o) {
-  if (o.length == 0) return "a finished game won by " + std::string(1, color_char(o.wins ? mover : opponent(mover)));
-  return std::string(1, color_char(mover)) + " to move " + (o.wins ? "wins" : "loses") + " in " +
+std::string outcome_words(Color mover, Outcome o) {
+  if (o.length == 0) return "a finished game won by " + std::string(1, color_char(*o.winner(mover)));
+  return std::string(1, color_char(mover)) + " to move " + (o.wins() ? "wins" : "loses") + " in " +
          std::to_string(o.length) + (o.length == 1 ? " ply" : " plies");
 }
 
 // The value and length the definitions give an unfinished position from its moves' outcomes (each
 // already for the mover, one ply longer than the child's): a win iff some move wins; then the
-// fastest win's length, else the longest defence's.
-PerfectPlay outcome_from_moves(const std::vector<MoveValue>& moves) {
-  PerfectPlay best{false, 0};
-  for (const MoveValue& m : moves) {
-    if (m.outcome.wins && (!best.wins || m.outcome.length < best.length)) best = m.outcome;
-    if (!m.outcome.wins && !best.wins && m.outcome.length > best.length) best = m.outcome;
-  }
-  return best;
+// fastest win's length, else the longest defence's — the outcome of perfect play's move.
+Outcome outcome_from_moves(const std::vector<MoveOutcome>& moves) {
+  const std::optional<Point> best = perfect_move(moves);
+  for (const MoveOutcome& m : moves)
+    if (best && m.move == *best) return static_cast<const Outcome&>(m);
+  return {};
 }
 
 }  // namespace
 
-void Table::check_record(std::uint64_t key, PerfectPlay record, std::optional<Color> finished_winner,
-                         const std::vector<MoveValue>& moves) const {
+void Table::check_record(std::uint64_t key, Outcome record, std::optional<Color> finished_winner,
+                         const std::vector<MoveOutcome>& moves) const {
   const bool mover_is_o = ((key >> codec_.side_shift()) & 1) != 0;
   const Color mover = mover_is_o ? Color::White : Color::Black;
   std::string why;
   if (finished_winner) {
-    if (record == PerfectPlay{*finished_winner == mover, 0}) return;
+    if (record == Outcome::of(*finished_winner == mover, 0)) return;
     why = "the game is finished and rule 7 gives it to " + std::string(1, color_char(*finished_winner));
   } else if (moves.empty()) {
     // Every unfinished position has a move (a side with stones can grow); only a bad table or a
     // line run past its end gets here, and no value follows from it.
     why = "the game is not finished yet no legal move follows";
   } else {
-    const PerfectPlay expected = outcome_from_moves(moves);
+    const Outcome expected = outcome_from_moves(moves);
     if (expected == record) return;
     why = "its moves' records give " + outcome_words(mover, expected);
   }

@@ -23,17 +23,9 @@
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/optimized/board.hpp"
+#include "tanbo/reference/rules.hpp"
 
 namespace tanbo::solve {
-
-const char* to_string(Outcome o) noexcept {
-  switch (o) {
-    case Outcome::Win: return "win";
-    case Outcome::Loss: return "loss";
-    case Outcome::Unknown: break;
-  }
-  return "unknown";
-}
 
 namespace {
 
@@ -112,12 +104,12 @@ class Searcher {
 
   WeakResult run() {
     WeakResult r;
+    r.to_move = board_.to_move();
     r.table_capacity = static_cast<long long>(mask_ + 1);
     limit_ = budget_.nodes;
     attacker_ = board_.to_move();
     if (board_.is_over()) {
-      r.outcome = *board_.winner() == board_.to_move() ? Outcome::Win : Outcome::Loss;
-      r.length = 0;
+      static_cast<Outcome&>(r) = Outcome::of(*board_.winner() == board_.to_move(), 0);
       if (budget_.proof) r.proof = Proof{*board_.winner(), {ProofLine{board_.position(), std::nullopt}}};
       return r;
     }
@@ -135,7 +127,7 @@ class Searcher {
     if (aborted_) return finish(r);
     const bool win = g > 0;
     prover_ = win ? board_.to_move() : opponent(board_.to_move());
-    r.outcome = win ? Outcome::Win : Outcome::Loss;
+    r.value = win ? Value::Win : Value::Loss;
     int value = win ? 1 : -1;  // known of the exact score: at least this (win), at most (loss)
     // The length: MTD(f) on the proven side; each null-window search moves one bound.
     if (budget_.length) {
@@ -155,10 +147,11 @@ class Searcher {
     }
     // The best move: one whose child gives the known score (with the length, the perfect-play
     // move; without it, a winning move, or for a loss the first move in search order).
+    const bool with_length = r.length >= 0;
     if (!aborted_) {
       const std::size_t base = moves_.size();
       const std::size_t count = generate(lookup_move(), nullptr);
-      if (pn && win && !r.length)  // a move df-pn already proved first: no search at all
+      if (pn && win && !with_length)  // a move df-pn already proved first: no search at all
         for (std::size_t i = base; i < base + count; ++i)
           if (known_prover_win_after(moves_[i].vertex)) {
             std::swap(moves_[base], moves_[i]);
@@ -166,7 +159,7 @@ class Searcher {
           }
       for (std::size_t i = base; i < base + count && !r.best_move && !aborted_; ++i) {
         const Vertex m = moves_[i].vertex;
-        if ((!r.length && !win) || (r.length || !pn ? child_at_least(m, value) : prover_wins_after(m)))
+        if ((!with_length && !win) || (with_length || !pn ? child_at_least(m, value) : prover_wins_after(m)))
           r.best_move = Board::point(m);
       }
       moves_.resize(base);
@@ -193,6 +186,7 @@ class Searcher {
 
   WeakResult& finish(WeakResult& r) {
     r.table_used = used_ + pn_used_;
+    r.nodes = nodes_;
     return r;
   }
 
@@ -640,15 +634,12 @@ WeakResult solve_weak(const Position& start, const WeakBudget& budget) {
   if (budget.proof_positions < 0)
     throw UsageError("solve_weak: proof_positions " + std::to_string(budget.proof_positions) + " is negative");
   // A finished game (what a game in progress becomes; the engines refuse to be set up from one):
-  // rule 7 decides, whoever is to move.
-  const int black = start.count(Color::Black), white = start.count(Color::White);
-  if (black == 0 && white == 0) throw InvalidPositionError::no_stones(Color::Black);
-  if (black == 0 || white == 0) {
-    const Color winner = black == 0 ? Color::White : Color::Black;
+  // rule 7 decides, whoever is to move. A board without stones is the engine's to refuse.
+  if (const std::optional<Color> winner = reference::winner(start)) {
     WeakResult r;
-    r.outcome = winner == start.to_move() ? Outcome::Win : Outcome::Loss;
-    r.length = 0;
-    if (budget.proof) r.proof = Proof{winner, {ProofLine{start, std::nullopt}}};
+    r.to_move = start.to_move();
+    static_cast<Outcome&>(r) = Outcome::of(*winner == start.to_move(), 0);
+    if (budget.proof) r.proof = Proof{*winner, {ProofLine{start, std::nullopt}}};
     return r;
   }
   return optimized::with_capacity_for(start.size(), [&](auto cap) {

@@ -23,21 +23,21 @@ inline std::string board_text(const reference::Game& g) {
   return p.to_string();
 }
 
-inline PerfectPlay brute_force(reference::Game& g, std::map<std::string, PerfectPlay>& memo, BruteBug bug = BruteBug::None) {
+inline Outcome brute_force(reference::Game& g, std::map<std::string, Outcome>& memo, BruteBug bug = BruteBug::None) {
   const std::string key = board_text(g);
   if (const auto it = memo.find(key); it != memo.end()) return it->second;
-  PerfectPlay out;
+  Outcome out;
   if (g.is_over()) {
     // Rule 7: the side with stones wins, whoever is to move.
-    out = {bug == BruteBug::FinishedGameWonByMover ? true : *g.winner() == g.to_move(), 0};
+    out = Outcome::of(bug == BruteBug::FinishedGameWonByMover ? true : *g.winner() == g.to_move(), 0);
   } else {
     bool wins = false;
     int fastest = 1 << 30, slowest = 0, shortest_loss = 1 << 30;
     for (const Point m : g.legal_moves()) {
       g.play(m);
-      const PerfectPlay child = brute_force(g, memo, bug);
+      const Outcome child = brute_force(g, memo, bug);
       g.undo();
-      if (!child.wins) {
+      if (!child.wins()) {
         wins = true;
         fastest = std::min(fastest, child.length + 1);
       } else {
@@ -45,29 +45,29 @@ inline PerfectPlay brute_force(reference::Game& g, std::map<std::string, Perfect
         shortest_loss = std::min(shortest_loss, child.length + 1);
       }
     }
-    out = wins ? PerfectPlay{true, fastest}
-               : PerfectPlay{false, bug == BruteBug::LoserShortestDefence ? shortest_loss : slowest};
+    out = wins ? Outcome::of(true, fastest)
+               : Outcome::of(false, bug == BruteBug::LoserShortestDefence ? shortest_loss : slowest);
   }
   memo.emplace(key, out);
   return out;
 }
 
 /// Every reachable position of `start` with its outcome.
-inline std::map<std::string, PerfectPlay> brute_force_all(const Position& start, BruteBug bug = BruteBug::None) {
+inline std::map<std::string, Outcome> brute_force_all(const Position& start, BruteBug bug = BruteBug::None) {
   reference::Game g(start);
-  std::map<std::string, PerfectPlay> memo;
+  std::map<std::string, Outcome> memo;
   brute_force(g, memo, bug);
   return memo;
 }
 
 /// The first position where the table and the brute force differ ("" if none), and the counts.
-inline std::string first_difference(const Table& table, const std::map<std::string, PerfectPlay>& brute) {
+inline std::string first_difference(const Table& table, const std::map<std::string, Outcome>& brute) {
   for (const auto& [text, outcome] : brute) {
     const auto got = table.lookup(Position::parse(text));
     if (!got) return text + ": the table does not hold it";
     if (*got != outcome)
-      return text + ": table " + (got->wins ? "win" : "loss") + " in " + std::to_string(got->length) + ", brute force " +
-             (outcome.wins ? "win" : "loss") + " in " + std::to_string(outcome.length);
+      return text + ": table " + (got->wins() ? "win" : "loss") + " in " + std::to_string(got->length) + ", brute force " +
+             (outcome.wins() ? "win" : "loss") + " in " + std::to_string(outcome.length);
   }
   if (table.positions() != brute.size())
     return "the table counts " + std::to_string(table.positions()) + " positions, the brute force " +

@@ -10,7 +10,6 @@
 #include "tanbo/solve/strong.hpp"
 
 using tanbo::Position;
-using tanbo::solve::PerfectPlay;
 using tanbo::solve::SolveOptions;
 using tanbo::solve::SolverEngine;
 using tanbo::solve::SolveStats;

@@ -21,7 +21,7 @@
 using tanbo::Color;
 using tanbo::Point;
 using tanbo::Position;
-using tanbo::solve::PerfectPlay;
+using tanbo::solve::Outcome;
 using tanbo::solve::Table;
 using tanbo::solve::TableError;
 
@@ -128,13 +128,13 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
     if (++probed % 50 != 1) continue;  // every 50th position: ~1,100 probes
     const Position pos = Position::parse(text);
     const auto r = t.probe(pos);
-    REQUIRE(r.known);
-    CHECK(r.outcome == outcome);
-    CHECK(r.winner == (outcome.wins ? pos.to_move() : opponent(pos.to_move())));
+    REQUIRE(r.known());
+    CHECK(static_cast<const Outcome&>(r) == outcome);
+    CHECK(r.winner() == (outcome.wins() ? pos.to_move() : opponent(pos.to_move())));
     if (outcome.length == 0) {  // a finished game: no move, no line, the side with stones won
       CHECK(r.moves.empty());
       CHECK(r.line.empty());
-      CHECK(pos.count(*r.winner) > 0);
+      CHECK(pos.count(*r.winner()) > 0);
       continue;
     }
     // Every legal move, row-major, with its outcome from the brute force.
@@ -144,30 +144,30 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
     for (std::size_t i = 0; i < legal.size(); ++i) {
       CHECK(r.moves[i].move == legal[i]);
       g.play(legal[i]);
-      const PerfectPlay child = brute.at(tanbo::solve::testing::board_text(g));
+      const Outcome child = brute.at(tanbo::solve::testing::board_text(g));
       g.undo();
-      CHECK(r.moves[i].outcome == PerfectPlay{!child.wins, child.length + 1});
+      CHECK(static_cast<const Outcome&>(r.moves[i]) == Outcome::of(!child.wins(), child.length + 1));
     }
     // The line has the position's length and ends the game with the predicted winner, each move
     // keeping the value (the winner wins fastest, the loser defends longest).
     REQUIRE(static_cast<int>(r.line.size()) == outcome.length);
     for (std::size_t i = 0; i < r.line.size(); ++i) {
-      const PerfectPlay before = brute.at(tanbo::solve::testing::board_text(g));
+      const Outcome before = brute.at(tanbo::solve::testing::board_text(g));
       g.play(r.line[i]);
-      const PerfectPlay after = brute.at(tanbo::solve::testing::board_text(g));
-      CHECK(after.wins != before.wins);
+      const Outcome after = brute.at(tanbo::solve::testing::board_text(g));
+      CHECK(after.wins() != before.wins());
       CHECK(after.length == before.length - 1);
     }
     CHECK(g.is_over());
-    CHECK(g.winner() == r.winner);
+    CHECK(g.winner() == r.winner());
   }
   // Unknown: another board size, an unreachable position of the same size, another start's.
-  CHECK(!t.probe(tanbo::opening(tanbo::Variant::parse("lattice-5"))).known);
-  CHECK(!t.probe(Position::parse("XO2/O3/4/3X X")).known);        // a bounded root: never reached
-  CHECK(!t.probe(Position::parse("X3/4/2O1/X3 O")).known);        // a start of its own
-  CHECK(!t.probe(Position::parse("X2O/4/4/O2X O")).known);        // the start, wrong side to move
+  CHECK(!t.probe(tanbo::opening(tanbo::Variant::parse("lattice-5"))).known());
+  CHECK(!t.probe(Position::parse("XO2/O3/4/3X X")).known());        // a bounded root: never reached
+  CHECK(!t.probe(Position::parse("X3/4/2O1/X3 O")).known());        // a start of its own
+  CHECK(!t.probe(Position::parse("X2O/4/4/O2X O")).known());        // the start, wrong side to move
   CHECK(!t.lookup(Position::parse("XO1/3/O1X X")).has_value());   // 3x3
-  CHECK(t.probe(start).known);
+  CHECK(t.probe(start).known());
 }
 
 TEST_CASE("a forged table whose record contradicts rule 7 is refused when probed, not crashed on", "[solve][probe]") {
@@ -217,25 +217,24 @@ TEST_CASE("a forged table whose record contradicts rule 7 is refused when probed
                            Catch::Matchers::Contains(", but its moves' records give "));
 }
 
-TEST_CASE("certificate plan: the winner's proof DAG, children first, the start last", "[solve][certificate]") {
+TEST_CASE("winner_proof: the winner's proof DAG, children first, the start last", "[solve][certificate]") {
   for (const char* text : {"XO1/3/O1X X", kSmall4, "X3/4/2O1/X3 O"}) {
     INFO(text);
     const Position start = Position::parse(text);
     const Table t = Table::solve(start);
-    const auto plan = tanbo::solve::certificate_plan(t);
+    const auto plan = tanbo::solve::winner_proof(t);
     REQUIRE(!plan.lines.empty());
-    CHECK(plan.prover == (t.start_outcome().wins ? start.to_move() : opponent(start.to_move())));
+    CHECK(plan.prover == (t.start_outcome().wins() ? start.to_move() : opponent(start.to_move())));
     // A small independent check on the reference engine (the real checker is tanbo::certificate).
     std::set<std::string> earlier;
-    const int n = start.size();
     for (std::size_t i = 0; i < plan.lines.size(); ++i) {
-      const Position pos = t.codec().position(plan.lines[i].key);
+      const Position pos = plan.lines[i].position;
       const std::string here = pos.to_string();
       CHECK(earlier.count(here) == 0);
       const bool over = pos.count(Color::Black) == 0 || pos.count(Color::White) == 0;
       if (over) {
         CHECK(pos.count(plan.prover) > 0);
-        CHECK(plan.lines[i].move == -1);
+        CHECK(!plan.lines[i].move);
       } else {
         tanbo::reference::Game game(pos);
         auto after = [&](Point m) {
@@ -246,18 +245,18 @@ TEST_CASE("certificate plan: the winner's proof DAG, children first, the start l
           return p.to_string();
         };
         if (pos.to_move() == plan.prover) {
-          REQUIRE(plan.lines[i].move >= 0);
-          const Point m = tanbo::row_major_point(plan.lines[i].move, n);
+          REQUIRE(plan.lines[i].move);
+          const Point m = *plan.lines[i].move;
           REQUIRE(game.is_legal(m));
           CHECK(earlier.count(after(m)) == 1);
         } else {
-          CHECK(plan.lines[i].move == -1);
+          CHECK(!plan.lines[i].move);
           for (const Point m : game.legal_moves()) CHECK(earlier.count(after(m)) == 1);
         }
       }
       earlier.insert(here);
     }
-    CHECK(t.codec().position(plan.lines.back().key).cells() == start.cells());
+    CHECK(plan.lines.back().position.cells() == start.cells());
   }
 }
 
@@ -266,11 +265,13 @@ TEST_CASE("the written certificates are accepted by the certificate checker", "[
     INFO(text);
     const Table t = Table::solve(Position::parse(text));
     std::ostringstream out;
-    const auto lines = tanbo::solve::write_certificate(t, out);
+    const tanbo::solve::Proof proof = tanbo::solve::winner_proof(t);
+    tanbo::solve::write_certificate(out, t.start_text(), t.size(), proof);
+    const auto lines = proof.lines.size();
     std::istringstream in(out.str());
     const auto summary = tanbo::certificate::check(in);
     CHECK(summary.header.positions == static_cast<long long>(lines));
-    CHECK(summary.header.prover == tanbo::solve::certificate_plan(t).prover);
+    CHECK(summary.header.prover == proof.prover);
     CHECK(summary.header.start == t.start_text());
   }
 }

@@ -19,7 +19,7 @@
 
 using tanbo::Point;
 using tanbo::Position;
-using tanbo::solve::PerfectPlay;
+using tanbo::solve::Outcome;
 using tanbo::solve::Table;
 using tanbo::solve::TableError;
 using tanbo::solve::testing::ForgedTable;
@@ -51,9 +51,9 @@ std::string refusal(F&& f) {
   return "";
 }
 
-PerfectPlay outcome_of(std::uint64_t record) { return {(record & 1) != 0, static_cast<int>((record >> 1) & 0x7f)}; }
-std::uint64_t record_of(std::uint64_t key, PerfectPlay o) {
-  return key << 8 | static_cast<std::uint64_t>(o.length) << 1 | (o.wins ? 1 : 0);
+Outcome outcome_of(std::uint64_t record) { return Outcome::of((record & 1) != 0, static_cast<int>((record >> 1) & 0x7f)); }
+std::uint64_t record_of(std::uint64_t key, Outcome o) {
+  return key << 8 | static_cast<std::uint64_t>(o.length) << 1 | (o.wins() ? 1 : 0);
 }
 
 // The table of kSmall4 and its file, shared by the forgeries below.
@@ -101,9 +101,9 @@ TEST_CASE("a forged flipped win bit is refused by the probe and by verify, namin
   const Genuine g;
   ForgedTable f(g.bytes);
   const std::size_t i = f.find(g.canonical(g.start));
-  const PerfectPlay real = outcome_of(f.record(i));
+  const Outcome real = outcome_of(f.record(i));
   f.set_record(i, f.record(i) ^ 1);
-  f.set_start_wins(!real.wins);
+  f.set_start_wins(!real.wins());
   const Table forged = read_bytes(f.sealed());  // the hash holds
   const std::string expected = "forged.tbl: byte " + std::to_string(f.offset(i)) +
                                ": the table is inconsistent: the record of X2O/4/4/O2X X says X to move wins in 15 "
@@ -114,7 +114,7 @@ TEST_CASE("a forged flipped win bit is refused by the probe and by verify, namin
   CHECK_THROWS_AS(forged.probe(g.start), TableError);
   // A wrong length alone (the value kept) is refused too.
   ForgedTable longer(g.bytes);
-  longer.set_record(i, record_of(longer.record(i) >> 8, {real.wins, real.length + 2}));
+  longer.set_record(i, record_of(longer.record(i) >> 8, Outcome::of(real.wins(), real.length + 2)));
   longer.set_start_length(real.length + 2);
   const Table forged_length = read_bytes(longer.sealed());
   CHECK(refusal([&] { (void)forged_length.probe(g.start, false); }) ==
@@ -159,18 +159,17 @@ TEST_CASE("a locally consistent pair of wrong records passes the parent's probe;
   for (std::size_t i = 0; i < g.table.records().size() && !parent; ++i) {
     if (g.finished(i)) continue;
     const Position p = g.position(i);
-    const PerfectPlay p_real = outcome_of(g.table.records()[i]);
+    const Outcome p_real = outcome_of(g.table.records()[i]);
     for (const auto& [move, c] : g.children(p)) {
-      const PerfectPlay c_real = *g.table.lookup(c);
+      const Outcome c_real = *g.table.lookup(c);
       if (c_real.length == 0) continue;
-      const PerfectPlay c_forged{!c_real.wins, c_real.length};
+      const Outcome c_forged = Outcome::of(!c_real.wins(), c_real.length);
       // P's value and length by the definitions with C forged.
-      PerfectPlay p_forged{false, 0};
+      Outcome p_forged = Outcome::of(false, 0);
       for (const auto& [m2, c2] : g.children(p)) {
-        const PerfectPlay o = c2 == c ? c_forged : *g.table.lookup(c2);
-        const PerfectPlay mover{!o.wins, o.length + 1};
-        if (mover.wins && (!p_forged.wins || mover.length < p_forged.length)) p_forged = mover;
-        if (!mover.wins && !p_forged.wins && mover.length > p_forged.length) p_forged = mover;
+        const Outcome mover = (c2 == c ? c_forged : *g.table.lookup(c2)).before_move();
+        if (mover.wins() && (!p_forged.wins() || mover.length < p_forged.length)) p_forged = mover;
+        if (!mover.wins() && !p_forged.wins() && mover.length > p_forged.length) p_forged = mover;
       }
       if (p_forged == p_real) continue;
       f.set_record(f.find(g.canonical(c)), record_of(g.canonical(c), c_forged));
@@ -184,7 +183,7 @@ TEST_CASE("a locally consistent pair of wrong records passes the parent's probe;
   const Table forged = read_bytes(f.sealed());
   // The honest limit: the parent's answer is wrong and the probe cannot tell.
   CHECK(refusal([&] { (void)forged.probe(*parent, false); }).empty());
-  CHECK(forged.probe(*parent, false).outcome != *g.table.lookup(*parent));
+  CHECK(static_cast<const Outcome&>(forged.probe(*parent, false)) != *g.table.lookup(*parent));
   CHECK_THAT(refusal([&] { (void)forged.probe(*child, false); }),
              Contains("forged.tbl: byte " + std::to_string(f.offset(f.find(g.canonical(*child))))) &&
                  Contains("the table is inconsistent"));
@@ -226,11 +225,11 @@ TEST_CASE("a forged table missing a record is refused by its parent's probe and 
   f.erase(j);
   f.set_positions(f.positions() - static_cast<std::uint64_t>(g.codec.orbit_size(g.canonical(child))));
   const Table forged = read_bytes(f.sealed());
-  CHECK(!forged.probe(child).known);  // unknown: the table does not hold it
+  CHECK(!forged.probe(child).known());  // unknown: the table does not hold it
   CHECK_THAT(refusal([&] { (void)forged.probe(g.start); }),
              Contains("forged.tbl: byte " + std::to_string(f.offset(f.find(g.canonical(g.start))))) &&
                  Contains("the table is damaged: the position X2O/4/4/O2X X is held but its successor after") &&
                  Contains("is missing"));
   CHECK_THAT(refusal([&] { (void)tanbo::solve::verify(forged); }),
-             Contains("forged.tbl: byte ") && Contains("the table is incomplete: the record of ") && Contains("has no record of its move"));
+             Contains("forged.tbl: byte ") && Contains("the table is damaged: the position ") && Contains("is missing"));
 }

@@ -27,7 +27,7 @@ using tanbo::Cell;
 using tanbo::Color;
 using tanbo::Point;
 using tanbo::Position;
-using tanbo::solve::Outcome;
+using tanbo::solve::Value;
 using tanbo::solve::Proof;
 using tanbo::solve::WeakBudget;
 using tanbo::solve::WeakResult;
@@ -125,37 +125,6 @@ std::string check_proof(const Position& start, const Proof& proof) {
   return "";
 }
 
-// A stand-in for tanbo::certificate::{Header, Writer} with their exact signatures: records what
-// write_certificate streams, in format v1's line layout (without the sha256 line).
-struct FakeHeader {
-  std::string start;
-  int size;
-  Color prover;
-  long long positions;
-};
-class FakeWriter {
- public:
-  FakeWriter(std::ostream& out, const FakeHeader& h) : out_(out), expected_(h.positions) {
-    out_ << "tanbo-certificate 1\nstart " << h.start << "\nsize " << h.size << "\nprover "
-         << tanbo::color_char(h.prover) << "\npositions " << h.positions << "\n";
-  }
-  void add(const Position& p, std::optional<Point> move) {
-    const std::string k = key_of(p);
-    out_ << k.substr(0, k.size() - 1) << ' ' << k.back();
-    if (move) out_ << ' ' << move->x << ',' << move->y;
-    out_ << '\n';
-    ++added_;
-  }
-  void finish() {
-    if (added_ != expected_) throw tanbo::UsageError("FakeWriter: count mismatch");
-  }
-
- private:
-  std::ostream& out_;
-  long long expected_;
-  long long added_ = 0;
-};
-
 // Every position reachable from `start` (the whole game graph; small starts only).
 std::vector<Position> reachable(const Position& start) {
   std::vector<Position> out;
@@ -183,7 +152,7 @@ std::string disagreement(const Position& p, const WeakResult& r, BruteForce& bru
   const std::string at = p.to_string() + ": ";
   if (p.count(Color::Black) == 0 || p.count(Color::White) == 0) {  // finished: rule 7 by hand
     const Color winner = p.count(Color::Black) == 0 ? Color::White : Color::Black;
-    if (r.outcome != (winner == p.to_move() ? Outcome::Win : Outcome::Loss)) return at + "wrong winner";
+    if (r.value != (winner == p.to_move() ? Value::Win : Value::Loss)) return at + "wrong winner";
     if (r.length != 0 || r.best_move) return at + "a finished game's length is 0, with no move";
     if (!r.proof || r.proof->prover != winner) return at + "no proof for the winner";
     if (const std::string e = check_proof(p, *r.proof); !e.empty()) return at + "proof refused: " + e;
@@ -191,10 +160,10 @@ std::string disagreement(const Position& p, const WeakResult& r, BruteForce& bru
   }
   tanbo::reference::Game g(p);
   const Exact want = brute.solve(g);
-  if (r.outcome != (want.win ? Outcome::Win : Outcome::Loss))
-    return at + "value " + tanbo::solve::to_string(r.outcome) + ", brute force " + (want.win ? "win" : "loss");
+  if (r.value != (want.win ? Value::Win : Value::Loss))
+    return at + "value " + tanbo::solve::to_string(r.value) + ", brute force " + (want.win ? "win" : "loss");
   if (r.length != want.length)
-    return at + "length " + (r.length ? std::to_string(*r.length) : "unknown") + ", brute force " +
+    return at + "length " + (r.length >= 0 ? std::to_string(r.length) : "unknown") + ", brute force " +
            std::to_string(want.length);
   {
     if (!r.best_move || !g.is_legal(*r.best_move)) return at + "no legal best move";
@@ -245,7 +214,7 @@ TEST_CASE("weak solver: every reachable 3x3 position agrees with brute force", "
     const WeakResult r = tanbo::solve::solve_weak(p, small_budget(search));
     INFO(p.to_string());
     REQUIRE(disagreement(p, r, brute) == "");
-    wins += r.outcome == Outcome::Win;
+    wins += r.value == Value::Win;
   }
   // Both outcomes occur, so the comparison covers both sides of the score.
   CHECK(wins > 0);
@@ -262,7 +231,7 @@ TEST_CASE("weak solver: positions of random 4x4 games agree with brute force", "
     const WeakResult r = tanbo::solve::solve_weak(p, small_budget(search));
     INFO(p.to_string());
     REQUIRE(disagreement(p, r, brute) == "");
-    lengths.insert(*r.length);
+    lengths.insert(r.length);
   }
   // The start itself, and lines of many lengths.
   CHECK(lengths.size() > 5);
@@ -313,43 +282,43 @@ TEST_CASE("weak solver: a budget too small answers unknown, deterministically", 
   const Position start = Position::parse("X2O/4/4/O2X X");
   WeakBudget b = small_budget();
   const WeakResult full = tanbo::solve::solve_weak(start, b);
-  REQUIRE(full.outcome != Outcome::Unknown);
-  REQUIRE(full.length);
+  REQUIRE(full.value != Value::Unknown);
+  REQUIRE(full.length >= 0);
   REQUIRE(full.value_nodes > 10);
 
   b.nodes = full.value_nodes - 1;
   const WeakResult none = tanbo::solve::solve_weak(start, b);
-  CHECK(none.outcome == Outcome::Unknown);
-  CHECK(!none.length);
+  CHECK(none.value == Value::Unknown);
+  CHECK(none.length < 0);
   CHECK(!none.best_move);
   CHECK(!none.proof);
-  CHECK(none.nodes() == b.nodes);  // never more than the budget
+  CHECK(none.nodes == b.nodes);  // never more than the budget
 
   // Enough for the value, not for the length: the value, with the length unknown.
   b.nodes = full.value_nodes + 1;
   const WeakResult value_only = tanbo::solve::solve_weak(start, b);
-  CHECK(value_only.outcome == full.outcome);
-  CHECK(!value_only.length);
+  CHECK(value_only.value == full.value);
+  CHECK(value_only.length < 0);
   CHECK(!value_only.proof);
 
   // The value alone, by request: a winning move and a proof without the length search.
   b = small_budget();
   b.length = false;
   const WeakResult no_length = tanbo::solve::solve_weak(start, b);
-  CHECK(no_length.outcome == full.outcome);
-  CHECK(!no_length.length);
+  CHECK(no_length.value == full.value);
+  CHECK(no_length.length < 0);
   REQUIRE(no_length.proof);
   CHECK(check_proof(start, *no_length.proof) == "");
 
   // The value alone by df-pn: the same value, a winning move, a proof.
   b.value_search = tanbo::solve::ValueSearch::ProofNumber;
   const WeakResult pn_only = tanbo::solve::solve_weak(start, b);
-  CHECK(pn_only.outcome == full.outcome);
-  CHECK(!pn_only.length);
+  CHECK(pn_only.value == full.value);
+  CHECK(pn_only.length < 0);
   REQUIRE(pn_only.proof);
   CHECK(check_proof(start, *pn_only.proof) == "");
   b.nodes = pn_only.value_nodes - 1;
-  CHECK(tanbo::solve::solve_weak(start, b).outcome == Outcome::Unknown);
+  CHECK(tanbo::solve::solve_weak(start, b).value == Value::Unknown);
 
   // The progress callback sees the node counts, and does not change the search.
   std::vector<long long> seen;
@@ -357,18 +326,18 @@ TEST_CASE("weak solver: a budget too small answers unknown, deterministically", 
   b.progress_interval = 1000;
   b.progress = [&seen](long long nodes) { seen.push_back(nodes); };
   const WeakResult watched = tanbo::solve::solve_weak(start, b);
-  CHECK(watched.nodes() == full.nodes());
-  REQUIRE(seen.size() == static_cast<std::size_t>(full.nodes() / 1000));
+  CHECK(watched.nodes == full.nodes);
+  REQUIRE(seen.size() == static_cast<std::size_t>(full.nodes / 1000));
   CHECK(seen.front() == 1000);
   b.progress_interval = 0;
   CHECK_THROWS_AS(tanbo::solve::solve_weak(start, b), tanbo::UsageError);
 
   // Same budget, same answer, same work.
   const WeakResult again = tanbo::solve::solve_weak(start, small_budget());
-  CHECK(again.outcome == full.outcome);
+  CHECK(again.value == full.value);
   CHECK(again.length == full.length);
   CHECK(again.best_move == full.best_move);
-  CHECK(again.nodes() == full.nodes());
+  CHECK(again.nodes == full.nodes);
   CHECK(again.proof->lines.size() == full.proof->lines.size());
 }
 
@@ -393,14 +362,14 @@ TEST_CASE("weak solver: finished games", "[weak]") {
   // engines refuse to set such a position up; the solver answers it.
   const Position white_wins = Position::parse("1O2/4/4/4 O");
   const WeakResult r = tanbo::solve::solve_weak(white_wins, small_budget());
-  CHECK(r.outcome == Outcome::Win);
+  CHECK(r.value == Value::Win);
   CHECK(r.length == 0);
   CHECK(!r.best_move);
   REQUIRE(r.proof);
   CHECK(r.proof->prover == Color::White);
   CHECK(check_proof(white_wins, *r.proof) == "");
   const WeakResult l = tanbo::solve::solve_weak(Position::parse("1O2/4/4/4 X"), small_budget());
-  CHECK(l.outcome == Outcome::Loss);
+  CHECK(l.value == Value::Loss);
   CHECK(l.length == 0);
   CHECK(l.proof->prover == Color::White);
   CHECK_THROWS_AS(tanbo::solve::solve_weak(Position::parse("4/4/4/4 X")), tanbo::InvalidPositionError);
@@ -441,7 +410,7 @@ TEST_CASE("weak solver: the proof checker refuses damaged proofs", "[weak]") {
   }
 }
 
-TEST_CASE("weak solver: the certificate stream through a writer with certificate::Writer's API", "[weak]") {
+TEST_CASE("weak solver: the certificate stream of its proof", "[weak]") {
   const Position start = tanbo::opening(tanbo::Variant::lattice(5));
   CHECK(tanbo::solve::start_label(start) == "lattice-5");
   CHECK(tanbo::solve::start_label(Position::parse("X2O/4/4/O2X X")) == "X2O/4/4/O2X X");
@@ -449,11 +418,14 @@ TEST_CASE("weak solver: the certificate stream through a writer with certificate
   const WeakResult r = tanbo::solve::solve_weak(small, small_budget());
   REQUIRE(r.proof);
   std::ostringstream out;
-  tanbo::solve::write_certificate<FakeWriter, FakeHeader>(out, small, *r.proof);
+  tanbo::solve::write_certificate(out, tanbo::solve::start_label(small), small.size(), *r.proof);
   const std::string text = out.str();
   CHECK(text.rfind("tanbo-certificate 1\nstart X2O/4/4/O2X X\nsize 4\nprover ", 0) == 0);
-  // The last line is the start, with the prover's move when the prover is Black.
-  const std::string last = text.substr(text.rfind('\n', text.size() - 2) + 1);
+  // The last position line (before the sha256 line) is the start, with the prover's move when
+  // the prover is Black.
+  const std::size_t sha_line = text.rfind('\n', text.size() - 2) + 1;
+  CHECK(text.compare(sha_line, 7, "sha256 ") == 0);
+  const std::string last = text.substr(text.rfind('\n', sha_line - 2) + 1);
   CHECK(last.rfind("X..O........O..X X", 0) == 0);
 }
 
@@ -468,7 +440,7 @@ TEST_CASE("weak solver: certificates through certificate::Writer, accepted by ce
     const WeakResult r = tanbo::solve::solve_weak(start, b);
     REQUIRE(r.proof);
     std::stringstream out;
-    tanbo::solve::write_certificate<tanbo::certificate::Writer, tanbo::certificate::Header>(out, start, *r.proof);
+    tanbo::solve::write_certificate(out, tanbo::solve::start_label(start), start.size(), *r.proof);
     const tanbo::certificate::Summary summary = tanbo::certificate::check(out);
     CHECK(summary.header.start == tanbo::solve::start_label(start));
     CHECK(summary.header.prover == r.proof->prover);
@@ -494,9 +466,9 @@ TEST_CASE("weak solver: a 19x19 endgame from a random classic game", "[weak]") {
     b.table_log2 = 18;
     const WeakResult r = tanbo::solve::solve_weak(g, b);
     INFO(p.to_string() << " legal moves " << g.legal_move_count());
-    if (r.outcome == Outcome::Unknown) continue;
+    if (r.value == Value::Unknown) continue;
     ++solved;
-    REQUIRE(r.length);
+    REQUIRE(r.length >= 0);
     REQUIRE(r.proof);
     CHECK(check_proof(p, *r.proof) == "");
     // The reference engine agrees on the best move's legality and the proof's prover.
@@ -539,7 +511,7 @@ WeakBudget budget_from_env() {
 
 std::string describe(const WeakResult& r) {
   std::ostringstream o;
-  o << tanbo::solve::to_string(r.outcome) << " length " << (r.length ? std::to_string(*r.length) : "?")
+  o << tanbo::solve::to_string(r.value) << " length " << (r.length >= 0 ? std::to_string(r.length) : "?")
     << " best " << (r.best_move ? tanbo::point_name(*r.best_move) : "-") << " nodes " << r.value_nodes << "+"
     << r.length_nodes << "+" << r.proof_nodes << " table " << r.table_used << "/" << r.table_capacity
     << " proof " << (r.proof ? std::to_string(r.proof->lines.size()) : "-");
@@ -594,8 +566,8 @@ TEST_CASE("weak frontier: opening lines", "[.frontier]") {
   const double t0 = cpu_seconds();
   for (const Position& p : layer) {
     const WeakResult r = tanbo::solve::solve_weak(p, b);
-    nodes += r.nodes();
-    (r.outcome == Outcome::Win ? wins : r.outcome == Outcome::Loss ? losses : unknown)++;
+    nodes += r.nodes;
+    (r.value == Value::Win ? wins : r.value == Value::Loss ? losses : unknown)++;
     if (env_or("TANBO_WEAK_VERBOSE", 0) != 0) std::printf("  %s: %s\n", p.to_string().c_str(), describe(r).c_str());
   }
   std::printf("%d plies: %zu positions, side to move wins %d, loses %d, unknown %d; nodes %lld cpu %.1f s peak %.0f MiB\n",
@@ -799,9 +771,9 @@ TEST_CASE("weak frontier: solved back along random games", "[.frontier]") {
     while (g.ply() > 0) {
       g.undo();
       const WeakResult r = tanbo::solve::solve_weak(g, b);
-      if (r.outcome == Outcome::Unknown) break;
+      if (r.value == Value::Unknown) break;
       earliest = g.ply();
-      hardest = std::max(hardest, r.nodes());
+      hardest = std::max(hardest, r.nodes);
       line = describe(r);
     }
     std::printf("game %lld: %d plies; solved back to ply %d (%s), the last solve %s; most nodes %lld; cpu %.1f s\n", i,

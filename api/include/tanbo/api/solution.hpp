@@ -20,14 +20,14 @@
 
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
+#include "tanbo/solve/answer.hpp"
 #include "tanbo/solve/strong.hpp"
 #include "tanbo/solve/verify.hpp"
-#include "tanbo/solve/weak.hpp"
 
 namespace tanbo::api {
 
-/// Win, Loss (for the side to move) or Unknown: the weak solver's solve::Outcome.
-using Value = solve::Outcome;
+/// Win, Loss (for the side to move) or Unknown: the solvers' value (tanbo/solve/answer.hpp).
+using Value = solve::Value;
 
 /// A damaged, truncated or foreign table file (what() names the file, the byte offset and the
 /// fault): the faces' TableError (C: TANBO_ERR_BAD_TABLE).
@@ -36,46 +36,17 @@ using TableError = solve::TableError;
 /// How far Solution::verify() has come: records checked of the table's records.
 using VerifyProgress = solve::VerifyProgress;
 
-/// One legal move of an answered position and where it leads, for the side to move there.
-struct MoveAnswer {
-  Point move;  ///< The move.
-  /// Playing `move`, does the side to move win (Win), lose (Loss), or is it not known (Unknown:
-  /// the budget ran out on it)?
-  Value value = Value::Unknown;
-  /// Plies from the answered position to the end with perfect play after `move` (one more than
-  /// the position after it); -1 when not known.
-  int length = -1;
-  /// Equal when every field is.
-  friend bool operator==(const MoveAnswer&, const MoveAnswer&) = default;
-};
+/// One legal move of an answered position and where it leads, for the side to move there: the
+/// solvers' MoveOutcome (answer.hpp): its value and length (-1 when not known) and the move.
+using MoveAnswer = solve::MoveOutcome;
 
-/// What a probe or a solve says about a position.
-struct Answer {
-  /// The position's value for its side to move; Unknown outside the table or the budget.
-  Value value = Value::Unknown;
-  /// Perfect-play length (plies to the end; 0 for a finished game); -1 when not known (always for
-  /// Unknown; a solve can prove the value but run out of budget before the length).
-  int length = -1;
-  /// The side that wins with perfect play, when the value is known.
-  std::optional<Color> winner;
-  /// A move of perfect play: the fastest win, or the longest defence (with a known length; with a
-  /// value only, a winning move, or any move of a lost position). nullopt when unknown or over.
-  std::optional<Point> best_move;
-  /// Every legal move row-major with its value and length (a probe: all known; a solve: only when
-  /// asked, each move solved with what is left of the budget, Unknown when it ran out).
-  std::vector<MoveAnswer> moves;
-  /// The perfect-play line from the position (a probe: `length` moves; a solve: empty).
-  std::vector<Point> line;
-  /// Search nodes the answer took (a solve; 0 for a probe).
-  long long nodes = 0;
-
-  /// The value is known (Win or Loss).
-  bool known() const noexcept { return value != Value::Unknown; }
-};
+/// What a probe or a solve says about a position: the solvers' Answer (answer.hpp), whose value,
+/// length, winner(), best move, moves, line and node count the faces pass on as they are.
+using Answer = solve::Answer;
 
 /// Moves that keep the answer's value and length (every best move, row-major), from its `moves`;
 /// the best move alone when the moves were not answered; empty when unknown or over.
-std::vector<Point> best_moves(const Answer& answer);
+using solve::best_moves;
 
 /// "win 7", "loss 12", "win ?" (value without its length), "unknown": the value and length for the
 /// side to move, as the protocol's `solve` answer and the faces' text print them.

@@ -1,11 +1,8 @@
 // The strong solver: the value and perfect-play length of every position reachable from a start
 // whose game graph fits in memory (boards of at most 25 points, e.g. lattice-5 and dense-5), as a
 // Table that can be written to and read from a versioned binary file (docs/solutions.md) and
-// probed. Definitions (issue 42, binding):
-//   - the value of a position: does the side to move win with perfect play (there are no draws);
-//   - its perfect-play length: plies to the end of the game when the winner ends it as soon as it
-//     can and the loser delays the end as long as it can (0 for a finished game);
-//   - a finished game's winner is the side that still has stones, whoever is to move (rule 7).
+// probed, its answers in the solvers' vocabulary (answer.hpp, where value, perfect-play length
+// and rule 7's winner are defined).
 // The solver is a memoized negamax with play/undo into a hash table of 64-bit words shared by the
 // threads, keyed by canonical keys (key.hpp), so each class of symmetric positions is stored once.
 // Its result depends on the start alone: the same table, byte for byte, whatever the thread count
@@ -23,17 +20,10 @@
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
+#include "tanbo/solve/answer.hpp"
 #include "tanbo/solve/key.hpp"
 
 namespace tanbo::solve {
-
-/// The value and perfect-play length of a position, for its side to move.
-struct PerfectPlay {
-  bool wins = false;  ///< The side to move wins with perfect play.
-  int length = 0;     ///< Plies to the end under perfect play; 0 for a finished game.
-  /// Equal when both fields are.
-  friend bool operator==(const PerfectPlay&, const PerfectPlay&) = default;
-};
 
 /// Longest perfect-play length a table can hold (7 bits).
 inline constexpr int kMaxLength = 127;
@@ -91,26 +81,6 @@ struct SolveStats {
   double grow_cpu_seconds = 0;  ///< CPU seconds spent doubling the hash table (one thread at a time).
 };
 
-/// One legal move of a probed position and where it leads, for the side to move there.
-struct MoveValue {
-  Point move;  ///< The move.
-  /// Playing it, does the side to move win, and in how many plies from the probed position (one
-  /// more than the length of the position after the move) with perfect play after it.
-  PerfectPlay outcome;
-};
-
-/// What the table says about a position.
-struct ProbeResult {
-  bool known = false;  ///< False: the table does not hold it (another start or size, unreachable).
-  PerfectPlay outcome;     ///< The position's value and length (when known).
-  /// The winner with perfect play: the side to move if outcome.wins, else the other side.
-  std::optional<Color> winner;
-  std::vector<MoveValue> moves;  ///< Every legal move, row-major (none for a finished game).
-  /// The perfect-play line: the winner's fastest win, the loser's longest defence, the first in
-  /// row-major order among equals. outcome.length moves.
-  std::vector<Point> line;
-};
-
 /// The strongly solved game graph of one start.
 class Table {
  public:
@@ -134,7 +104,7 @@ class Table {
   const Position& start() const noexcept { return start_; }            ///< The start.
   const std::string& start_text() const noexcept { return start_text_; }  ///< Its name in the file.
   int size() const noexcept { return start_.size(); }                   ///< Board side.
-  PerfectPlay start_outcome() const;  ///< The start's value and length.
+  Outcome start_outcome() const;  ///< The start's value and length.
   /// Position classes: the records, sorted (key << 8 | length << 1 | wins).
   const std::vector<std::uint64_t>& records() const noexcept { return records_; }
   std::uint64_t positions() const noexcept { return positions_; }  ///< Reachable positions.
@@ -144,17 +114,19 @@ class Table {
 
   /// The value and length of `pos` (board and side to move), or nullopt when the table does not
   /// hold it: another board size, or a position not reachable from the start.
-  std::optional<PerfectPlay> lookup(const Position& pos) const;
+  std::optional<Outcome> lookup(const Position& pos) const;
   /// lookup() of an exact key of this board.
-  std::optional<PerfectPlay> lookup_key(std::uint64_t key) const;
-  /// Value, length, every legal move's outcome and the perfect-play line of `pos`; known = false
-  /// outside the table (never a guess). Before answering, the probed record is checked against
-  /// the rules and its children (check_record), and so is every position of the line.
+  std::optional<Outcome> lookup_key(std::uint64_t key) const;
+  /// Value, length, every legal move's outcome (row-major, none for a finished game), the best
+  /// move and the perfect-play line of `pos` (perfect_move() on every ply: the winner's fastest
+  /// win, the loser's longest defence, the first in row-major order among equals); an Unknown
+  /// answer outside the table (never a guess). Before answering, the probed record is checked
+  /// against the rules and its children (check_record), and so is every position of the line.
   /// @throws TableError where the records contradict the rules or the definitions (only a forged
   /// file, its hash recomputed), naming the record's byte offset and the position. `with_line`
   /// false leaves `line` empty: walking it looks up every move on each of its plies, most of a
   /// probe's work, which a caller after the moves skips.
-  ProbeResult probe(const Position& pos, bool with_line = true) const;
+  Answer probe(const Position& pos, bool with_line = true) const;
 
   /// Checks the record `record` of the position of exact key `key` (the table's own record of it)
   /// by the definitions: a finished game (`finished_winner`, rule 7's reference::winner) must
@@ -162,8 +134,8 @@ class Table {
   /// length its legal moves' outcomes `moves` (from the children's records) give: a win iff some
   /// move wins, the fastest win's or the longest defence's length. @throws TableError naming
   /// source(), the record's byte offset and the position where they disagree.
-  void check_record(std::uint64_t key, PerfectPlay record, std::optional<Color> finished_winner,
-                    const std::vector<MoveValue>& moves) const;
+  void check_record(std::uint64_t key, Outcome record, std::optional<Color> finished_winner,
+                    const std::vector<MoveOutcome>& moves) const;
   /// What names the table in errors: the file it was read from, or "the table of START" for a
   /// table solved in memory.
   std::string source() const;
@@ -185,29 +157,12 @@ class Table {
   std::array<std::uint8_t, 32> hash_{};
 };
 
-/// The name of a start in files: its variant name if it is that variant's opening, otherwise its
-/// position string (board and side to move).
-std::string start_label(const Position& start);
-
-/// One line of a certificate: a position (exact key) and the prover's move (a row-major index),
-/// or -1 for a line without a move.
-struct CertificateLine {
-  std::uint64_t key = 0;
-  int move = -1;
-};
-
-/// The winner's proof DAG from the start: at the prover's turns the move that wins fastest (the
-/// first in row-major order among equals), at the opponent's every legal move, transpositions
-/// shared; children before parents, the start last (certificate format version 1).
-struct CertificatePlan {
-  Color prover = Color::Black;
-  std::vector<CertificateLine> lines;
-};
-/// The plan of `table`'s start (exact positions: the checker knows no symmetry).
-CertificatePlan certificate_plan(const Table& table);
-
-/// Writes `table`'s certificate with tanbo::certificate::Writer. @return the number of positions.
-std::uint64_t write_certificate(const Table& table, std::ostream& out);
+/// The winner's proof from `table`'s start: at the prover's turns perfect_move() (the fastest
+/// win, the first in row-major order among equals), at the opponent's every legal move,
+/// transpositions shared; children before parents, the start last. Exact positions: the
+/// certificate checker knows no symmetry. Write it with write_certificate (answer.hpp).
+/// @throws Error where the table contradicts itself (only a forged file).
+Proof winner_proof(const Table& table);
 
 /// Hex of a 32-byte hash.
 std::string hex(const std::array<std::uint8_t, 32>& bytes);

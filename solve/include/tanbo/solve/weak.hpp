@@ -9,23 +9,14 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
-#include <ostream>
-#include <string>
-#include <vector>
 
-#include "tanbo/solve/strong.hpp"
+#include "tanbo/solve/answer.hpp"
 
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
 #include "tanbo/optimized/game.hpp"
 
 namespace tanbo::solve {
-
-/// The value of a position for the side to move.
-enum class Outcome : std::uint8_t { Win, Loss, Unknown };
-
-/// "win", "loss" or "unknown".
-const char* to_string(Outcome o) noexcept;
 
 /// How the value is searched: alpha-beta with the window (-1, 1) (its table then serves the
 /// length search), or depth-first proof-number search (df-pn, Nagai 2002, with the 1+epsilon
@@ -56,44 +47,20 @@ struct WeakBudget {
   long long progress_interval = 1LL << 24;
 };
 
-/// One line of a certificate (format v1): a position (board and side to move) and, when the
-/// prover is to move in a game not over, the prover's move.
-struct ProofLine {
-  Position position;
-  std::optional<Point> move;
-};
-
-/// The prover's winning strategy as a DAG in certificate order: every line's successors (the
-/// prover's move's result, or every opponent reply's result) appear on earlier lines, no
-/// position twice, the start last. Finished games are lines without successors, won by `prover`.
-struct Proof {
-  Color prover = Color::Black;
-  std::vector<ProofLine> lines;
-};
-
-/// What solve_weak found.
-struct WeakResult {
-  /// Win or Loss for the side to move when proven; Unknown when the budget ran out first.
-  Outcome outcome = Outcome::Unknown;
-  /// The perfect-play length (exact, issue 42's definition), when the length search finished.
-  /// nullopt with a proven outcome means: value proven, length unknown (budget).
-  std::optional<int> length;
-  /// The best move: with a length, a move that keeps it (the shortest win, the longest loss);
-  /// with a value only, a winning move (any move for a loss). nullopt when Unknown or over.
-  std::optional<Point> best_move;
+/// What solve_weak found: the Answer (answer.hpp) for the start, with the proof and the search's
+/// figures. Its value is Win or Loss for the side to move when proven, Unknown when the budget ran
+/// out first; its length the exact perfect-play length when the length search finished (-1 with
+/// a proven value: value proven, length unknown); its best_move, with a length, a move that keeps
+/// it (the shortest win, the longest loss), with a value only, a winning move (any move for a
+/// loss), nullopt when Unknown or over; its nodes all the positions visited. No moves, no line.
+struct WeakResult : Answer {
   /// The winner's proof, when asked for and it fit the budget.
   std::optional<Proof> proof;
-  /// Positions visited by the value search, the length search and the proof extraction.
+  /// Positions visited by the value search, the length search and the proof extraction (their
+  /// sum is Answer::nodes).
   long long value_nodes = 0, length_nodes = 0, proof_nodes = 0;
   /// Transposition-table entries in use at the end (both tables), and their capacity (one table).
   long long table_used = 0, table_capacity = 0;
-
-  long long nodes() const noexcept { return value_nodes + length_nodes + proof_nodes; }
-  /// The side that wins with perfect play, when proven.
-  std::optional<Color> winner(Color to_move) const noexcept {
-    if (outcome == Outcome::Unknown) return std::nullopt;
-    return outcome == Outcome::Win ? to_move : opponent(to_move);
-  }
 };
 
 /// Solves `start` (any legal position up to 25x25, game over or not) on the optimized engine,
@@ -106,19 +73,6 @@ WeakResult solve_weak(const Position& start, const WeakBudget& budget = {});
 template <int MaxN>
 WeakResult solve_weak(const optimized::BasicGame<MaxN>& game, const WeakBudget& budget = {}) {
   return solve_weak(game.position(), budget);
-}
-
-/// Streams `proof` through a certificate writer: Writer and Header are
-/// tanbo::certificate::Writer and tanbo::certificate::Header (format v1, certificate/), passed
-/// as parameters so this library does not depend on the certificate library:
-///   write_certificate<certificate::Writer, certificate::Header>(out, start, proof);
-template <class Writer, class Header>
-void write_certificate(std::ostream& out, const Position& start, const Proof& proof) {
-  const Header header{start_label(start), start.size(), proof.prover,
-                      static_cast<long long>(proof.lines.size())};
-  Writer writer(out, header);
-  for (const ProofLine& line : proof.lines) writer.add(line.position, line.move);
-  writer.finish();
 }
 
 }  // namespace tanbo::solve
