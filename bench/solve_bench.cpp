@@ -175,7 +175,7 @@ int main(int argc, char** argv) {
       std::uint64_t differences = 0;
       for (const auto& [key, value] : memo) {
         const auto o = table.lookup_key(key);
-        if (!o || o->wins != ((value & 1) != 0) || o->length != (value >> 1)) ++differences;
+        if (!o || o->wins() != ((value & 1) != 0) || o->length != (value >> 1)) ++differences;
       }
       std::printf("compare: %llu positions, table %llu, %llu differences\n",
                   static_cast<unsigned long long>(memo.size()), static_cast<unsigned long long>(table.positions()),
