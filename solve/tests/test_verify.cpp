@@ -149,6 +149,23 @@ TEST_CASE("a forged finished game given to the loser is refused by rule 7", "[so
              Contains(" says X to move ") || Contains(" says O to move "));
 }
 
+TEST_CASE("the probe checks every position of the perfect-play line, not only the probed one", "[solve][verify]") {
+  // The finished game at the end of the start's line given to the loser: the start's own record
+  // and its children's still agree, so a probe without the line answers; walking the line meets
+  // the forged record (or its parent, which it now contradicts) and refuses.
+  const Genuine g;
+  tanbo::reference::Game game(g.start);
+  for (const Point m : g.table.probe(g.start).line) game.play(m);
+  const Position end = game.position();
+  REQUIRE(tanbo::reference::winner(end));
+  ForgedTable f(g.bytes);
+  const std::size_t i = f.find(g.canonical(end));
+  f.set_record(i, f.record(i) ^ 1);
+  const Table forged = read_bytes(f.sealed());
+  CHECK(refusal([&] { (void)forged.probe(g.start, false); }).empty());
+  CHECK_THAT(refusal([&] { (void)forged.probe(g.start); }), Contains("forged.tbl: byte ") && Contains("the table is inconsistent"));
+}
+
 TEST_CASE("a locally consistent pair of wrong records passes the parent's probe; verify catches it", "[solve][verify]") {
   // Parent P and child C both wrong, P agreeing with C: the probe of P checks P against its
   // children's records and cannot tell (docs/solutions.md, "What the checks catch"); C's own
