@@ -43,6 +43,12 @@ Solution Solution::open(const std::string& path) {
   return read(in, path);
 }
 
+Solution Solution::open(const std::string& path, const Position& expected) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(printable(path) + ": cannot open the table file");
+  return Solution(std::make_shared<const solve::Table>(solve::Table::read(in, path, expected)));
+}
+
 Solution Solution::read(std::istream& in, const std::string& name) {
   return Solution(std::make_shared<const solve::Table>(solve::Table::read(in, name)));
 }
@@ -74,9 +80,12 @@ const Position& Solution::start() const noexcept { return table_->start(); }
 const std::string& Solution::start_text() const noexcept { return table_->start_text(); }
 std::uint64_t Solution::positions() const noexcept { return table_->positions(); }
 void Solution::write(std::ostream& out) const { table_->write(out); }
+std::uint64_t Solution::records() const noexcept { return table_->records().size(); }
 std::string Solution::content_hash() const { return solve::hex(table_->content_hash()); }
-
 Proof Solution::winner_proof() const { return solve::winner_proof(*table_); }
+std::uint64_t Solution::verify(const std::function<void(const VerifyProgress&)>& progress) const {
+  return solve::verify(*table_, progress);
+}
 
 Answer Solution::probe(const Position& pos, bool with_line) const {
   if (pos.size() != table_->size())

@@ -12,6 +12,7 @@
 #include "tanbo/api/solution.hpp"
 #include "tanbo/api/solver.hpp"
 #include "tanbo/api/start.hpp"
+#include "forge.hpp"
 #include "tsv.hpp"
 
 namespace {
@@ -154,6 +155,33 @@ TEST_CASE("solution: a table file read back, copies sharing it, and damaged file
                     "t.tbl: byte " + std::to_string(bytes.size()) + ": the file goes on after the 13,724 records its header announces");
   CHECK_THROWS_WITH(Solution::open("/nonexistent/t.tbl"), "/nonexistent/t.tbl: cannot open the table file");
   CHECK_THROWS_AS(Solution::open("/nonexistent/t.tbl"), UsageError);
+}
+
+TEST_CASE("solution: the content hash, verify(), and a forged table refused by probe and verify", "[solution]") {
+  const Position start = api::read_start("X2O/4/4/O2X X");
+  const Solution s = Solution::solve_start(start);
+  CHECK(s.content_hash() == "58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c");  // as tanbo solve prints
+  CHECK(s.records() == 13'724);
+  std::uint64_t last = 0;
+  CHECK(s.verify([&](const api::VerifyProgress& p) { last = p.checked; }) == 13'724);
+  CHECK(last == 13'724);
+  std::ostringstream out;
+  s.write(out);
+  // The start's record (key 1 + 2<<6 + 2<<24 + 1<<30) made a win, the header's value byte too,
+  // the hash recomputed: reading accepts it; the probe and verify() do not.
+  tanbo::solve::testing::ForgedTable f(out.str());
+  const std::size_t i = f.find(1'107'296'385);
+  REQUIRE(i < f.record_count());
+  f.set_record(i, f.record(i) | 1);
+  f.set_start_wins(true);
+  const Solution forged = Solution::from_bytes(f.sealed(), "f.tbl");
+  const std::string why = "f.tbl: byte " + std::to_string(f.offset(i)) +
+                          ": the table is inconsistent: the record of X2O/4/4/O2X X says X to move wins in 15 plies, "
+                          "but its moves' records give X to move loses in 15 plies";
+  CHECK_THROWS_WITH(forged.probe(start), why);
+  CHECK_THROWS_AS(forged.probe(start, false), api::TableError);
+  CHECK_THROWS_WITH(forged.verify(), why);
+  CHECK(forged.content_hash() != s.content_hash());  // what a user compares with the published hash
 }
 
 TEST_CASE("solution: the error model of solving on demand and of budgets", "[solution]") {

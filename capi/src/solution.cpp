@@ -121,6 +121,12 @@ tanbo_status tanbo_solution_start(tanbo_solution* solution, char* buf, std::size
   return guarded(err, [&] { return tanbo::capi::write_text(err, solution->solution.start_text(), buf, len, needed); });
 }
 
+tanbo_status tanbo_solution_hash(tanbo_solution* solution, char* buf, std::size_t len, std::size_t* needed) {
+  if (solution == nullptr) return TANBO_ERR_NULL_ARGUMENT;
+  const ErrorSink err = solution_sink(solution, "tanbo_solution_hash");
+  return guarded(err, [&] { return tanbo::capi::write_text(err, solution->solution.content_hash(), buf, len, needed); });
+}
+
 tanbo_status tanbo_solution_probe(tanbo_solution* solution, const tanbo_game* game, tanbo_answer* out,
                                   tanbo_move_value* moves, std::size_t moves_capacity, int* line,
                                   std::size_t line_capacity) {

@@ -85,6 +85,14 @@ void check_c_paths() {
   std::size_t needed = 0;
   if (tanbo_solution_start(s, start, sizeof start, &needed) != TANBO_OK || std::strcmp(start, "X2O/4/4/O2X X") != 0 || needed != 13)
     fail(0, "tanbo_solution_start");
+  // The content hash `tanbo solve` prints for this start (cli/tests/cli_test.sh, solve_small).
+  char hash[65];
+  if (tanbo_solution_hash(s, hash, sizeof hash, &needed) != TANBO_OK || needed != 64 ||
+      std::strcmp(hash, "58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c") != 0)
+    fail(0, std::string("tanbo_solution_hash: ") + hash);
+  if (tanbo_solution_hash(s, hash, 10, &needed) != TANBO_ERR_BUFFER_TOO_SMALL || needed != 64 ||
+      tanbo_solution_hash(nullptr, hash, sizeof hash, nullptr) != TANBO_ERR_NULL_ARGUMENT)
+    fail(0, "tanbo_solution_hash: a short buffer, a NULL solution");
   tanbo_game_free(g);
   tanbo_solution_free(s);
 

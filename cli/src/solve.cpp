@@ -3,8 +3,10 @@
 // certificate on the reference engine) and `tanbo probe TABLE POSITION` (value, length, every
 // move's outcome and the perfect-play line from a table file; "unknown" outside it).
 // Definitions and file formats: docs/solutions.md.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <functional>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -26,6 +28,7 @@ struct SolveCliOptions {
   std::optional<std::string> out;
   std::optional<std::string> certificate;
   std::optional<std::string> check;
+  std::optional<std::string> verify;
   std::string engine;
   int threads = 1;
   unsigned long long budget = 0;
@@ -115,12 +118,52 @@ int run_weak(const SolveCliOptions& o, const Position& start) {
   return kExitOk;
 }
 
+// `tanbo solve --verify TABLE`: every record checked against the rules and its children's
+// records (api::Solution::verify); progress and figures on stderr, the verdict on stdout.
+// With a START, a table of another start is refused.
+int run_verify(const std::string& path, const std::optional<Position>& start, bool quiet) {
+  const auto t0 = std::chrono::steady_clock::now();
+  auto seconds = [t0] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  // TableError (naming the file and the byte offset): exit status 1.
+  const api::Solution solution = start ? api::Solution::open(path, *start) : api::Solution::open(path);
+  std::function<void(const api::VerifyProgress&)> progress;
+  if (!quiet)
+    progress = [&seconds](const api::VerifyProgress& p) {
+      std::cerr << "tanbo solve --verify: " << api::thousands(p.checked) << " of " << api::thousands(p.records)
+                << " records checked, " << std::fixed << std::setprecision(1) << seconds() << " s\n";
+    };
+  const std::uint64_t checked = solution.verify(progress);
+  const double s = seconds();
+  std::cout << "table ok: " << solution.start_text() << " (" << api::thousands(checked) << " records, "
+            << api::thousands(solution.positions()) << " positions, every record consistent with the rules and its children)\n"
+            << "table sha256: " << solution.content_hash() << '\n';
+  std::cout.flush();
+  if (!quiet)
+    std::cerr << "tanbo solve --verify: " << api::thousands(checked) << " records read and checked in " << std::fixed
+              << std::setprecision(1) << s << " s (" << api::thousands(static_cast<std::uint64_t>(static_cast<double>(checked) / std::max(s, 1e-9)))
+              << " records/s)\n";
+  return kExitOk;
+}
+
 int run_solve(const SolveCliOptions& o) {
+  if (o.verify) {
+    if (o.out || o.certificate || o.check || o.weak)
+      throw CliError(kExitUsage, "--verify takes a table file (and the START it must be of) and nothing else");
+    std::optional<Position> start;
+    if (o.start) {
+      try {
+        start = api::read_start(*o.start);
+      } catch (const ParseError& e) {
+        throw CliError(kExitUsage, "START: " + std::string(e.what()));
+      }
+    }
+    return run_verify(*o.verify, start, o.quiet);
+  }
   if (o.check) {
     if (o.start || o.out || o.certificate) throw CliError(kExitUsage, "--check takes a certificate and nothing else");
     return run_check(*o.check);
   }
-  if (!o.start) throw CliError(kExitUsage, "give a START (a variant name or a position string) or --check CERT");
+  if (!o.start) throw CliError(kExitUsage, "give a START (a variant name or a position string), --check CERT or --verify TABLE");
   Position start(5);
   try {
     start = api::read_start(*o.start);
@@ -222,6 +265,7 @@ int run_probe(const ProbeCliOptions& o) {
     nlohmann::ordered_json j;
     j["position"] = text;
     j["table"] = solution.start_text();
+    j["sha256"] = solution.content_hash();
     j["known"] = r.known();
     if (r.known()) {
       j["wins"] = r.value == api::Value::Win;
@@ -238,6 +282,7 @@ int run_probe(const ProbeCliOptions& o) {
     std::cout << j.dump() << '\n';
     return kExitOk;
   }
+  std::cout << "table: " << solution.start_text() << " (sha256 " << solution.content_hash() << ")\n";
   std::cout << "position: " << text << '\n';
   if (!r.known()) {
     std::cout << "unknown: the table of " << solution.start_text() << " does not hold this position\n";
@@ -262,11 +307,14 @@ Command add_solve_command(CLI::App& parent) {
       "Solve START (a variant name or a position string): strongly on boards of at most 25 points "
       "(the value and perfect-play length of every reachable position), with the weak solver (one "
       "position under --budget nodes) on larger ones or with --weak (docs/solutions.md); or check a "
-      "certificate with --check");
+      "certificate with --check, or a table file with --verify");
   add_text_option(*app, "START", o->start, "A variant name (lattice-5) or a position string");
   add_text_option(*app, "--out", o->out, "Write the table file here");
   add_text_option(*app, "--certificate", o->certificate, "Write the winner's certificate here");
   add_text_option(*app, "--check", o->check, "Check this certificate on the reference engine instead of solving");
+  add_text_option(*app, "--verify", o->verify,
+                  "Check every record of this table file against the rules and its children's records instead "
+                  "of solving (with START: and that the table is START's)");
   add_number_option(*app, "--threads", o->threads, 1, 64, "Worker threads (the table does not depend on it)");
   add_number_option(*app, "--budget", o->budget, 0ULL, 1ULL << 50,
                     "The strong solver: stop with an error past this many position classes; the weak "

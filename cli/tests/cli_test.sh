@@ -511,25 +511,27 @@ positions 1324" ]] || fail "certificate header: $(head -6 "$WORK/c.cert")"
 
 case_probe_small() {
   "$TANBO" solve "$SMALL4" --quiet --out "$WORK/t.tbl" >/dev/null || fail "solve failed"
-  expect_ok "position: XX1O/4/4/O2X O
+  expect_ok "table: X2O/4/4/O2X X (sha256 58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c)
+position: XX1O/4/4/O2X O
 value: O to move wins in 14 plies
   C1: loses in 19
   D2: wins in 14
   A3: wins in 16
   B4: loses in 12
 line: D2 C1 D3 C4 C3 B2 B4 D1 A3 D2 C4 B3 D4 C3" "$TANBO" probe "$WORK/t.tbl" "XX1O/4/4/O2X O"
-  expect_ok '{"position":"X2O/4/4/O2X X","table":"X2O/4/4/O2X X","known":true,"wins":false,"winner":"O","length":15,"moves":[{"move":"B1","wins":false,"length":15},{"move":"A2","wins":false,"length":15},{"move":"D3","wins":false,"length":15},{"move":"C4","wins":false,"length":15}],"line":["B1","D2","C1","D3","C4","C3","B2","B4","D1","A3","D2","C4","B3","D4","C3"]}' \
+  expect_ok '{"position":"X2O/4/4/O2X X","table":"X2O/4/4/O2X X","sha256":"58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c","known":true,"wins":false,"winner":"O","length":15,"moves":[{"move":"B1","wins":false,"length":15},{"move":"A2","wins":false,"length":15},{"move":"D3","wins":false,"length":15},{"move":"C4","wins":false,"length":15}],"line":["B1","D2","C1","D3","C4","C3","B2","B4","D1","A3","D2","C4","B3","D4","C3"]}' \
     "$TANBO" probe "$WORK/t.tbl" "$SMALL4" --json
   # A finished game (the end of the line above: X's last root bounded by its own move): O, to
   # move, has won; no move.
-  expect_ok "position: 4/4/O3/OOOO O
+  expect_ok "table: X2O/4/4/O2X X (sha256 58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c)
+position: 4/4/O3/OOOO O
 value: game over: O wins
 line:" "$TANBO" probe "$WORK/t.tbl" "4/4/O3/OOOO O"
   # Unknown, never a guess: a position of the table's size it does not hold (the wrong side to
   # move). Another board size is an error (api/include/tanbo/api/errors.hpp).
   expect_error 1 "tanbo probe: the position is on a 5x5 board but the table of X2O/4/4/O2X X is of 4x4" \
     "$TANBO" probe "$WORK/t.tbl" lattice-5
-  expect_ok '{"position":"X2O/4/4/O2X O","table":"X2O/4/4/O2X X","known":false}' \
+  expect_ok '{"position":"X2O/4/4/O2X O","table":"X2O/4/4/O2X X","sha256":"58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c","known":false}' \
     "$TANBO" probe "$WORK/t.tbl" "X2O/4/4/O2X O" --json
 }
 
@@ -584,6 +586,47 @@ case_probe_errors() {
   expect_error 1 "POSITION: " "$TANBO" probe "$WORK/t.tbl" "X2O/4/4 X"
 }
 
+# `tanbo solve --verify`: every record against rule 7 and its children (docs/solutions.md,
+# "Verifying a table"): the genuine table passes; a forged one (the start's win bit flipped, the
+# header's value byte too and the hash recomputed, so reading accepts it) is refused by the probe
+# and by --verify naming the record's byte offset and the position; damaged files are refused by
+# reading with their offsets.
+case_solve_verify() {
+  "$TANBO" solve "$SMALL4" --quiet --out "$WORK/t.tbl" >/dev/null || fail "solve failed"
+  local ok="table ok: X2O/4/4/O2X X (13,724 records, 54,735 positions, every record consistent with the rules and its children)
+table sha256: 58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c"
+  expect_ok "$ok" "$TANBO" solve --verify "$WORK/t.tbl" --quiet
+  expect_ok "$ok" "$TANBO" solve "$SMALL4" --verify "$WORK/t.tbl" --quiet
+  run "$TANBO" solve --verify "$WORK/t.tbl"
+  [[ $RC -eq 0 && $OUT == "$ok" && $ERR == *"13,724 of 13,724 records checked"*"13,724 records read and checked in "*" records/s)" ]] ||
+    fail "--verify's progress and figures: $RC $ERR"
+  # The start's record (key 1 + 2<<6 + 2<<24 + 1<<30: X2O/4/4/O2X X, its own canonical form).
+  local index
+  index=$(od -An -tu8 -w8 -v -j96 "$WORK/t.tbl" | awk -v k=1107296385 '{ if (int($1 / 256) == k) { print NR - 1; exit } }')
+  [[ -n $index ]] || fail "the start's record not found"
+  local at=$((96 + 8 * index))
+  cp "$WORK/t.tbl" "$WORK/forged.tbl"
+  printf '\x1f' | dd of="$WORK/forged.tbl" bs=1 seek=$at conv=notrunc status=none  # loses in 15: 0x1e
+  printf '\x01' | dd of="$WORK/forged.tbl" bs=1 seek=40 conv=notrunc status=none
+  local hash
+  hash=$({ head -c 48 "$WORK/forged.tbl"; tail -c +81 "$WORK/forged.tbl"; } | sha256sum | cut -c1-64)
+  printf "$(sed 's/../\\x&/g' <<<"$hash")" | dd of="$WORK/forged.tbl" bs=1 seek=48 conv=notrunc status=none
+  local why="forged.tbl: byte $at: the table is inconsistent: the record of X2O/4/4/O2X X says X to move wins in 15 plies, but its moves' records give X to move loses in 15 plies"
+  expect_error 1 "$why" "$TANBO" solve --verify "$WORK/forged.tbl" --quiet
+  expect_error 1 "$why" "$TANBO" probe "$WORK/forged.tbl" "$SMALL4"
+  # Damaged files: reading refuses them, with the offset.
+  head -c 100 "$WORK/t.tbl" > "$WORK/trunc.tbl"
+  expect_error 1 "trunc.tbl: byte 96: truncated: the file ends inside a record" "$TANBO" solve --verify "$WORK/trunc.tbl" --quiet
+  cp "$WORK/t.tbl" "$WORK/version.tbl"
+  printf '\x02' | dd of="$WORK/version.tbl" bs=1 seek=8 conv=notrunc status=none
+  expect_error 1 "version.tbl: byte 8: format version 2; this tanbo reads version 1" "$TANBO" solve --verify "$WORK/version.tbl"
+  expect_error 1 "t.tbl: byte 80: the table is of the start X2O/4/4/O2X X, not of lattice-5" \
+    "$TANBO" solve lattice-5 --verify "$WORK/t.tbl"
+  expect_error 1 "no-such.tbl: cannot open the table file" "$TANBO" solve --verify "$WORK/no-such.tbl"
+  expect_error 2 "--verify takes a table file (and the START it must be of) and nothing else" \
+    "$TANBO" solve --verify "$WORK/t.tbl" --out "$WORK/x.tbl"
+}
+
 # lattice-5 strongly solved (about 5 s of CPU): the figures of docs/solutions.md. The position
 # count is the complete walk's (properties/README.md); 1 and 2 threads give the same table.
 case_solve_lattice5() {
@@ -600,7 +643,8 @@ certificate: $WORK/l5.cert (15,452 positions)" "$TANBO" solve lattice-5 --quiet 
   xz -dc "$DATA/../../../solve/certificates/lattice-5.cert.xz" | cmp -s - "$WORK/l5.cert" ||
     fail "solve/certificates/lattice-5.cert.xz is not the certificate tanbo solve writes"
   expect_ok "$expected" "$TANBO" solve lattice-5 --quiet --threads 2
-  expect_ok "position: X3O/5/5/5/O3X X
+  expect_ok "table: lattice-5 (sha256 f4ef08e5ad3c5af562964da40ecc208ad23dd6c1053d08b8727864f6e5366c85)
+position: X3O/5/5/5/O3X X
 value: X to move wins in 24 plies
   B1: wins in 24
   A2: wins in 24

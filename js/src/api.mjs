@@ -663,6 +663,11 @@ function solutionClass(w, Game) {
         return withMem(len, (buf) => (this._check(M._tanbo_solution_start(p, buf, len, needed)), M.UTF8ToString(buf, len)));
       });
     }
+    /** The table's content hash (SHA-256, 64 hex digits), to compare with the published ones. */
+    get sha256() {
+      const p = this._ptr();
+      return withMem(65, (buf) => (this._check(M._tanbo_solution_hash(p, buf, 65, 0)), M.UTF8ToString(buf, 65)));
+    }
     /**
      * The table's answer for the game's position (a Game of this instance): {value: "win" |
      * "loss" | "unknown", length, winner, bestMove, bestMoves, moves: [{move, moveIndex, value,

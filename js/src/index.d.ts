@@ -114,6 +114,8 @@ export interface SolveOptions {
 export interface Solution {
   /** The solved start: a variant name or a position string. */
   readonly start: string;
+  /** The table's content hash (SHA-256, 64 lowercase hex digits): compare it with the published ones (docs/solutions.md). */
+  readonly sha256: string;
   /** The table's answer for the game's position ("unknown" if the table does not hold it); UsageError for another board size. */
   probe(game: Game): Answer;
   dispose(): void;

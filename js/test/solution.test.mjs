@@ -118,6 +118,8 @@ test("a probe's moves agree with the probes of the positions they lead to", () =
   }
   assert.ok(checked >= 15, `${checked} moves checked`);
   assert.equal(solution.start, SMALL);
+  // The content hash `tanbo solve` prints for this start (cli/tests/cli_test.sh, solve_small).
+  assert.equal(solution.sha256, "58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c");
   game.dispose();
   solution.dispose();
 });

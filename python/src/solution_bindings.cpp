@@ -297,6 +297,19 @@ probe one Solution at once (probe and solve release the GIL).)")
                              "Board side N of the start.")
       .def_property_readonly("positions", [](const PySolution& s) { return s.get().positions(); },
                              "Positions reachable from the start (finished games included).")
+      .def_property_readonly("sha256", [](const PySolution& s) { return s.get().content_hash(); },
+                             "The table's content hash (SHA-256, 64 lowercase hex digits): the hash "
+                             "the file carries, to compare with the published ones (docs/solutions.md).")
+      .def(
+          "verify",
+          [](const PySolution& s) {
+            const api::Solution solution = s.get();
+            py::gil_scoped_release release;
+            return solution.verify();
+          },
+          "Checks every record against the rules and its children's records (what `tanbo solve "
+          "--verify` does; lattice-5: seconds) without the GIL; returns the records checked. "
+          "TableError naming the first bad record's byte offset and position.")
       .def(
           "probe", [](const PySolution& s, py::handle game) { return PyAnswer(probe(s, game, "Solution.probe")); },
           py::arg("game"),

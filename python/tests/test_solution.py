@@ -202,6 +202,36 @@ def test_damaged_tables_raise_table_error(tmp_path):
         tanbo.Solution.open(tmp_path / "missing.tbl")
 
 
+def test_content_hash_verify_and_a_forged_table():
+    """The content hash every face shows, verify(), and a forged table (the start's win bit and the
+    header's value byte flipped, the hash recomputed as a forger would) refused by probe and
+    verify with the record's byte offset and the position (docs/solutions.md, "Verifying a
+    table")."""
+    import hashlib
+    import struct
+
+    sol = tanbo.Solution.solve(SMALL)
+    assert sol.sha256 == "58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c"
+    assert sol.verify() == 13724
+    data = bytearray(sol.to_bytes())
+    header = struct.unpack_from("<I", data, 12)[0]
+    start_key = 1 + (2 << 6) + (2 << 24) + (1 << 30)  # X2O/4/4/O2X X, its own canonical form
+    at = next(at for at in range(header, len(data), 8) if struct.unpack_from("<Q", data, at)[0] >> 8 == start_key)
+    data[at] ^= 1
+    data[40] ^= 1
+    data[48:80] = hashlib.sha256(bytes(data[:48]) + bytes(data[80:])).digest()
+    forged = tanbo.Solution.from_bytes(bytes(data), name="forged.tbl")  # the hash holds
+    assert forged.sha256 != sol.sha256
+    message = (f"forged.tbl: byte {at}: the table is inconsistent: the record of X2O/4/4/O2X X says X to move "
+               "wins in 15 plies, but its moves' records give X to move loses in 15 plies")
+    with pytest.raises(tanbo.TableError) as probed:
+        forged.probe(tanbo.Game(SMALL))
+    assert str(probed.value) == message
+    with pytest.raises(tanbo.TableError) as verified:
+        forged.verify()
+    assert str(verified.value) == message
+
+
 def test_error_model():
     sol = tanbo.Solution.solve(SMALL)
     game = tanbo.Game(SMALL)

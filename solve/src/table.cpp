@@ -18,6 +18,7 @@
 
 #include "successors.hpp"
 #include "tanbo/certificate/sha256.hpp"
+#include "tanbo/core/notation.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/reference/rules.hpp"
 #include "tanbo/solve/measure.hpp"
@@ -144,11 +145,22 @@ Outcome Table::start_outcome() const {
   return *o;
 }
 
+std::size_t Table::record_index(std::uint64_t canonical) const noexcept {
+  const auto it = std::lower_bound(records_.begin(), records_.end(), canonical << 8);
+  if (it == records_.end() || record_key(*it) != canonical) return records_.size();
+  return static_cast<std::size_t>(it - records_.begin());
+}
+
+std::uint64_t Table::record_offset(std::size_t index) const noexcept {
+  return (kFixedHeader + start_text_.size() + 7) / 8 * 8 + 8 * static_cast<std::uint64_t>(index);
+}
+
+std::string Table::source() const { return file_.empty() ? "the table of " + start_text_ : file_; }
+
 std::optional<Outcome> Table::lookup_key(std::uint64_t key) const {
-  const std::uint64_t c = codec_.canonical(key);
-  const auto it = std::lower_bound(records_.begin(), records_.end(), c << 8);
-  if (it == records_.end() || record_key(*it) != c) return std::nullopt;
-  return record_outcome(*it);
+  const std::size_t i = record_index(codec_.canonical(key));
+  if (i == records_.size()) return std::nullopt;
+  return record_outcome(records_[i]);
 }
 
 std::optional<Outcome> Table::lookup(const Position& pos) const {
@@ -162,32 +174,38 @@ Answer Table::probe(const Position& pos, bool with_line) const {
   const auto outcome = lookup(pos);
   if (!outcome) return out;
   static_cast<Outcome&>(out) = *outcome;
-  const bool finished = reference::winner(pos).has_value();  // rule 7
-  // A finished game's record has length 0 and an unfinished one's more; only a forged file (a
-  // damaged one fails its hash when read) says otherwise, and the explorer cannot start from a
-  // finished game.
-  if (finished != (outcome->length == 0))
-    throw TableError(start_text_, 0,
-                     "the table is damaged: it gives " + std::string(finished ? "a finished game" : "an unfinished game") +
-                         " the length " + std::to_string(outcome->length));
-  if (finished) return out;
+  const std::optional<Color> finished_winner = reference::winner(pos);  // rule 7
+  const std::uint64_t key = codec_.key(pos);
+  if (finished_winner) {
+    check_record(key, *outcome, finished_winner, out.moves);
+    return out;
+  }
   detail::OptimizedExplorer ex(pos, codec_);
   detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
   detail::successors(*this, ex, moves, out.moves);
+  check_record(key, *outcome, std::nullopt, out.moves);
   out.best_move = perfect_move(out.moves);
   if (!with_line) return out;
   std::vector<MoveOutcome> list = out.moves;
+  Outcome here = *outcome;  // the record of the line's current position
   for (int ply = 0; ply < kMaxLength && !ex.is_over(); ++ply) {
-    if (ply > 0) detail::successors(*this, ex, moves, list);
+    if (ply > 0) {
+      detail::successors(*this, ex, moves, list);
+      check_record(ex.key(), here, std::nullopt, list);  // the line's positions are checked too
+    }
     const std::optional<Point> best = perfect_move(list);
     if (!best) break;  // a position not over has a legal move, each in the table (successors())
     out.line.push_back(*best);
     for (std::size_t i = 0; i < list.size(); ++i)
       if (list[i].move == *best) {
+        here = Outcome::of(!list[i].wins(), list[i].length - 1);
         ex.play(moves[i]);
         break;
       }
   }
+  // The line's end: a finished game, whose record rule 7 checks.
+  const Position end = codec_.position(ex.key());
+  check_record(ex.key(), here, reference::winner(end), {});
   return out;
 }
 
@@ -208,9 +226,15 @@ void successors(const Table& table, OptimizedExplorer& explorer, OptimizedExplor
     explorer.play(moves[i]);
     const auto child = table.lookup_key(explorer.key());
     explorer.undo();
-    // Only a forged file gets here (a damaged one fails its hash when read).
-    if (!child)
-      throw TableError(table.start_text(), 0, "the table is damaged: a successor of a position it holds is missing");
+    // Only a forged file gets here (a damaged one fails its hash when read): named by its parent's
+    // record, the position being expanded.
+    if (!child) {
+      const std::uint64_t parent = explorer.key();
+      throw TableError(table.source(), table.record_offset(table.record_index(table.codec().canonical(parent))),
+                       "the table is damaged: the position " + start_label(table.codec().position(parent)) +
+                           " is held but its successor after " +
+                           point_name(row_major_point(explorer.index(moves[i], n), n)) + " is missing");
+    }
     out.push_back({child->before_move(), row_major_point(explorer.index(moves[i], n), n)});
   }
 }
@@ -284,6 +308,7 @@ Table Table::read(std::istream& in, const std::string& name) {
     throw TableError(name, 16, "board side " + std::to_string(n) + ", but the start " + start_text + " is " +
                                    std::to_string(start.size()) + "x" + std::to_string(start.size()));
   Table t(start, start_text);
+  t.file_ = name;
   if (get(header, 42, 1) != symmetry_mask(t.codec_))
     throw TableError(name, 42, "symmetry mask " + std::to_string(get(header, 42, 1)) + " is not the start's (" +
                                    std::to_string(symmetry_mask(t.codec_)) + ")");
@@ -308,7 +333,9 @@ Table Table::read(std::istream& in, const std::string& name) {
       if (t.records_.size() == record_count)
         throw TableError(name, offset, "the file holds more than the " + thousands(record_count) +
                                            " records its header announces");
-      if (!t.records_.empty() && r <= previous)
+      if (!t.records_.empty() && key == record_key(previous))
+        throw TableError(name, offset, "a repeated record: its key is the previous record's (each key must exceed the previous one)");
+      if (!t.records_.empty() && key < record_key(previous))
         throw TableError(name, offset, "records out of order (each key must exceed the previous one)");
       if ((key & ~key_bits) != 0 || ((r >> 1) & 0x7f) > kMaxLength)
         throw TableError(name, offset, "a record with bits outside its fields");

@@ -220,12 +220,14 @@ TEST_CASE("a forged table whose record contradicts rule 7 is refused when probed
   };
   const Position over = Position::parse(finished), on = Position::parse(unfinished);
   INFO(finished << " / " << unfinished);
-  CHECK_THROWS_MATCHES(forged(over, 3).probe(over), TableError,
-                       Catch::Matchers::Message(kSmall4 + std::string(": byte 0: the table is damaged: it gives a "
-                                                                      "finished game the length 3")));
-  CHECK_THROWS_MATCHES(forged(on, 0).probe(on), TableError,
-                       Catch::Matchers::Message(kSmall4 + std::string(": byte 0: the table is damaged: it gives an "
-                                                                      "unfinished game the length 0")));
+  CHECK_THROWS_AS(forged(over, 3).probe(over), TableError);
+  CHECK_THROWS_WITH(forged(over, 3).probe(over),
+                       Catch::Matchers::Contains("t.tbl: byte ") &&
+                           Catch::Matchers::Contains(" plies, but the game is finished and rule 7 gives it to "));
+  CHECK_THROWS_WITH(forged(on, 0).probe(on),
+                       Catch::Matchers::Contains("t.tbl: byte ") &&
+                           Catch::Matchers::Contains(" says a finished game won by ") &&
+                           Catch::Matchers::Contains(", but its moves' records give "));
 }
 
 TEST_CASE("winner_proof: the winner's proof DAG, children first, the start last", "[solve][certificate]") {

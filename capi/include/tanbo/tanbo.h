@@ -858,6 +858,17 @@ const char* tanbo_solution_last_error(const tanbo_solution* solution);
 tanbo_status tanbo_solution_start(tanbo_solution* solution, char* buf, size_t len, size_t* needed);
 
 /**
+ * The table's content hash: its SHA-256 as 64 lowercase hex digits, the hash the file carries and
+ * `tanbo solve` prints, to compare with the published ones (docs/solutions.md).
+ * @param solution The solution.
+ * @param buf Receives the text; see "Strings out" in the file description (65 bytes suffice).
+ * @param len Size of @p buf in bytes.
+ * @param needed Receives the text's length without the NUL (64); may be NULL.
+ * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_BUFFER_TOO_SMALL.
+ */
+tanbo_status tanbo_solution_hash(tanbo_solution* solution, char* buf, size_t len, size_t* needed);
+
+/**
  * The table's answer for a game's current position: value, perfect-play length, best move, and,
  * into the caller's arrays, every legal move's value and length (row-major) and the perfect-play
  * line. A position the table does not hold (not reachable from its start) is answered
@@ -875,7 +886,8 @@ tanbo_status tanbo_solution_start(tanbo_solution* solution, char* buf, size_t le
  *        length, the moves the line has.
  * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT, ::TANBO_ERR_INVALID_ARGUMENT (a position on
  *         another board size than the table's), ::TANBO_ERR_BAD_TABLE (a forged table, its hash
- *         recomputed, whose records contradict the rules at this position),
+ *         recomputed, whose record of this position or of its line contradicts rule 7 or its
+ *         children's records: the message names the byte offset and the position),
  *         ::TANBO_ERR_BUFFER_TOO_SMALL (an array with room but too little: @p out is complete,
  *         the arrays hold a prefix) or ::TANBO_ERR_OUT_OF_MEMORY. Errors are reported on
  *         @p solution.

@@ -33,9 +33,16 @@
 //     break inside a protocol session's request line
 //   a damaged, truncated or foreign table file        TableError (api/solution.hpp; C:
 //     (api::Solution::open, read, from_bytes)           TANBO_ERR_BAD_TABLE): "t.tbl: byte 48:
-//                                                       content hash mismatch"
-//   a forged table (its hash recomputed) whose        TableError, when probed there: "...: it
-//     records contradict the rules at a position        gives a finished game the length 3"
+//     or one of another start (open(path, start)),      content hash mismatch", "t.tbl: byte 8:
+//     another format version, a repeated or             format version 2; ...", "t.tbl: byte 200:
+//     out-of-order record                               a repeated record: ..."
+//   a forged table (its hash recomputed) whose        TableError, when probed there or verified
+//     record contradicts rule 7 or its children's       (Solution::verify, `tanbo solve --verify`):
+//     records, or misses a child                        "t.tbl: byte 34840: the table is
+//                                                       inconsistent: the record of X2O/4/4/O2X X
+//                                                       says X to move wins in 15 plies, but its
+//                                                       moves' records give X to move loses in 15
+//                                                       plies"
 //   a table file that cannot be opened                UsageError ("t.tbl: cannot open the table
 //                                                       file")
 //   perfect play misused: probing a position of       UsageError ("the position is on a 5x5

@@ -22,6 +22,7 @@
 #include "tanbo/core/types.hpp"
 #include "tanbo/solve/answer.hpp"
 #include "tanbo/solve/strong.hpp"
+#include "tanbo/solve/verify.hpp"
 
 namespace tanbo::api {
 
@@ -38,6 +39,9 @@ using Outcome = solve::Outcome;
 /// A damaged, truncated or foreign table file (what() names the file, the byte offset and the
 /// fault): the faces' TableError (C: TANBO_ERR_BAD_TABLE).
 using TableError = solve::TableError;
+
+/// How far Solution::verify() has come: records checked of the table's records.
+using VerifyProgress = solve::VerifyProgress;
 
 /// One legal move of an answered position and where it leads, for the side to move there: the
 /// solvers' MoveOutcome (answer.hpp): its value and length (-1 when not known) and the move.
@@ -88,6 +92,9 @@ class Solution {
   /// @throws TableError (a tanbo::Error) naming the file, the byte offset and the fault for
   /// a damaged, truncated or foreign file; UsageError when the file cannot be opened.
   static Solution open(const std::string& path);
+  /// As open(path), and refuses (TableError, naming the file) a table of a start other than
+  /// `expected` (board and side to move compared).
+  static Solution open(const std::string& path, const Position& expected);
   /// The same from a stream; `name` names it in errors.
   static Solution read(std::istream& in, const std::string& name);
   /// The same from bytes in memory (a file a browser user picked); `name` names it in errors.
@@ -110,20 +117,29 @@ class Solution {
   const std::string& start_text() const noexcept;
   /// Reachable positions (the table's classes' orbits summed).
   std::uint64_t positions() const noexcept;
+  /// Position classes: the table's records.
+  std::uint64_t records() const noexcept;
+  /// The table's content hash, SHA-256 in 64 lowercase hex digits: the hash the file carries and
+  /// `tanbo solve` prints, to compare with the published ones (docs/solutions.md).
+  std::string content_hash() const;
   /// Writes the table file. @throws Error if the stream fails.
   void write(std::ostream& out) const;
-  /// The SHA-256 of the table's content that its file carries (64 lowercase hex digits).
-  std::string content_hash() const;
   /// The start's winner's proof (at the winner's turns perfect play's move, at the loser's every
   /// move), to write with write_certificate (solver.hpp) under start_text() and the board size.
   /// @throws TableError where the table contradicts itself (only a forged file).
   Proof winner_proof() const;
+  /// Checks every record against the rules and its children's records in one pass (what a probe
+  /// checks of one record: docs/solutions.md, "Verifying a table"), calling `progress` about
+  /// every 2^20 records. @return the records checked. @throws TableError naming the file, the
+  /// first bad record's byte offset and its position.
+  std::uint64_t verify(const std::function<void(const VerifyProgress&)>& progress = {}) const;
 
   /// Value, length, every legal move's value and length and the perfect-play line of `pos`, or an
   /// Unknown answer when the table does not hold it (a position not reachable from the start).
   /// @throws UsageError for a position of another board size than the start's; TableError when the
-  /// table contradicts the rules there (a forged file whose hash was recomputed: a position's
-  /// successor missing, a finished game given a length or an unfinished one none).
+  /// table contradicts the rules there (a forged file whose hash was recomputed: the position's
+  /// record is not what rule 7 or its children's records give, a successor missing), naming the
+  /// record's byte offset and the position; the line's positions are checked the same way.
   /// `with_line` false leaves Answer::line empty (best_move is the same): walking the line looks
   /// up every move on each of its plies, most of a probe's time, which a caller after the moves'
   /// values (a perfect opponent: best_moves()) does not need.

@@ -124,11 +124,29 @@ class Table {
   /// Value, length, every legal move's outcome (row-major, none for a finished game), the best
   /// move and the perfect-play line of `pos` (perfect_move() on every ply: the winner's fastest
   /// win, the loser's longest defence, the first in row-major order among equals); an Unknown
-  /// answer outside the table (never a guess). @throws TableError where the records contradict
-  /// the rules (only a forged file, its hash recomputed: a successor missing, a finished game
-  /// given a length, an unfinished one none). `with_line` false leaves `line` empty: walking it looks up every
-  /// move on each of its plies, most of a probe's work, which a caller after the moves skips.
+  /// answer outside the table (never a guess). Before answering, the probed record is checked
+  /// against the rules and its children (check_record), and so is every position of the line.
+  /// @throws TableError where the records contradict the rules or the definitions (only a forged
+  /// file, its hash recomputed), naming the record's byte offset and the position. `with_line`
+  /// false leaves `line` empty: walking it looks up every move on each of its plies, most of a
+  /// probe's work, which a caller after the moves skips.
   Answer probe(const Position& pos, bool with_line = true) const;
+
+  /// Checks the record `record` of the position of exact key `key` (the table's own record of it)
+  /// by the definitions: a finished game (`finished_winner`, rule 7's reference::winner) must
+  /// have length 0 and the value rule 7 gives its side to move; an unfinished one the value and
+  /// length its legal moves' outcomes `moves` (from the children's records) give: a win iff some
+  /// move wins, the fastest win's or the longest defence's length. @throws TableError naming
+  /// source(), the record's byte offset and the position where they disagree.
+  void check_record(std::uint64_t key, Outcome record, std::optional<Color> finished_winner,
+                    const std::vector<MoveOutcome>& moves) const;
+  /// What names the table in errors: the file it was read from, or "the table of START" for a
+  /// table solved in memory.
+  std::string source() const;
+  /// Byte offset in the table file of record number `index` (records() order).
+  std::uint64_t record_offset(std::size_t index) const noexcept;
+  /// Index in records() of the record of canonical key `canonical`, or records().size() if none.
+  std::size_t record_index(std::uint64_t canonical) const noexcept;
 
  private:
   Table(const Position& start, std::string start_text);
@@ -136,6 +154,7 @@ class Table {
 
   Position start_;
   std::string start_text_;
+  std::string file_;  // the file read() read it from, "" when solved in memory
   KeyCodec codec_;
   std::vector<std::uint64_t> records_;
   std::uint64_t positions_ = 0;
