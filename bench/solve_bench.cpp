@@ -68,21 +68,7 @@ std::uint8_t baseline(tanbo::reference::Game& g, Memo& memo) {
   if (g.is_over()) {
     out = *g.winner() == g.to_move() ? 1 : 0;
   } else {
-    bool wins = false;
-    int fastest = 1000, slowest = 0;
-    for (const Point m : g.legal_moves()) {
-      g.play(m);
-      const std::uint8_t child = baseline(g, memo);
-      g.undo();
-      const int length = (child >> 1) + 1;
-      if ((child & 1) == 0) {
-        wins = true;
-        fastest = std::min(fastest, length);
-      } else {
-        slowest = std::max(slowest, length);
-      }
-    }
-    out = static_cast<std::uint8_t>(wins ? 1 | fastest << 1 : slowest << 1);
+    out = tanbo::bench::negamax_node(g, [&memo](tanbo::reference::Game& child) { return baseline(child, memo); });
   }
   memo.emplace(key, out);
   return out;

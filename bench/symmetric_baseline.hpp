@@ -17,6 +17,28 @@
 
 namespace tanbo::bench {
 
+/// The negamax step both baselines share: the value byte (bit 0: the side to move wins; bits 1..7:
+/// the perfect-play length) of `game`'s position, not over, from its children's bytes, each found
+/// by `solve_child` on the game after the move: the fastest win, else the longest defence.
+template <class SolveChild>
+std::uint8_t negamax_node(reference::Game& game, SolveChild&& solve_child) {
+  bool wins = false;
+  int fastest = 1000, slowest = 0;
+  for (const Point move : game.legal_moves()) {
+    game.play(move);
+    const std::uint8_t child = solve_child(game);
+    game.undo();
+    const int length = (child >> 1) + 1;
+    if ((child & 1) == 0) {
+      wins = true;
+      fastest = std::min(fastest, length);
+    } else {
+      slowest = std::max(slowest, length);
+    }
+  }
+  return static_cast<std::uint8_t>(wins ? 1 | fastest << 1 : slowest << 1);
+}
+
 class SymmetricBaseline {
  public:
   // `slots`: the table's size, fixed (it must exceed the start's position classes).
@@ -45,21 +67,7 @@ class SymmetricBaseline {
     if (game.is_over()) {
       out = *game.winner() == game.to_move() ? 1 : 0;
     } else {
-      bool wins = false;
-      int fastest = 1000, slowest = 0;
-      for (const Point move : game.legal_moves()) {
-        game.play(move);
-        const std::uint8_t child = solve(game);
-        game.undo();
-        const int length = (child >> 1) + 1;
-        if ((child & 1) == 0) {
-          wins = true;
-          fastest = std::min(fastest, length);
-        } else {
-          slowest = std::max(slowest, length);
-        }
-      }
-      out = static_cast<std::uint8_t>(wins ? 1 | fastest << 1 : slowest << 1);
+      out = negamax_node(game, [this](reference::Game& child) { return solve(child); });
     }
     // Found again: while the children were solved, one of them may have taken the empty slot.
     find(key) = (key + 1) | static_cast<std::uint64_t>(out) << kKeyBits;

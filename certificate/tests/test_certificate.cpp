@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -121,6 +122,23 @@ bool is_opponent_line(const Built& b, std::size_t i) {
 bool is_finished(const Built& b, std::size_t i) { return reference::winner(b.lines[i].position).has_value(); }
 
 std::string file_line(std::size_t body_index) { return "line " + std::to_string(6 + body_index); }
+
+// The certificate of a one-move win on 5x5 (X takes the last growth point of O's only root),
+// with the `within` line given.
+std::string one_move_win(std::optional<long long> within) {
+  Position start(5);
+  start.set({0, 0}, Cell::White);
+  start.set({1, 0}, Cell::Black);
+  start.set({1, 1}, Cell::Black);
+  reference::Game g(start);
+  g.play({0, 1});
+  std::ostringstream out;
+  Writer w(out, Header{start.to_string(), 5, Color::Black, 2, within});
+  w.add(g.position(), std::nullopt);
+  w.add(start, Point{0, 1});
+  w.finish();
+  return out.str();
+}
 
 }  // namespace
 
@@ -726,18 +744,7 @@ TEST_CASE("the within line: the checker computes the depth and refuses a strateg
   no_count[4] = "depth 4";
   refused(sealed(no_count), "parse", "line 5, column 1: expected 'within <D>' or 'positions <K>', found 'depth 4'");
   // The one-move win: depth 1, "within 1".
-  Position start(5);
-  start.set({0, 0}, Cell::White);
-  start.set({1, 0}, Cell::Black);
-  start.set({1, 1}, Cell::Black);
-  reference::Game g(start);
-  g.play({0, 1});
-  std::ostringstream out;
-  Writer w(out, Header{start.to_string(), 5, Color::Black, 2, 1});
-  w.add(g.position(), std::nullopt);
-  w.add(start, Point{0, 1});
-  w.finish();
-  std::istringstream in(out.str());
+  std::istringstream in(one_move_win(1));
   CHECK(check(in).depth == 1);
 }
 
@@ -790,20 +797,7 @@ TEST_CASE("write the seed corpus of fuzz_certificate", "[.write-seeds]") {
   save("valid-3x3.cert", text);
   save("valid-3x3-within.cert", written(b, depth_of(b)));
   save("invalid-within.cert", written(b, depth_of(b) - 1));
-  {  // a one-move win on 5x5 (X takes O's last growth point)
-    Position start(5);
-    start.set({0, 0}, Cell::White);
-    start.set({1, 0}, Cell::Black);
-    start.set({1, 1}, Cell::Black);
-    reference::Game g(start);
-    g.play({0, 1});
-    std::ostringstream out;
-    Writer w(out, Header{start.to_string(), 5, Color::Black, 2, std::nullopt});
-    w.add(g.position(), std::nullopt);
-    w.add(start, Point{0, 1});
-    w.finish();
-    save("valid-5x5-one-move.cert", out.str());
-  }
+  save("valid-5x5-one-move.cert", one_move_win(std::nullopt));
   const Lines good = lines_of(text);
   Lines bad = good;
   std::size_t i = 0;

@@ -1,16 +1,28 @@
 // Forged strong-table files for the tests: a table file's bytes changed record by record and then
 // resealed (its SHA-256 recomputed, as a forger would), so reading accepts the hash and only the
 // checks of the records' meaning (Table::probe, verify(), the ordering checks of Table::read) can
-// refuse them. Header-only; depends on the standard library and certificate/sha256.hpp alone.
+// refuse them. Header-only; also the tests' small start and a table's file bytes (file_of).
 #pragma once
 
 #include <cstdint>
 #include <cstring>
+#include <sstream>
 #include <string>
 
 #include "tanbo/certificate/sha256.hpp"
+#include "tanbo/solve/strong.hpp"
 
 namespace tanbo::solve::testing {
+
+/// The tests' small start: a 4x4 board solved in milliseconds.
+inline const char* const kSmall4 = "X2O/4/4/O2X X";
+
+/// The bytes of `t`'s table file.
+inline std::string file_of(const Table& t) {
+  std::ostringstream out;
+  t.write(out);
+  return out.str();
+}
 
 /// A table file's bytes, edited in place (layout: docs/solutions.md, "The table file").
 class ForgedTable {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "brute_force.hpp"
+#include "forge.hpp"
 #include "tanbo/certificate/certificate.hpp"
 #include "tanbo/certificate/sha256.hpp"
 #include "tanbo/core/variant.hpp"
@@ -24,16 +25,11 @@ using tanbo::Position;
 using tanbo::solve::Outcome;
 using tanbo::solve::Table;
 using tanbo::solve::TableError;
+using tanbo::solve::testing::file_of;
+using tanbo::solve::testing::kSmall4;
 
 namespace {
 
-const char* const kSmall4 = "X2O/4/4/O2X X";
-
-std::string file_of(const Table& t) {
-  std::ostringstream out;
-  t.write(out);
-  return out.str();
-}
 
 // The TableError reading `bytes` throws (its message), or "" if it reads.
 std::string refusal(const std::string& bytes, const Position* expected = nullptr) {

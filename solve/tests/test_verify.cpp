@@ -22,18 +22,13 @@ using tanbo::Position;
 using tanbo::solve::Outcome;
 using tanbo::solve::Table;
 using tanbo::solve::TableError;
+using tanbo::solve::testing::file_of;
+using tanbo::solve::testing::kSmall4;
 using tanbo::solve::testing::ForgedTable;
 using Catch::Matchers::Contains;
 
 namespace {
 
-const char* const kSmall4 = "X2O/4/4/O2X X";
-
-std::string file_of(const Table& t) {
-  std::ostringstream out;
-  t.write(out);
-  return out.str();
-}
 
 Table read_bytes(const std::string& bytes) {
   std::istringstream in(bytes);
