@@ -145,34 +145,57 @@ int run_verify(const std::string& path, const std::optional<Position>& start, bo
   return kExitOk;
 }
 
-int run_solve(const SolveCliOptions& o) {
-  if (o.verify) {
-    if (o.out || o.certificate || o.check || o.weak)
-      throw CliError(kExitUsage, "--verify takes a table file (and the START it must be of) and nothing else");
-    std::optional<Position> start;
-    if (o.start) {
-      try {
-        start = api::read_start(*o.start);
-      } catch (const ParseError& e) {
-        throw CliError(kExitUsage, "START: " + std::string(e.what()));
-      }
-    }
-    return run_verify(*o.verify, start, o.quiet);
-  }
-  if (o.check) {
-    if (o.start || o.out || o.certificate) throw CliError(kExitUsage, "--check takes a certificate and nothing else");
-    return run_check(*o.check);
-  }
-  if (!o.start) throw CliError(kExitUsage, "give a START (a variant name or a position string), --check CERT or --verify TABLE");
-  Position start(5);
+// START as given on the command line, or a usage error naming it.
+Position start_argument(const std::string& text) {
   try {
-    start = api::read_start(*o.start);
+    return api::read_start(text);
   } catch (const ParseError& e) {
     throw CliError(kExitUsage, "START: " + std::string(e.what()));
   }
-  const int n = start.size();
-  // Boards past the strong solver's key (5x5) get the weak solver: one position under a budget.
-  if (o.weak || n * n > api::kMaxStrongPoints) return run_weak(o, start);
+}
+
+// What the strong solver found about the start, on standard output.
+void print_strong(const api::Solution& solution, const Position& start, const api::SolveStats& stats) {
+  const api::Answer root = solution.probe(start);
+  std::cout << "start: " << solution.start_text() << '\n';
+  std::cout << "value: " << outcome_text(start, root) << " (" << color_char(*root.winner()) << " wins)\n";
+  std::cout << "winning first moves:";
+  bool any = false;
+  for (const api::MoveAnswer& m : root.moves)
+    if (m.wins()) {
+      std::cout << ' ' << point_name(m.move) << " (" << m.length << ")";
+      any = true;
+    }
+  std::cout << (any ? "" : " none") << '\n';
+  std::cout << "perfect play:";
+  for (const Point p : root.line) std::cout << ' ' << point_name(p);
+  std::cout << '\n';
+  std::cout << "positions: " << api::thousands(stats.positions) << " (" << api::thousands(stats.classes) << " classes under "
+            << stats.symmetries << (stats.symmetries == 1 ? " symmetry" : " symmetries") << ", "
+            << api::thousands(stats.terminal) << " finished-game classes)\n";
+  std::cout << "table sha256: " << solution.content_hash() << '\n';
+}
+
+// The table file and the certificate, when asked for.
+void write_strong_files(const SolveCliOptions& o, const api::Solution& solution, int n) {
+  if (o.out) {
+    std::ofstream f(*o.out, std::ios::binary);
+    if (!f) throw CliError(kExitInput, *o.out + ": cannot create the table file");
+    solution.write(f);
+    std::cout << "table: " << *o.out << '\n';
+  }
+  if (o.certificate) {
+    std::ofstream f(*o.certificate, std::ios::binary);
+    if (!f) throw CliError(kExitInput, *o.certificate + ": cannot create the certificate file");
+    const api::Proof proof = solution.winner_proof();
+    api::write_certificate(f, solution.start_text(), n, proof);
+    const std::uint64_t lines = proof.lines.size();
+    std::cout << "certificate: " << *o.certificate << " (" << api::thousands(lines) << " positions)\n";
+  }
+}
+
+// The strong solver on `start`: its report, its files, and (unless quiet) its figures on stderr.
+int run_strong(const SolveCliOptions& o, const Position& start) {
   api::StrongOptions options;
   options.threads = o.threads;
   options.max_classes = o.budget;
@@ -198,38 +221,8 @@ int run_solve(const SolveCliOptions& o) {
   }();
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const double cpu = api::process_cpu_seconds() - cpu0;
-  const api::Answer root = solution.probe(start);
-  std::cout << "start: " << solution.start_text() << '\n';
-  std::cout << "value: " << outcome_text(start, root) << " (" << color_char(*root.winner()) << " wins)\n";
-  std::cout << "winning first moves:";
-  bool any = false;
-  for (const api::MoveAnswer& m : root.moves)
-    if (m.wins()) {
-      std::cout << ' ' << point_name(m.move) << " (" << m.length << ")";
-      any = true;
-    }
-  std::cout << (any ? "" : " none") << '\n';
-  std::cout << "perfect play:";
-  for (const Point p : root.line) std::cout << ' ' << point_name(p);
-  std::cout << '\n';
-  std::cout << "positions: " << api::thousands(stats.positions) << " (" << api::thousands(stats.classes) << " classes under "
-            << stats.symmetries << (stats.symmetries == 1 ? " symmetry" : " symmetries") << ", "
-            << api::thousands(stats.terminal) << " finished-game classes)\n";
-  std::cout << "table sha256: " << solution.content_hash() << '\n';
-  if (o.out) {
-    std::ofstream f(*o.out, std::ios::binary);
-    if (!f) throw CliError(kExitInput, *o.out + ": cannot create the table file");
-    solution.write(f);
-    std::cout << "table: " << *o.out << '\n';
-  }
-  if (o.certificate) {
-    std::ofstream f(*o.certificate, std::ios::binary);
-    if (!f) throw CliError(kExitInput, *o.certificate + ": cannot create the certificate file");
-    const api::Proof proof = solution.winner_proof();
-    api::write_certificate(f, solution.start_text(), n, proof);
-    const std::uint64_t lines = proof.lines.size();
-    std::cout << "certificate: " << *o.certificate << " (" << api::thousands(lines) << " positions)\n";
-  }
+  print_strong(solution, start, stats);
+  write_strong_files(o, solution, start.size());
   std::cout.flush();
   if (!o.quiet)
     std::cerr << std::fixed << std::setprecision(1) << "tanbo solve: " << wall << " s, " << cpu << " s CPU, "
@@ -239,6 +232,26 @@ int run_solve(const SolveCliOptions& o) {
               << static_cast<double>(stats.peak_table_bytes) / static_cast<double>(stats.positions)
               << " bytes/position)\n";
   return kExitOk;
+}
+
+int run_solve(const SolveCliOptions& o) {
+  if (o.verify) {
+    if (o.out || o.certificate || o.check || o.weak)
+      throw CliError(kExitUsage, "--verify takes a table file (and the START it must be of) and nothing else");
+    std::optional<Position> start;
+    if (o.start) start = start_argument(*o.start);
+    return run_verify(*o.verify, start, o.quiet);
+  }
+  if (o.check) {
+    if (o.start || o.out || o.certificate) throw CliError(kExitUsage, "--check takes a certificate and nothing else");
+    return run_check(*o.check);
+  }
+  if (!o.start) throw CliError(kExitUsage, "give a START (a variant name or a position string), --check CERT or --verify TABLE");
+  const Position start = start_argument(*o.start);
+  const int n = start.size();
+  // Boards past the strong solver's key (5x5) get the weak solver: one position under a budget.
+  if (o.weak || n * n > api::kMaxStrongPoints) return run_weak(o, start);
+  return run_strong(o, start);
 }
 
 struct ProbeCliOptions {

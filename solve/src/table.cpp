@@ -265,105 +265,140 @@ Table Table::read(std::istream& in, const std::string& name, const Position& exp
   return t;
 }
 
-Table Table::read(std::istream& in, const std::string& name) {
-  std::string header(kFixedHeader, '\0');
-  in.read(header.data(), static_cast<std::streamsize>(header.size()));
+namespace {
+
+// The header's fields (layout at the top of this file), read and range-checked.
+struct HeaderFields {
+  std::string bytes;  // the whole header: fixed part, start text, padding
+  std::uint64_t header_size = 0, board_side = 0, text_size = 0, record_count = 0, positions = 0;
+};
+
+// The fixed part of the header, every field checked, naming its byte offset.
+HeaderFields read_fixed_header(std::istream& in, const std::string& name) {
+  HeaderFields h;
+  h.bytes.assign(kFixedHeader, '\0');
+  in.read(h.bytes.data(), static_cast<std::streamsize>(h.bytes.size()));
   const auto got = static_cast<std::size_t>(in.gcount());
-  if (got >= 8 && std::memcmp(header.data(), kMagic, 8) != 0)
+  if (got >= 8 && std::memcmp(h.bytes.data(), kMagic, 8) != 0)
     throw TableError(name, 0, "not a tanbo strong-table file (its first 8 bytes are not \"TANBOTBL\")");
   if (got < kFixedHeader)
     throw TableError(name, got, "truncated: the file ends inside the " + std::to_string(kFixedHeader) + "-byte header");
-  const std::uint64_t version = get(header, 8, 4);
+  const std::uint64_t version = get(h.bytes, 8, 4);
   if (version != kVersion)
     throw TableError(name, 8, "format version " + std::to_string(version) + "; this tanbo reads version " +
                                   std::to_string(kVersion));
-  const std::uint64_t header_size = get(header, 12, 4), n = get(header, 16, 4), text_size = get(header, 20, 4);
-  const std::uint64_t record_count = get(header, 24, 8), positions = get(header, 32, 8);
-  if (text_size > kMaxStartText)
-    throw TableError(name, 20, "start text of " + std::to_string(text_size) + " bytes (at most " +
+  h.header_size = get(h.bytes, 12, 4), h.board_side = get(h.bytes, 16, 4), h.text_size = get(h.bytes, 20, 4);
+  h.record_count = get(h.bytes, 24, 8), h.positions = get(h.bytes, 32, 8);
+  if (h.text_size > kMaxStartText)
+    throw TableError(name, 20, "start text of " + std::to_string(h.text_size) + " bytes (at most " +
                                    std::to_string(kMaxStartText) + ")");
-  if (header_size != (kFixedHeader + text_size + 7) / 8 * 8)
-    throw TableError(name, 12, "header size " + std::to_string(header_size) + " does not fit a start text of " +
-                                   std::to_string(text_size) + " bytes");
-  if (n < static_cast<std::uint64_t>(kMinSize) || n > static_cast<std::uint64_t>(kMaxStrongSize))
-    throw TableError(name, 16, "board side " + std::to_string(n) + " (strong tables have sides 2 to " +
+  if (h.header_size != (kFixedHeader + h.text_size + 7) / 8 * 8)
+    throw TableError(name, 12, "header size " + std::to_string(h.header_size) + " does not fit a start text of " +
+                                   std::to_string(h.text_size) + " bytes");
+  if (h.board_side < static_cast<std::uint64_t>(kMinSize) || h.board_side > static_cast<std::uint64_t>(kMaxStrongSize))
+    throw TableError(name, 16, "board side " + std::to_string(h.board_side) + " (strong tables have sides 2 to " +
                                    std::to_string(kMaxStrongSize) + ")");
-  if (header[43] != 0 || header[44] != 0 || header[45] != 0 || header[46] != 0 || header[47] != 0)
-    throw TableError(name, 43, "reserved header bytes are not zero");
-  header.resize(header_size);
-  in.read(header.data() + kFixedHeader, static_cast<std::streamsize>(header_size - kFixedHeader));
-  if (static_cast<std::uint64_t>(in.gcount()) != header_size - kFixedHeader)
+  for (std::size_t i = 43; i < kFixedHeader && i < 48; ++i)
+    if (h.bytes[i] != 0) throw TableError(name, 43, "reserved header bytes are not zero");
+  return h;
+}
+
+// The start text after the fixed header (and its zero padding): a start that can begin a game,
+// of the header's board side.
+std::string read_start_text(std::istream& in, const std::string& name, HeaderFields& h, Position& start) {
+  h.bytes.resize(h.header_size);
+  in.read(h.bytes.data() + kFixedHeader, static_cast<std::streamsize>(h.header_size - kFixedHeader));
+  if (static_cast<std::uint64_t>(in.gcount()) != h.header_size - kFixedHeader)
     throw TableError(name, kFixedHeader + static_cast<std::uint64_t>(in.gcount()), "truncated: the file ends inside the start text");
-  const std::string start_text = header.substr(kFixedHeader, text_size);
-  for (std::size_t i = kFixedHeader + text_size; i < header_size; ++i)
-    if (header[i] != 0) throw TableError(name, i, "the start text's padding is not zero");
-  Position start(static_cast<int>(n));
+  std::string start_text = h.bytes.substr(kFixedHeader, h.text_size);
+  for (std::size_t i = kFixedHeader + h.text_size; i < h.header_size; ++i)
+    if (h.bytes[i] != 0) throw TableError(name, i, "the start text's padding is not zero");
   try {
     start = parse_start(start_text);
     const optimized::BasicBoard<optimized::kSmallCapacity> check(start);  // can it begin a game?
   } catch (const Error& e) {
     throw TableError(name, kFixedHeader, "start \"" + printable(start_text, 60) + "\": " + e.what());
   }
-  if (static_cast<std::uint64_t>(start.size()) != n)
-    throw TableError(name, 16, "board side " + std::to_string(n) + ", but the start " + start_text + " is " +
+  if (static_cast<std::uint64_t>(start.size()) != h.board_side)
+    throw TableError(name, 16, "board side " + std::to_string(h.board_side) + ", but the start " + start_text + " is " +
                                    std::to_string(start.size()) + "x" + std::to_string(start.size()));
-  Table t(start, start_text);
-  t.file_ = name;
-  if (get(header, 42, 1) != symmetry_mask(t.codec_))
-    throw TableError(name, 42, "symmetry mask " + std::to_string(get(header, 42, 1)) + " is not the start's (" +
-                                   std::to_string(symmetry_mask(t.codec_)) + ")");
-  // The records, read in chunks (never sized by the header's claim).
-  const std::uint64_t side_bit = std::uint64_t{1} << t.codec_.side_shift();
-  const std::uint64_t key_bits = (side_bit << 1) - 1;
+  return start_text;
+}
+
+// One record at byte `offset`, checked: its fields, its cells, canonical, and (unless it is the
+// first) its key above the previous record's.
+void check_record(const std::string& name, std::uint64_t offset, std::uint64_t record, std::uint64_t previous,
+                  bool first, const KeyCodec& codec, std::uint64_t board_side) {
+  const std::uint64_t key = record_key(record);
+  const std::uint64_t key_bits = (std::uint64_t{1} << codec.side_shift() << 1) - 1;
+  if (!first && key == record_key(previous))
+    throw TableError(name, offset, "a repeated record: its key is the previous record's (each key must exceed the previous one)");
+  if (!first && key < record_key(previous))
+    throw TableError(name, offset, "records out of order (each key must exceed the previous one)");
+  if ((key & ~key_bits) != 0 || ((record >> 1) & 0x7f) > kMaxLength)
+    throw TableError(name, offset, "a record with bits outside its fields");
+  for (std::uint64_t c = 0; c < board_side * board_side; ++c)
+    if (((key >> (2 * c)) & 3) == 3) throw TableError(name, offset, "a record whose key has a cell of value 3");
+  if (codec.canonical(key) != key) throw TableError(name, offset, "a record whose key is not canonical");
+}
+
+// The records, read in chunks (never sized by the header's claim), each checked as it comes.
+void read_records(std::istream& in, const std::string& name, const HeaderFields& h, const KeyCodec& codec,
+                  std::vector<std::uint64_t>& records) {
   std::string chunk(8 * 4096, '\0');
-  std::uint64_t previous = 0;
   for (;;) {
     in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
     const auto bytes = static_cast<std::size_t>(in.gcount());
-    const std::uint64_t at = header_size + 8 * t.records_.size();
+    const std::uint64_t at = h.header_size + 8 * records.size();
     if (bytes % 8 != 0) {
       // Bytes past the announced records are extra bytes, not a truncated record.
-      if (t.records_.size() + bytes / 8 >= record_count)
-        throw TableError(name, header_size + 8 * record_count,
-                         "the file goes on after the " + thousands(record_count) + " records its header announces");
+      if (records.size() + bytes / 8 >= h.record_count)
+        throw TableError(name, h.header_size + 8 * h.record_count,
+                         "the file goes on after the " + thousands(h.record_count) + " records its header announces");
       throw TableError(name, at + bytes / 8 * 8, "truncated: the file ends inside a record");
     }
     for (std::size_t i = 0; i < bytes; i += 8) {
-      const std::uint64_t r = get(chunk, i, 8), offset = at + i, key = record_key(r);
-      if (t.records_.size() == record_count)
-        throw TableError(name, offset, "the file holds more than the " + thousands(record_count) +
+      const std::uint64_t r = get(chunk, i, 8);
+      if (records.size() == h.record_count)
+        throw TableError(name, at + i, "the file holds more than the " + thousands(h.record_count) +
                                            " records its header announces");
-      if (!t.records_.empty() && key == record_key(previous))
-        throw TableError(name, offset, "a repeated record: its key is the previous record's (each key must exceed the previous one)");
-      if (!t.records_.empty() && key < record_key(previous))
-        throw TableError(name, offset, "records out of order (each key must exceed the previous one)");
-      if ((key & ~key_bits) != 0 || ((r >> 1) & 0x7f) > kMaxLength)
-        throw TableError(name, offset, "a record with bits outside its fields");
-      for (std::uint64_t c = 0; c < n * n; ++c)
-        if (((key >> (2 * c)) & 3) == 3) throw TableError(name, offset, "a record whose key has a cell of value 3");
-      if (t.codec_.canonical(key) != key) throw TableError(name, offset, "a record whose key is not canonical");
-      previous = r;
-      t.records_.push_back(r);
+      check_record(name, at + i, r, records.empty() ? 0 : records.back(), records.empty(), codec, h.board_side);
+      records.push_back(r);
     }
     if (bytes < chunk.size()) break;
   }
-  if (t.records_.size() != record_count)
-    throw TableError(name, header_size + 8 * std::min<std::uint64_t>(t.records_.size(), record_count),
-                     t.records_.size() < record_count
-                         ? "truncated: the header announces " + thousands(record_count) + " records, the file holds " +
-                               thousands(t.records_.size())
-                         : "the file holds more than the " + thousands(record_count) + " records its header announces");
+  if (records.size() != h.record_count)
+    throw TableError(name, h.header_size + 8 * std::min<std::uint64_t>(records.size(), h.record_count),
+                     records.size() < h.record_count
+                         ? "truncated: the header announces " + thousands(h.record_count) + " records, the file holds " +
+                               thousands(records.size())
+                         : "the file holds more than the " + thousands(h.record_count) + " records its header announces");
+}
+
+}  // namespace
+
+Table Table::read(std::istream& in, const std::string& name) {
+  HeaderFields h = read_fixed_header(in, name);
+  Position start(static_cast<int>(h.board_side));
+  const std::string start_text = read_start_text(in, name, h, start);
+  Table t(start, start_text);
+  t.file_ = name;
+  if (get(h.bytes, 42, 1) != symmetry_mask(t.codec_))
+    throw TableError(name, 42, "symmetry mask " + std::to_string(get(h.bytes, 42, 1)) + " is not the start's (" +
+                                   std::to_string(symmetry_mask(t.codec_)) + ")");
+  read_records(in, name, h, t.codec_, t.records_);
+  // What the header says of the records: the start's value and length, the positions, the hash.
   const auto start_outcome = t.lookup_key(t.codec_.key(start));
-  if (!start_outcome) throw TableError(name, header_size, "the records do not hold the start");
-  if (start_outcome->wins() != (get(header, 40, 1) == 1) || get(header, 40, 1) > 1 ||
-      static_cast<std::uint64_t>(start_outcome->length) != get(header, 41, 1))
+  if (!start_outcome) throw TableError(name, h.header_size, "the records do not hold the start");
+  if (start_outcome->wins() != (get(h.bytes, 40, 1) == 1) || get(h.bytes, 40, 1) > 1 ||
+      static_cast<std::uint64_t>(start_outcome->length) != get(h.bytes, 41, 1))
     throw TableError(name, 40, "the header's value and length of the start are not its record's");
   t.finish();
-  if (t.positions_ != positions)
-    throw TableError(name, 32, "the header counts " + thousands(positions) + " positions; the records hold " +
+  if (t.positions_ != h.positions)
+    throw TableError(name, 32, "the header counts " + thousands(h.positions) + " positions; the records hold " +
                                    thousands(t.positions_));
   std::array<std::uint8_t, 32> stored{};
-  std::memcpy(stored.data(), header.data() + kHashOffset, 32);
+  std::memcpy(stored.data(), h.bytes.data() + kHashOffset, 32);
   if (stored != t.hash_)
     throw TableError(name, kHashOffset, "content hash mismatch: the file is corrupted (stored " + hex(stored) +
                                             ", computed " + hex(t.hash_) + ")");
