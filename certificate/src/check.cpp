@@ -251,18 +251,13 @@ bool lowercase_hex(std::string_view text) {
          std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
-}  // namespace
+// The file as the checker reads it: its lines, and the hash of every line before the sha256 line.
+struct Reading {
+  explicit Reading(std::istream& in) : reader(in) {}
 
-Summary check(std::istream& in) {
-  LineReader reader(in);
-  Sha256 hash;
-  std::string line;
-  bool lf = false;
-  Summary summary;
-  Header& h = summary.header;
-
-  // The five header lines: each must be there, whole, and hashed.
-  auto header_line = [&](int number, const char* what) -> const std::string& {
+  // Header line `number` (1-based), which must be there, whole, LF-ended; hashed. `what` names
+  // it in the error when the file ends before it.
+  const std::string& header_line(int number, const char* what) {
     if (!reader.next(line, lf)) {
       if (number == 1) parse_error("empty input: not a tanbo certificate (the first line must be 'tanbo-certificate 1')", 1, 1);
       parse_error(std::string("the file ends after line ") + std::to_string(number - 1) + ": missing the " + what + " line",
@@ -271,57 +266,74 @@ Summary check(std::istream& in) {
     if (!lf) parse_error("the file ends inside this line (no newline): truncated", number, line.size() + 1);
     if (!line.empty() && line.back() == '\r')
       parse_error("the line ends with a carriage return (CR): certificates use LF line endings", number, line.size());
-    hash.update(line);
-    hash.update("\n", 1);
+    hash_line(line);
     return line;
-  };
+  }
+  void hash_line(std::string_view text) {
+    hash.update(text);
+    hash.update("\n", 1);
+  }
 
-  {
-    const std::string& first = header_line(1, "'tanbo-certificate 1'");
-    const std::string magic = "tanbo-certificate ";
-    if (first.compare(0, magic.size(), magic) != 0)
-      parse_error("not a tanbo certificate: the first line is " + quoted(first) + ", expected 'tanbo-certificate 1'", 1, 1);
-    const std::string_view version = std::string_view(first).substr(magic.size());
-    const auto v = canonical_number(version, LLONG_MAX / 10);
-    if (!v) parse_error("bad format version " + quoted(version) + " (expected 1)", 1, magic.size() + 1);
-    if (*v != kFormatVersion)
-      parse_error("certificate format version " + std::to_string(*v) + " is not supported (this checker reads version " +
-                      std::to_string(kFormatVersion) + ")",
-                  1, magic.size() + 1);
-  }
+  LineReader reader;
+  Sha256 hash;
+  std::string line;
+  bool lf = false;
+};
+
+// Line 1: `tanbo-certificate 1`.
+void read_magic(Reading& r) {
+  const std::string& first = r.header_line(1, "'tanbo-certificate 1'");
+  const std::string magic = "tanbo-certificate ";
+  if (first.compare(0, magic.size(), magic) != 0)
+    parse_error("not a tanbo certificate: the first line is " + quoted(first) + ", expected 'tanbo-certificate 1'", 1, 1);
+  const std::string_view version = std::string_view(first).substr(magic.size());
+  const auto v = canonical_number(version, LLONG_MAX / 10);
+  if (!v) parse_error("bad format version " + quoted(version) + " (expected 1)", 1, magic.size() + 1);
+  if (*v != kFormatVersion)
+    parse_error("certificate format version " + std::to_string(*v) + " is not supported (this checker reads version " +
+                    std::to_string(kFormatVersion) + ")",
+                1, magic.size() + 1);
+}
+
+// Line 2: `start <variant name or position string>`, which must begin a game.
+Position read_start_line(Reading& r, Header& h) {
+  const std::string_view text = header_value(r.header_line(2, "start"), 2, "start", "start <variant name or position string>");
+  if (text.empty() || text.front() == ' ' || text.back() == ' ') parse_error("the start is empty or has surrounding spaces", 2, 7);
   Position start;
-  {
-    const std::string_view text = header_value(header_line(2, "start"), 2, "start", "start <variant name or position string>");
-    if (text.empty() || text.front() == ' ' || text.back() == ' ')
-      parse_error("the start is empty or has surrounding spaces", 2, 7);
-    try {
-      start = read_start(text);
-    } catch (const ParseError& e) {
-      parse_error("start " + quoted(text) + ": " + e.reason(), 2, 6 + static_cast<std::size_t>(std::max(e.column(), 1)));
-    } catch (const InvalidPositionError& e) {
-      parse_error("the start " + quoted(text) + " cannot begin a game: " + e.what(), 2, 7);
-    }
-    h.start = std::string(text);
+  try {
+    start = read_start(text);
+  } catch (const ParseError& e) {
+    parse_error("start " + quoted(text) + ": " + e.reason(), 2, 6 + static_cast<std::size_t>(std::max(e.column(), 1)));
+  } catch (const InvalidPositionError& e) {
+    parse_error("the start " + quoted(text) + " cannot begin a game: " + e.what(), 2, 7);
   }
-  {
-    const std::string_view text = header_value(header_line(3, "size"), 3, "size", "size <N>");
-    const auto n = canonical_number(text, kMaxSize);
-    if (!n || *n < kMinSize)
-      parse_error("bad size " + quoted(text) + " (expected a board side from " + std::to_string(kMinSize) + " to " +
-                      std::to_string(kMaxSize) + ")",
-                  3, 6);
-    if (*n != start.size())
-      parse_error("size " + std::to_string(*n) + ", but the start's board is " + board_text(start.size()), 3, 6);
-    h.size = static_cast<int>(*n);
-  }
-  {
-    const std::string_view text = header_value(header_line(4, "prover"), 4, "prover", "prover X or prover O");
-    if (text != "X" && text != "O") parse_error("bad prover " + quoted(text) + " (expected X or O)", 4, 8);
-    h.prover = text == "X" ? Color::Black : Color::White;
-  }
-  // Line 5: the optional `within <D>`, or the count.
+  h.start = std::string(text);
+  return start;
+}
+
+// Line 3: `size <N>`, the start's board side.
+void read_size_line(Reading& r, const Position& start, Header& h) {
+  const std::string_view text = header_value(r.header_line(3, "size"), 3, "size", "size <N>");
+  const auto n = canonical_number(text, kMaxSize);
+  if (!n || *n < kMinSize)
+    parse_error("bad size " + quoted(text) + " (expected a board side from " + std::to_string(kMinSize) + " to " +
+                    std::to_string(kMaxSize) + ")",
+                3, 6);
+  if (*n != start.size()) parse_error("size " + std::to_string(*n) + ", but the start's board is " + board_text(start.size()), 3, 6);
+  h.size = static_cast<int>(*n);
+}
+
+// Line 4: `prover X` or `prover O`.
+void read_prover_line(Reading& r, Header& h) {
+  const std::string_view text = header_value(r.header_line(4, "prover"), 4, "prover", "prover X or prover O");
+  if (text != "X" && text != "O") parse_error("bad prover " + quoted(text) + " (expected X or O)", 4, 8);
+  h.prover = text == "X" ? Color::Black : Color::White;
+}
+
+// Line 5: the optional `within <D>`; then `positions <K>`. Returns the count line's number.
+int read_within_and_count(Reading& r, Header& h) {
   int count_line = 5;
-  const std::string* count_text = &header_line(5, "positions");
+  const std::string* count_text = &r.header_line(5, "positions");
   if (count_text->compare(0, 7, "within ") == 0) {
     const std::string_view text = std::string_view(*count_text).substr(7);
     const auto d = canonical_number(text, kMaxWithin);
@@ -331,89 +343,117 @@ Summary check(std::istream& in) {
                   5, 8);
     h.within = *d;
     count_line = 6;
-    count_text = &header_line(6, "positions");
+    count_text = &r.header_line(6, "positions");
   }
-  {
-    const std::string_view text =
-        header_value(*count_text, count_line, "positions", h.within ? "positions <K>" : "within <D>' or 'positions <K>");
-    const auto k = canonical_number(text, kMaxPositions);
-    if (!k || *k < 1)
-      parse_error("bad position count " + quoted(text) + " (expected 1 to " + std::to_string(kMaxPositions) +
-                      ", in decimal: the checker numbers positions with 32 bits)",
-                  count_line, 11);
-    h.positions = *k;
-  }
+  const std::string_view text =
+      header_value(*count_text, count_line, "positions", h.within ? "positions <K>" : "within <D>' or 'positions <K>");
+  const auto k = canonical_number(text, kMaxPositions);
+  if (!k || *k < 1)
+    parse_error("bad position count " + quoted(text) + " (expected 1 to " + std::to_string(kMaxPositions) +
+                    ", in decimal: the checker numbers positions with 32 bits)",
+                count_line, 11);
+  h.positions = *k;
+  return count_line;
+}
 
-  // The position lines, then the sha256 line. The first problem after the header is kept, and
-  // the lines after it are only hashed: a damaged file is reported as damaged (sha256 mismatch),
-  // an intact one by its first failing line.
+// The first problem found after the header. The lines after it are only hashed, so that a
+// damaged file is reported as damaged (sha256 mismatch) and an intact one by its first failing line.
+struct FirstProblem {
+  void keep(const std::exception& e) {
+    error = std::current_exception();
+    text = std::string("also ") + e.what();
+  }
+  void rethrow_if_any() const {
+    if (error) std::rethrow_exception(error);
+  }
+  std::exception_ptr error;
+  std::string text;
+};
+
+// The sha256 line (line `number`, read into r.line): its digest must match the hash of every
+// line before it, it must be the last line, and the file must list what the header announced.
+void finish_at_sha256(Reading& r, long long number, const FirstProblem& problem, const Checker& checker, int count_line,
+                      Summary& summary) {
+  const std::string_view digest = std::string_view(r.line).substr(7);
+  if (!r.lf || !lowercase_hex(digest)) {
+    problem.rethrow_if_any();
+    if (!r.lf) parse_error("the sha256 line does not end with a newline", number, r.line.size() + 1);
+    parse_error("bad sha256 " + quoted(digest) + " (expected 64 lowercase hex digits)", number, 8);
+  }
+  std::string rest;
+  bool rest_lf = false;
+  bool more = false;
+  try {
+    more = r.reader.next(rest, rest_lf);
+  } catch (const ParseError&) {
+    more = true;  // a long line after the sha256 line is trailing data all the same
+  }
+  if (more) {
+    problem.rethrow_if_any();
+    parse_error("unexpected data after the sha256 line (it must be the last line)", number + 1, 1);
+  }
+  const std::string computed = r.hash.hex();
+  if (digest != computed)
+    throw CertificateError("sha256 mismatch: the bytes before this line hash to " + computed + ", the line says " +
+                               std::string(digest) + " (the file was changed after it was written" +
+                               (problem.error ? "; " + problem.text : std::string()) + ")",
+                           number);
+  problem.rethrow_if_any();
+  const Header& h = summary.header;
+  if (checker.listed() != h.positions)
+    throw CertificateError("count mismatch: the header announces " + std::to_string(h.positions) + " positions (line " +
+                               std::to_string(count_line) + "), but the file lists " + std::to_string(checker.listed()),
+                           number);
+  summary.depth = checker.last_depth();
+  summary.sha256 = computed;
+}
+
+}  // namespace
+
+Summary check(std::istream& in) {
+  Reading r(in);
+  Summary summary;
+  Header& h = summary.header;
+  read_magic(r);
+  const Position start = read_start_line(r, h);
+  read_size_line(r, start, h);
+  read_prover_line(r, h);
+  const int count_line = read_within_and_count(r, h);
+
+  // The position lines, then the sha256 line.
   const long long first_line = count_line + 1;
   Checker checker(h, start, first_line, h.within ? 5 : 0);
-  std::exception_ptr problem;
-  std::string problem_text;
+  FirstProblem problem;
   for (;;) {
     bool got = false;
     try {
-      got = reader.next(line, lf);
+      got = r.reader.next(r.line, r.lf);
     } catch (const ParseError&) {
-      if (problem) std::rethrow_exception(problem);
+      problem.rethrow_if_any();
       throw;
     }
-    const long long number = reader.number();
+    const long long number = r.reader.number();
     if (!got) {
-      if (problem) std::rethrow_exception(problem);
+      problem.rethrow_if_any();
       parse_error("the file ends after line " + std::to_string(number) +
                       " without the sha256 line (truncated: the header announces " + std::to_string(h.positions) +
                       " positions on lines " + std::to_string(first_line) + "-" + std::to_string(checker.last_line()) +
                       ", then the sha256 line)",
                   number + 1, 1);
     }
-    if (line.compare(0, 7, "sha256 ") == 0) {
-      const std::string_view digest = std::string_view(line).substr(7);
-      if (!lf || !lowercase_hex(digest)) {
-        if (problem) std::rethrow_exception(problem);
-        if (!lf) parse_error("the sha256 line does not end with a newline", number, line.size() + 1);
-        parse_error("bad sha256 " + quoted(digest) + " (expected 64 lowercase hex digits)", number, 8);
-      }
-      std::string rest;
-      bool rest_lf = false;
-      bool more = false;
-      try {
-        more = reader.next(rest, rest_lf);
-      } catch (const ParseError&) {
-        more = true;  // a long line after the sha256 line is trailing data all the same
-      }
-      if (more) {
-        if (problem) std::rethrow_exception(problem);
-        parse_error("unexpected data after the sha256 line (it must be the last line)", number + 1, 1);
-      }
-      const std::string computed = hash.hex();
-      if (digest != computed)
-        throw CertificateError("sha256 mismatch: the bytes before this line hash to " + computed + ", the line says " +
-                                   std::string(digest) + " (the file was changed after it was written" +
-                                   (problem ? "; " + problem_text : std::string()) + ")",
-                               number);
-      if (problem) std::rethrow_exception(problem);
-      if (checker.listed() != h.positions)
-        throw CertificateError("count mismatch: the header announces " + std::to_string(h.positions) + " positions (line " +
-                                   std::to_string(count_line) + "), but the file lists " + std::to_string(checker.listed()),
-                               number);
-      summary.depth = checker.last_depth();
-      summary.sha256 = computed;
+    if (r.line.compare(0, 7, "sha256 ") == 0) {
+      finish_at_sha256(r, number, problem, checker, count_line, summary);
       return summary;
     }
-    hash.update(line);
-    hash.update("\n", 1);
-    if (problem) continue;
+    r.hash_line(r.line);
+    if (problem.error) continue;
     try {
-      if (!lf) parse_error("the file ends inside this line (no newline): truncated", number, line.size() + 1);
-      checker.line(line, number);
+      if (!r.lf) parse_error("the file ends inside this line (no newline): truncated", number, r.line.size() + 1);
+      checker.line(r.line, number);
     } catch (const ParseError& e) {
-      problem = std::current_exception();
-      problem_text = std::string("also ") + e.what();
+      problem.keep(e);
     } catch (const CertificateError& e) {
-      problem = std::current_exception();
-      problem_text = std::string("also ") + e.what();
+      problem.keep(e);
     }
   }
 }
