@@ -44,8 +44,8 @@ WORDS = [
         r"|\b(?:coding|working|work|helper|agent)\s+sessions?\b"
         r"|\b(?:filed|found|written|made|done)\s+(?:by|in)\s+(?:a|the|one)\s+session\b", re.I)),
     ("a commit hash", re.compile(
-        r"\b(?:commit|main|landed|revision)\s+(?:[a-z]+\s+){0,2}(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b",
-        re.I)),
+        r"\b(?:commit|main|landed|revision)\s+(?:[a-z]+\s+){0,2}"
+        r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}\b", re.I)),
     ("a date", re.compile(
         r"\b(?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b"
         r"|\b(?:January|February|March|April|May|June|July|August|September|October|November"
@@ -59,22 +59,26 @@ SKIP_DIRS = {".git", "node_modules", "__pycache__", "dist", "test-artifacts", "o
 HEADER_EXTS = (".h", ".hpp")
 
 
+def skipped(rel_dir, name):
+    """Whether the folder NAME inside REL_DIR is a build tree or a tool's folder, not the source."""
+    return (name in SKIP_DIRS or (rel_dir == "." and name.startswith("build"))
+            or (rel_dir == "python" and name == "build"))
+
+
 def scanned_files(root):
     """The pages and public headers under ROOT, as paths relative to it, sorted."""
+    face_headers = {os.path.join("js", "src", "index.d.ts")}
     out = []
     for base, dirs, files in os.walk(root):
-        rel_base = os.path.relpath(base, root)
-        top = rel_base.split(os.sep)[0]
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not (rel_base == "." and d.startswith("build"))
-                         and not (rel_base == "python" and d == "build"))
-        parts = rel_base.split(os.sep)
+        rel_dir = os.path.relpath(base, root)
+        dirs[:] = [d for d in dirs if not skipped(rel_dir, d)]
+        in_include = "include" in rel_dir.split(os.sep)[1:]  # <folder>/include/...
         for name in files:
-            rel = os.path.normpath(os.path.join(rel_base, name))
-            page = (name.endswith(".md") or name.endswith(".md.in")) and rel != "CHANGELOG.md"
-            header = "include" in parts[1:] and name.endswith(HEADER_EXTS) and top != "."
-            face_header = rel in (os.path.join("js", "src", "index.d.ts"),) or (
-                rel_base == os.path.join("python", "tanbo") and name.endswith(".pyi"))
-            if page or header or face_header:
+            rel = os.path.normpath(os.path.join(rel_dir, name))
+            page = name.endswith((".md", ".md.in")) and rel != "CHANGELOG.md"
+            header = (in_include and name.endswith(HEADER_EXTS)) or rel in face_headers or (
+                rel_dir == os.path.join("python", "tanbo") and name.endswith(".pyi"))
+            if page or header:
                 out.append(rel)
     return sorted(out)
 
