@@ -1,4 +1,4 @@
-(* The certificate checker of issue 42, proven sound over Rules.v's game.
+(* The certificate checker (docs/certificates.md), proven sound over Rules.v's game.
    A certificate (format 1, docs/certificates.md) lists positions, each followed only by
    positions on earlier lines; `check` reads its lines in order and accepts only if every line
    is a position the prover wins given the earlier ones, and the last line is the start.

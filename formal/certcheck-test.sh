@@ -2,8 +2,8 @@
 # The CTest test of tanbo-certcheck (the extracted checker of Certificate.v): it must accept the
 # test certificates of formal/certificates/ (make-test-certificates.sh), refuse each damaged copy
 # (exit 1) and each malformed variant made here from xo3.cert (exit 2), every time with exactly
-# the pinned message. A checker that accepts a damaged certificate is the worst bug issue 42
-# can have, so each damage is planted and must be caught.
+# the pinned message. A checker that accepts a damaged certificate is the worst bug a
+# certificate checker can have, so each damage is planted and must be caught.
 #   certcheck-test.sh TANBO_CERTCHECK CERT_DIR
 set -euo pipefail
 check=${1:?usage: certcheck-test.sh TANBO_CERTCHECK CERT_DIR}

@@ -1,5 +1,5 @@
-// Shared core checked independently (issue 10, part 3): every named variant's opening against a
-// table written out here from the rules text (README "Variants" and docs/rules.md: lattice
+// The shared core checked independently: every named variant's opening against a
+// table written out here from the rules text (docs/rules.md, "Variants": lattice
 // sizes, spacings and offsets literally; dense stones on odd columns and rows in a checkerboard
 // with A1 Black, by that definition; the classic lists of rule 2 and the diagram of the original
 // rules text), decoded by a ten-line reader of this file's own, so neither opening() nor
@@ -124,8 +124,8 @@ TEST_CASE("openings: classic is rule 2's stone lists and the original rules text
 }
 
 TEST_CASE("variant table: exactly the documented names and sizes exist", "[openings][core]") {
-  // README: lattice-N for N in {5, 7, 9, 13, 19, 21}; dense-N for odd N from 5 to 25; custom-N
-  // for 2 to 25; classic is 19x19.
+  // docs/rules.md: lattice-N for N in {5, 7, 9, 13, 19, 21}; dense-N for odd N from 5 to 25;
+  // custom-N for 2 to 25; classic is 19x19.
   for (int n = -2; n <= 30; ++n) {
     INFO("n = " << n);
     const bool lattice = n == 5 || n == 7 || n == 9 || n == 13 || n == 19 || n == 21;

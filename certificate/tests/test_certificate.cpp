@@ -613,7 +613,8 @@ TEST_CASE("the start line: a variant name or a position string, one spelling, no
       {"XO1/3/O1X x", 7,
        "line 2, column 7: start 'XO1/3/O1X x': the position string 'XO1/3/O1X x' is not written as the engine writes it "
        "('XO1/3/O1X X')"},
-      // The issue's relabelled start, and even the position's own tag: a start has one name.
+      // A position string relabelled with another variant's name, and even with its own: a start has
+      // one name.
       {"X3O/5/5/5/O3X X dense-5", 23,
        "line 2, column 23: start 'X3O/5/5/5/O3X X dense-5': the position string 'X3O/5/5/5/O3X X' is followed by 'dense-5' (a "
        "start is a variant name or a position string, nothing else)"},

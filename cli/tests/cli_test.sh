@@ -438,7 +438,8 @@ which does not contain: $needle"
 }
 
 # The signatures are golden values: both engines play the same fixed-seed games over the
-# row-major legal list, so every build must print them (classic: the value of landed main 1f844f3).
+# row-major legal list, so every build must print them (classic's is the one docs/performance.md
+# and js/README.md quote).
 # --compare exits 3 if the reference engine's signature differs.
 case_bench_variant() {
   NEEDLES=('"variant":"classic"' '"signature":"3826-8da8101fce70d009"')

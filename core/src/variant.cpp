@@ -1,4 +1,4 @@
-// Named variants and their openings (issue "Foundation", variants section).
+// Named variants and their openings (docs/rules.md, "Variants").
 #include "tanbo/core/variant.hpp"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
-// Perfect play in the JavaScript face (issue 43): every row of the cross-face list
-// api/tests/solved_positions.tsv (columns and what "expected" means are in its header) answered
-// through the package's Solution.probe and Game.solve on both engines, and the error model on
-// bad inputs: damaged table bytes (TableError naming the byte offset), a node budget of 0 or
-// beyond 2^40, another board size, values of the wrong type (TypeError), disposed handles.
+// Perfect play in the JavaScript face (docs/solutions.md, "Perfect play in the faces"): every row
+// of the cross-face list api/tests/solved_positions.tsv (columns and what "expected" means are in
+// its header) answered through the package's Solution.probe and Game.solve on both engines, and the
+// error model on bad inputs: damaged table bytes (TableError naming the byte offset), a node budget
+// of 0 or beyond 2^40, another board size, values of the wrong type (TypeError), disposed handles.
 // The table files come from the native CLI (`tanbo solve START --out FILE`, TANBO_CLI, set by
 // CTest when the build has TANBO_NATIVE_BUILD_DIR); without it those tests are skipped.
 import { test } from "node:test";

@@ -1,8 +1,9 @@
-// Perfect play from Python (issue 43): tanbo.Solution (a solved start's table, opened, read from
-// bytes or solved on demand, probed), tanbo.Answer and tanbo.MoveAnswer (what a probe or a solve
-// says) and Game.solve (the weak solver under a node budget). Thin over tanbo::api::Solution and
-// api::solve (solution.hpp): nothing here probes a table or searches by itself, so Python answers
-// every position as C++, C, JavaScript and the engine protocol do (api/tests/solved_positions.tsv).
+// Perfect play from Python (docs/solutions.md, "Perfect play in the faces"): tanbo.Solution (a
+// solved start's table, opened, read from bytes or solved on demand, probed), tanbo.Answer and
+// tanbo.MoveAnswer (what a probe or a solve says) and Game.solve (the weak solver under a node
+// budget). Thin over tanbo::api::Solution and api::solve (solution.hpp): nothing here probes a
+// table or searches by itself, so Python answers every position as C++, C, JavaScript and the
+// engine protocol do (api/tests/solved_positions.tsv).
 // Keep python/tanbo/__init__.pyi in step.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

@@ -1,5 +1,5 @@
 """The perfect opponent (opponent="perfect") of tanbo.env.TanboEnv, tanbo.env.TanboAECEnv and
-tanbo.vector.TanboVectorEnv, and tanbo.env.PerfectPlayer under them (issue 43).
+tanbo.vector.TanboVectorEnv, and tanbo.env.PerfectPlayer under them (docs/solutions.md).
 
 * It never loses a game from a start it wins, and wins within the start's perfect-play length
   whatever the agent does (random agents, an MCTS agent, perfect defence, which it beats in

@@ -1,4 +1,4 @@
-"""Perfect play from Python: tanbo.Solution, tanbo.Answer and Game.solve (issue 43).
+"""Perfect play from Python (docs/solutions.md): tanbo.Solution, tanbo.Answer and Game.solve.
 
 First the Python face of the cross-face list api/tests/solved_positions.tsv (its header describes
 the columns): every row answered exactly as it says, as the C++ api, C, JavaScript and the engine

@@ -1,10 +1,10 @@
 // The weak solver's alpha-beta: fail-soft negamax on the shared search board (weak_board.hpp),
 // over scores that are exact game-theoretic values, never estimates:
 //   a win in d plies for the side to move scores kWinScore - d, a loss in d plies -(kWinScore - d).
-// Maximising this score is exactly issue 42's perfect play (the winner ends as soon as it can,
-// the loser delays as long as it can), and since no position is ever scored by a heuristic,
-// every bound the search returns or stores is a true bound: the transposition table needs no
-// depth field and its entries stay valid for every later search (value, length, proof).
+// Maximising this score is exactly perfect play as docs/solutions.md defines it (the winner ends as
+// soon as it can, the loser delays as long as it can), and since no position is ever scored by a
+// heuristic, every bound the search returns or stores is a true bound: the transposition table
+// needs no depth field and its entries stay valid for every later search (value, length, proof).
 //
 // The value is one null-window search around 0 (no score is 0, so it answers win or loss); the
 // length is MTD(f) null-window steps on the proven side (exact_score), each moving one bound.

@@ -1,6 +1,6 @@
 // An independent brute force for the strong solver's tests: plain recursive negamax on the
 // reference engine over every reachable position, keyed by position strings (no exact keys, no
-// symmetry, no shared code with the solver), with the definitions of issue 42 written out.
+// symmetry, no shared code with the solver), with docs/solutions.md's definitions written out.
 #pragma once
 
 #include <algorithm>

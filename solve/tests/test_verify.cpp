@@ -92,7 +92,8 @@ TEST_CASE("verify passes genuine tables, record by record, with progress", "[sol
 
 TEST_CASE("a forged flipped win bit is refused by the probe and by verify, naming the record", "[solve][verify]") {
   // The start's record says the side to move wins (the header's value byte too, so reading
-  // agrees): the issue's "X to move loses in 24 plies" above four moves that "win in 24".
+  // agrees): a contradiction of the kind a probe must never print, such as "X to move loses in 24
+  // plies" above four moves that "win in 24".
   const Genuine g;
   ForgedTable f(g.bytes);
   const std::size_t i = f.find(g.canonical(g.start));

@@ -682,7 +682,7 @@ TEST_CASE("weak frontier: opening lines", "[.frontier]") {
               plies, layer.size(), wins, losses, unknown, nodes, cpu_seconds() - t0, peak_mib());
 }
 
-// ---- Size of the game graph (issue 42 item 7; boards up to 7x7) ---------------------------------
+// ---- Size of the game graph (boards up to 7x7; docs/solutions.md, "How many positions") -------
 namespace {
 
 // A position of at most 63 points as two words: Black's stones and the side to move, White's.

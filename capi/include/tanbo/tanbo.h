@@ -694,7 +694,7 @@ tanbo_status tanbo_session_create(const char* engine, tanbo_session** out, char*
 void tanbo_session_free(tanbo_session* session);
 
 /**
- * Message of the last failed call on this session (as tanbo_last_error() for games).
+ * Message of the last failed call on @p session (as tanbo_last_error() for games).
  * @param session The handle; may be NULL.
  * @return The message, "" if the last call succeeded; for a NULL @p session, a static text.
  */

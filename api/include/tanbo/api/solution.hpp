@@ -1,12 +1,12 @@
-// Perfect play for every face (issue 43): a Solution is one solved start's table — read from a
-// table file (`tanbo solve START --out FILE`) or solved on demand for a start small enough — probed
-// for any position: its value, perfect-play length, every legal move's value and length, the
-// perfect-play line, or "unknown" outside the table. solve() is the weak solver on one position
-// under a node budget, for positions no table holds. The CLI's `tanbo probe`, the protocol's
-// `solve` command, the C API's tanbo_solution_* calls, Python's tanbo.Solution and
-// Game.solve, the perfect opponent of the environments and the explorer all call these; none
-// probes a table or runs a solver by itself. Definitions (value, perfect-play length, the
-// winner of a finished game): docs/solutions.md.
+// Perfect play for every face (docs/solutions.md, "Perfect play in the faces"): a Solution is one
+// solved start's table — read from a table file (`tanbo solve START --out FILE`) or solved on
+// demand for a start small enough — probed for any position: its value, perfect-play length, every
+// legal move's value and length, the perfect-play line, or "unknown" outside the table. solve() is
+// the weak solver on one position under a node budget, for positions no table holds. The CLI's
+// `tanbo probe`, the protocol's `solve` command, the C API's tanbo_solution_* calls, Python's
+// tanbo.Solution and Game.solve, the perfect opponent of the environments and the explorer all call
+// these; none probes a table or runs a solver by itself. Definitions (value, perfect-play length,
+// the winner of a finished game): docs/solutions.md.
 #pragma once
 
 #include <cstdint>

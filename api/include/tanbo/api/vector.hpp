@@ -70,8 +70,8 @@ std::unique_ptr<VectorBatch> make_vector_batch(const Variant& variant, std::size
 struct VectorOpponent {
   /// MCTS with this many simulations per move when > 0; uniformly random when 0.
   int mcts_playouts = 0;
-  /// Perfect play from this solved start (issue 43): on each move, one of the moves that keep
-  /// the position's value and perfect-play length (api::best_moves of the table's probe: the
+  /// Perfect play from this solved start (docs/solutions.md): on each move, one of the moves that
+  /// keep the position's value and perfect-play length (api::best_moves of the table's probe: the
   /// fastest win, the longest defence), the board's Rng choosing among them, `below(count)` of
   /// the row-major list (one draw per move, also when there is one). The table must hold the
   /// batch's start; every position reachable from it is then held too.

@@ -6,7 +6,8 @@
 // The solver is a memoized negamax with play/undo into a hash table of 64-bit words shared by the
 // threads, keyed by canonical keys (key.hpp), so each class of symmetric positions is stored once.
 // Its result depends on the start alone: the same table, byte for byte, whatever the thread count
-// or engine. Front ends (the api layer, C, Python, JavaScript: issue 43) wrap Table and probe().
+// or engine. Front ends (the api layer, C, Python, JavaScript: docs/solutions.md, "Perfect play in
+// the faces") wrap Table and probe().
 #pragma once
 
 #include <array>

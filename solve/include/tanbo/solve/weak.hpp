@@ -3,7 +3,8 @@
 // optimized engine, under a node budget, plus the winner's proof DAG for a certificate. For
 // starts whose game graph is too large for the strong solver (lattice-7, dense-7, 19x19
 // endgames); where both apply, the two must agree on the value AND the perfect-play length
-// (issue 42's definitions: the winner ends as soon as it can, the loser delays as long as it can).
+// (docs/solutions.md's definitions: the winner ends as soon as it can, the loser delays as long as
+// it can).
 #pragma once
 
 #include <cstdint>
