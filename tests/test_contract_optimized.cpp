@@ -5,6 +5,7 @@
 // records(), board(), vertex()/point(), at_vertex, variant(). Each is compared, on every position
 // of seeded random games, with the reference engine (rules.hpp functions) played in lockstep.
 // playout() and the uniformity of the samplers are in test_sampling.cpp. Index: verify/CONTRACT.md.
+// check-map: code optimized
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -584,7 +585,8 @@ void require_fast_paths(const Variant& variant, std::uint64_t seed) {
 }
 
 TEST_CASE("contract: nth_legal_move, for_each_legal_move and random_move equal legal_moves() on "
-          "every engine, for_each_removed_stone the reference's last_result().removed", "[contract][optimized]") {
+          "every engine, for_each_removed_stone the reference's last_result().removed",
+          "[contract][optimized][rule3][rule5][sampling]") {
   for (const Variant& v : {Variant::lattice(5), Variant::dense(7), Variant::lattice(9), Variant::classic()})
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       require_fast_paths<reference::Game>(v, seed);
@@ -606,7 +608,7 @@ TEST_CASE("contract: nth_legal_move, for_each_legal_move and random_move equal l
 }
 
 TEST_CASE("contract: capacity_for and with_capacity_for pick the smallest instantiated capacity "
-          "that holds the board", "[contract][optimized]") {
+          "that holds the board", "[contract][optimized][internals]") {
   for (int size = 1; size <= kMaxSize + 2; ++size) {
     INFO("size " << size);
     const int want = size <= 19 ? 19 : kMaxSize;  // Board19/Game19, else Board/Game
