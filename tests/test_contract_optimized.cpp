@@ -163,7 +163,8 @@ void require_record_agrees(const BasicBoard<MaxN>& b, const MoveRecord& rec, con
 }  // namespace
 
 TEMPLATE_TEST_CASE_SIG("contract: BasicBoard queries, play, play_vertex, undo and records agree with "
-                       "the reference engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+                       "the reference engine",
+                       "[contract][optimized][rule3][rule6][history]", ((int MaxN), MaxN), 19, 25) {
   using B = BasicBoard<MaxN>;
   long long moves = 0;
   for (const Position& start : starts_for<MaxN>()) {
@@ -231,7 +232,8 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard queries, play, play_vertex, undo an
 // same state move for move (the dense legal sets in the same internal order, so random_legal_vertex
 // draws the same moves), undo included; restore_order() brings the row-major order back exactly.
 TEMPLATE_TEST_CASE_SIG("contract: play_vertex_unordered plays as play_vertex, restore_order restores "
-                       "the row-major order", "[contract][optimized]", ((int MaxN), MaxN), 9, 19, 25) {
+                       "the row-major order",
+                       "[contract][optimized][internals]", ((int MaxN), MaxN), 9, 19, 25) {
   using B = BasicBoard<MaxN>;
   long long moves = 0;
   for (const Position& start : starts_for<MaxN>()) {
@@ -296,7 +298,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> dump_fields(const 
 }
 
 TEMPLATE_TEST_CASE_SIG("contract: BasicBoard::state_dump writes the incremental state the rules "
-                       "give", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+                       "give", "[contract][optimized][internals]", ((int MaxN), MaxN), 19, 25) {
   // What formal/oracle/state_check.ml reads: the fields in order, and on seeded random games
   // the ones the rules fix (roots, growth counts, legal lists and bitsets, counts) agree with
   // the reference rules; the formal state check compares every field with the Coq spec.
@@ -362,7 +364,8 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard::state_dump writes the incremental 
 }
 
 TEMPLATE_TEST_CASE_SIG("contract: BasicBoard constructors take what fits and reject the rest like "
-                       "the reference engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+                       "the reference engine",
+                       "[contract][optimized][errors][internals]", ((int MaxN), MaxN), 19, 25) {
   using B = BasicBoard<MaxN>;
   // The documented instantiations: Board19 up to 19x19, Board (and Game) up to 25x25.
   STATIC_REQUIRE(std::is_same_v<optimized::Board19, BasicBoard<19>>);
@@ -405,7 +408,8 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard constructors take what fits and rej
 // other position by a build. The copy must be the build, field for field (the legal sets' order
 // too: it decides every playout), and must be taken only for exactly the opening's position.
 TEMPLATE_TEST_CASE_SIG("contract: BasicBoard set up from a named opening is the board a build "
-                       "makes, and no other position takes its copy", "[contract][optimized]",
+                       "makes, and no other position takes its copy",
+                       "[contract][optimized][rule2][internals]",
                        ((int MaxN), MaxN), 9, 19, 25) {
   using B = BasicBoard<MaxN>;
   // Everything a board holds, as text: state_dump() plus what it leaves out.
@@ -451,7 +455,7 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard set up from a named opening is the 
 }
 
 TEMPLATE_TEST_CASE_SIG("contract: BasicGame queries, records() and board() agree with the reference "
-                       "engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+                       "engine", "[contract][optimized][rule3][rule6][history]", ((int MaxN), MaxN), 19, 25) {
   using G = optimized::BasicGame<MaxN>;
   for (const Position& start : starts_for<MaxN>()) {
     if (start.size() > 13) continue;  // the board-level test covers the big boards
@@ -502,7 +506,7 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicGame queries, records() and board() agree
 // position, hash, history and undo as the original, and moves on either leave the other as it was.
 // A copy keeps the history's reserve: its first moves after the copy do not reallocate.
 TEMPLATE_TEST_CASE_SIG("contract: BasicGame copies and assignments are independent games with the "
-                       "same history", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+                       "same history", "[contract][optimized][history]", ((int MaxN), MaxN), 19, 25) {
   using G = optimized::BasicGame<MaxN>;
   constexpr std::uint64_t kSeed = 7401;
   INFO("tanbo::Rng(" << kSeed << ")");

@@ -203,7 +203,7 @@ TEST_CASE("the writer refuses misuse", "[certificate]") {
   CHECK_THROWS_AS(w.add(read_start(k3x3), std::nullopt), UsageError);
 }
 
-TEST_CASE("planted damage: each rule of the format refuses its violation", "[planted]") {
+TEST_CASE("planted damage: each rule of the format refuses its violation", "[certificate][planted]") {
   const char* start = GENERATE(k3x3, k4x4);
   const Built& b = certificate_of(start);
   const Lines good = lines_of(written(b));

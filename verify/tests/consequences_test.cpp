@@ -98,7 +98,7 @@ TEST_CASE("the oracle reports nothing along games of the correct engines",
 
 // One check per consequence, in the order consequences.hpp lists them.
 TEST_CASE("the oracle reports each planted violation of a board or state consequence first",
-          "[verify][consequences][rule1][rule2][rule4][rule5][rule7][planted]") {
+          "[verify][consequences][rule1][rule2][rule4][rule5][rule7]") {
   // Board
   expect_report<planted::ReportsEmptyBoard>("ReportsEmptyBoard", "both sides have no stones");
   expect_report<planted::ReportsFilledBoard>("ReportsFilledBoard", "(not a tree)");
@@ -128,7 +128,7 @@ TEST_CASE("the oracle reports each planted violation of a board or state consequ
 }
 
 TEST_CASE("the oracle reports each planted violation of a move consequence first, for each side and case of rule 6",
-          "[verify][consequences][rule3][rule6][planted]") {
+          "[verify][consequences][rule3][rule6]") {
   using enum Removal;
   expect_for_each_side<planted::WrongResultMove>("WrongResultMove", "last_result().move");
   expect_for_each_side<planted::WrongResultPlayer>("WrongResultPlayer", "last_result().player");
