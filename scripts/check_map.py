@@ -212,6 +212,7 @@ class Map:
         catalog = self.texts.get(catalog_file, "")
         named = set(re.findall(r"`([^`]+)`", catalog))
         tests = {cid: c for cid, c in self.checks.items() if c["kind"] in ("unit", "property")}
+        words = {cid: set(re.findall(r"\w+", self.texts[cid])) for cid in tests}
         conform_cases = {}
         for rel, text in self.texts.items():
             if rel.endswith("CMakeLists.txt"):
@@ -233,7 +234,7 @@ class Map:
                 caught = {target} if target in self.checks else set()
             else:
                 exists = len(re.findall(rf"\b{re.escape(name)}\b", text)) > 1  # the tag and the bug
-                caught = {cid for cid, c in tests.items() if cid != rel and re.search(rf"\b{name}\b", self.texts[cid])}
+                caught = {cid for cid in tests if cid != rel and name in words[cid]}
             if not exists or (not number and not rel.endswith(".mutant") and name not in named):
                 self.problem(where, f"planted bug {name} does not exist (or is not in {catalog_file})")
             if name in self.bugs:
@@ -283,8 +284,6 @@ class Map:
         if c["kind"] in ("unit", "property"):
             n = sum(1 for case in c["cases"] if tag in case["tags"])
             return f"`{cid}` ({n} case{'s' if n != 1 else ''})"
-        if c["kind"] == "theorem":
-            return f"`{cid}` (`{c['file']}`)"
         if c["kind"] == "suite":
             return c["title"]
         return f"`{cid}`"
@@ -293,7 +292,15 @@ class Map:
         lines = []
         for kind, title in self.vocab["kinds"].items():
             items = []
-            for cid in sorted(cid for cid, c in self.checks.items() if c["kind"] == kind and tag in c["tags"]):
+            ids = sorted(cid for cid, c in self.checks.items() if c["kind"] == kind and tag in c["tags"])
+            if kind == "theorem":  # proofs, grouped by file: no planted bug can show a proof bites
+                files = sorted({self.checks[cid]["file"] for cid in ids})
+                items = [f"`{f}` (" + ", ".join(f"`{cid}`" for cid in ids if self.checks[cid]["file"] == f) + ")"
+                         for f in files]
+                if items:
+                    lines.append(f"**{title}**: " + "; ".join(items) + ": proofs, no planted bug")
+                continue
+            for cid in ids:
                 bugs = self.bites(cid, tag)
                 shown = ", ".join(f"`{b}`" if not b.startswith('"') else f"its own case {b}" for b in bugs[:3])
                 more = f" and {len(bugs) - 3} more" if len(bugs) > 3 else ""
@@ -412,22 +419,25 @@ def selftest(root):
     ]
     failed = 0
     with tempfile.TemporaryDirectory(prefix="tanbo_check_map_") as tmp:
-        clean = pathlib.Path(tmp) / "clean"
-        shutil.copytree(root, clean, ignore=lambda d, names: [
+        tree = pathlib.Path(tmp) / "tree"
+        shutil.copytree(root, tree, ignore=lambda d, names: [
             n for n in names if n.startswith(".") or n.startswith("build") or n in SKIP_DIRS
             or ((pathlib.Path(d) / n).is_file() and pathlib.Path(n).suffix not in TEXT_SUFFIXES and n != "CMakeLists.txt")])
-        if check(clean, quiet=True):
-            print("check_map selftest: the unplanted copy fails:\n  " + "\n  ".join(check(clean, quiet=True)))
+        if check(tree, quiet=True):
+            print("check_map selftest: the unplanted copy fails:\n  " + "\n  ".join(check(tree, quiet=True)))
             return 1
+        originals = {p: p.read_text() for p in source_files(tree)}
         for what, expected, make in defects:
-            tree = pathlib.Path(tmp) / "planted"
-            shutil.copytree(clean, tree)
             make(tree)
             problems = check(tree, quiet=True)
             caught = [p for p in problems if expected in p]
             print(f"{'caught' if caught else 'MISSED'}: {what}" + (f" ({caught[0]})" if caught else ""))
             failed += not caught
-            shutil.rmtree(tree)
+            for p in source_files(tree):  # undo the defect: the next one starts from the clean copy
+                if p not in originals:
+                    p.unlink()
+                elif p.read_text() != originals[p]:
+                    p.write_text(originals[p])
     print(f"check_map selftest: {len(defects) - failed} of {len(defects)} planted defects caught")
     return 1 if failed else 0
 
