@@ -31,6 +31,7 @@ from typing import Callable, Optional
 
 import tanbo
 
+# The rule each plant breaks, for the map of checks (docs/verification.md, "Checks by rule").
 # check-map: planted branch-name [rule6]
 # check-map: planted removed-stones [rule6]
 # check-map: planted one-root-at-a-time [rule6]
