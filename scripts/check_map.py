@@ -162,10 +162,11 @@ class Map:
         cases = []
         for m in TEST_MACRO.finditer(text):
             where = f"{rel}:{text.count(chr(10), 0, m.start()) + 1}"
-            names = STRINGS.match(text, m.end())
+            names = STRINGS.match(text, m.end()) or re.compile(r"\w+\s*").match(text, m.end())
             if not names:
                 continue
-            name = "".join(STRING.findall(names.group(1)))
+            # A literal name, or a macro parameter (a macro defining test cases counts as one).
+            name = "".join(STRING.findall(names.group(0))) or names.group(0).strip()
             rest = text[names.end():].lstrip()
             raw = ""
             if rest.startswith(","):

@@ -57,7 +57,10 @@ void play_band(const Band& band) {
 
 // One test case per band, so that ctest runs them in parallel and a slow band is easy to spot.
 #define TANBO_NAMED_BAND(title, ...) \
-  TEMPLATE_TEST_CASE(title, "[engine][games]", TANBO_TEST_ENGINES) { play_band<TestType>(Band{__VA_ARGS__}); }
+  TEMPLATE_TEST_CASE(title, "[engine][games][rule2][rule3][rule4][rule5][rule6][rule7][history]", \
+                     TANBO_TEST_ENGINES) { \
+    play_band<TestType>(Band{__VA_ARGS__}); \
+  }
 
 TANBO_NAMED_BAND("random games from the named variants up to 9x9", 2, 9, 1000, 10, 40, true)
 TANBO_NAMED_BAND("random games from the named variants 11x11 to 15x15", 10, 15, 2000, 2, 32, true)
