@@ -309,7 +309,7 @@ class Map:
                 items.append(f"{label} ← {shown}{more}" if bugs else f"{label}: no planted bug")
             if items:
                 lines.append(f"**{title}**: " + "; ".join(items))
-        return "<br>".join(lines)
+        return "<br>".join(lines).replace("|", "\\|")  # a test name's bar would end the cell
 
     def text(self):
         out = [BEGIN, "", "| rule | checks, each ← the planted bugs that show it bites |", "|---|---|"]
