@@ -67,8 +67,8 @@ class Map:
         self.rules = self.vocab["rules"]
         self.concerns = self.vocab["concerns"]
         self.problems = []
-        self.checks = {}   # id -> {kind, file, rules, concerns, code, cases}
-        self.bugs = {}     # name -> {file, tags, caught_by: set of check ids}
+        self.checks = {}   # id -> {kind, file, tags, cases (of a test file), code (folders)}
+        self.bugs = {}     # name -> {where (its tag), tags, caught_by (check ids)}
         self.texts = {}
         for p in source_files(root):
             if p.name == pathlib.Path(__file__).name:
@@ -135,6 +135,9 @@ class Map:
                         self.add_check(name, kind, rel, tags)
                         if kind == "fuzz" and name != pathlib.Path(rel).stem:
                             self.problem(where, f"fuzz target {name} is not this file's target ({pathlib.Path(rel).stem})")
+                        cmake = self.texts.get((pathlib.PurePosixPath(rel).parent / "CMakeLists.txt").as_posix(), "")
+                        if kind == "walk" and not re.search(rf"add_executable\(\s*{re.escape(name)}\b", cmake):
+                            self.problem(where, f"walk {name} is no executable of this folder's CMakeLists.txt")
                 else:
                     self.problem(where, f"unknown check-map kind '{kind}'")
             if TEST_MACRO.search(text):
@@ -226,6 +229,9 @@ class Map:
                 exists = name == pathlib.Path(rel).stem
                 expect = re.search(r"^# expect: (.*)$", text, re.M)
                 checkers = expect.group(1).split() if expect else list(self.vocab["suites"])
+                for k in checkers:
+                    if k not in self.vocab["suites"]:
+                        self.problem(rel, f"'# expect: {k}' names no checker of mutation/run.sh (scripts/check_map.json suites)")
                 caught = {self.vocab["suites"][k]["check"] for k in checkers if k in self.vocab["suites"]}
             elif re.search(r"^PLANTS = \[", text, re.M):
                 exists = f'"{name}"' in text.split("PLANTS = [", 1)[1].split("]", 1)[0]
@@ -413,6 +419,10 @@ def selftest(root):
         ("a tag naming no conformance family", "conformance family move/no-such names no case",
          lambda t: plant(t, "conformance/src/generate.cpp", "// check-map: conformance move/ends-game [rule7]",
                          "// check-map: conformance move/ends-game [rule7]\n// check-map: conformance move/no-such [rule7]")),
+        ("a walk that is no executable", "walk tanbo_walk is no executable",
+         lambda t: plant(t, "properties/exhaustive.cpp", "walk tanbo_exhaustive", "walk tanbo_walk")),
+        ("a mutant expecting an unknown checker", "'# expect: unti' names no checker",
+         lambda t: plant(t, "mutation/mutants/13-random-vertex-favours-first.mutant", "# expect: unit", "# expect: unti")),
         ("a generated table edited by hand", "the committed tables differ",
          lambda t: plant(t, PAGE, "| rule | checks,", "| rule  | checks,")),
         ("a rule whose checks no planted bug bites", "rule1: no check of this rule has a planted bug",
