@@ -233,7 +233,7 @@ class Map:
                     if k not in self.vocab["suites"]:
                         self.problem(rel, f"'# expect: {k}' names no checker of mutation/run.sh (scripts/check_map.json suites)")
                 caught = {self.vocab["suites"][k]["check"] for k in checkers if k in self.vocab["suites"]}
-            elif re.search(r"^PLANTS = \[", text, re.M):
+            elif is_protocol_engine(text):
                 exists = f'"{name}"' in text.split("PLANTS = [", 1)[1].split("]", 1)[0]
                 caught = conform_cases.get(name, set())
             elif number:
@@ -256,7 +256,7 @@ class Map:
                 defined = [s for s in structs if s not in bases]
             elif rel.endswith(".mutant"):
                 defined = [pathlib.Path(rel).stem]
-            elif re.search(r"^PLANTS = \[", text, re.M):
+            elif is_protocol_engine(text):
                 defined = re.findall(r'"([^"]+)"', text.split("PLANTS = [", 1)[1].split("]", 1)[0])
             elif re.search(r"^enum class BruteBug \{", text, re.M):
                 enumerators = re.search(r"^enum class BruteBug \{([^}]*)\}", text, re.M).group(1).split(",")
@@ -345,6 +345,11 @@ class Map:
                 self.problem("scripts/check_map.json", f"{tag} is named '{heading}', which is no heading of {self.vocab['rules_page']}")
             if not any(self.bites(cid, tag) for cid, c in self.checks.items() if tag in c["tags"]):
                 self.problem(tag, "no check of this rule has a planted bug that shows it bites")
+
+
+def is_protocol_engine(text):
+    """A test engine speaking the protocol, whose plants (its PLANTS list) the conform CTests run."""
+    return "--plant-bug" in text and re.search(r"^PLANTS = \[", text, re.M) is not None
 
 
 def family_of(case_id):
