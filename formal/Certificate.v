@@ -6,6 +6,7 @@
    the start in the sense of `wins_from` (plain words beside it). ExtractCertificate.v turns the
    checker into OCaml for `tanbo-certcheck` (oracle/certcheck.ml); docs/formal.md, section
    "The certificate checker", says what is trusted. *)
+(* check-map: code formal certificate *)
 From Coq Require Import List Arith Lia Bool.
 From Tanbo Require Import Rules Theorems Openings.
 Import ListNotations.
@@ -59,6 +60,7 @@ Lemma wins_both_stones b c : wins N b c -> has_stones N b Black -> has_stones N 
 Proof. intros [_ Hno] HB HW. destruct c; simpl in Hno; contradiction. Qed.
 
 (* The predicate is not trivial: the two sides never both win from the same position. *)
+(* check-map: theorem wins_from_exclusive [certificate] *)
 Theorem wins_from_exclusive prover b c :
   wins_from prover b c -> ~ wins_from (opponent prover) b c.
 Proof.
@@ -160,6 +162,7 @@ Proof.
 Qed.
 
 (* The winning predicate speaks of positions, not of the functions that hold them. *)
+(* check-map: theorem wins_from_same [certificate] *)
 Theorem wins_from_same prover b1 b2 c : same b1 b2 -> wins_from prover b1 c -> wins_from prover b2 c.
 Proof.
   intros Hs Hw. destruct Hw as [b c Hw | b p b' HB HW Hm Hn | b c HB HW Hc Hex Hall].
@@ -202,6 +205,7 @@ Proof.
 Qed.
 
 (* A win within d plies is a win. *)
+(* check-map: theorem wins_within_from [certificate] *)
 Theorem wins_within_from prover d b c : wins_within prover d b c -> wins_from prover b c.
 Proof.
   induction 1 as [d b c Hw | d b p b' HB HW Hm Hn IH | d b c HB HW Hc Hex Hall IH].
@@ -210,6 +214,8 @@ Proof.
   - apply opponent_moves; [exact HB | exact HW | exact Hc | exact Hex |].
     intros p b' Hm. exact (IH p b' Hm).
 Qed.
+
+(* check-map: theorem wins_within_same [certificate] *)
 
 Theorem wins_within_same prover d b1 b2 c :
   same b1 b2 -> wins_within prover d b1 c -> wins_within prover d b2 c.
@@ -242,6 +248,7 @@ Lemma nth_all_points x y : x < N -> y < N -> nth (y * N + x) (all_points N) (0, 
 Proof. intros Hx Hy. unfold all_points. rewrite nth_rows by lia. reflexivity. Qed.
 
 (* Reading back the cells of a board gives the board, on every point of it. *)
+(* check-map: theorem decode_encode [certificate] *)
 Theorem decode_encode b : same (decode N (encode N b)) b.
 Proof.
   intros [x y] Hq. unfold decode, encode. assert (Hb := Hq). apply on_boardb_spec in Hb.
@@ -552,6 +559,7 @@ Proof.
 Qed.
 
 (* verdict_by is sound whenever `found` is. *)
+(* check-map: theorem verdict_by_sound [certificate] *)
 Theorem verdict_by_sound l c mv D :
   verdict_by l c mv = inl D -> wins_within N prover D (rows_decode N l) c.
 Proof.
@@ -690,14 +698,20 @@ Proof.
   apply pos_key_inj in E as [El Ec]. rewrite El, Ec. exact Hw.
 Qed.
 
+(* check-map: theorem verdict_sound [certificate] *)
+
 Theorem verdict_sound t l c mv D : tree_sound t ->
   verdict t l c mv = inl D -> wins_within N prover D (rows_decode N l) c.
 Proof.
   intros Ht. apply verdict_by_sound. intros l' c' w Hm. exact (find_wins t l' c' w Ht Hm).
 Qed.
 
+(* check-map: theorem init_sound [certificate] *)
+
 Theorem init_sound : sound_state init.
 Proof. split; simpl; [intros x w [] | discriminate]. Qed.
+
+(* check-map: theorem step_sound [certificate] *)
 
 Theorem step_sound st ln st' : sound_state st -> step st ln = inl st' -> sound_state st'.
 Proof.
@@ -740,6 +754,8 @@ Proof.
   - injection Es as El0 Ec0. subst. exact Hw.
 Qed.
 
+(* check-map: theorem finish_sound [certificate] *)
+
 Theorem finish_sound s K st : sound_state st -> finish s K st = None ->
   wins_within N prover (depth st) (start_board s) (start_side s).
 Proof.
@@ -756,6 +772,7 @@ Qed.
 (* The soundness theorems: a certificate the checker accepts, with depth D, proves that the
    prover wins from the start within D plies (wins_within), so has a winning strategy
    (wins_from). *)
+(* check-map: theorem check_sound_within [certificate] *)
 Theorem check_sound_within s K lines K' D :
   check s K lines = Accepted K' D -> wins_within N prover D (start_board s) (start_side s).
 Proof.
@@ -763,6 +780,8 @@ Proof.
   destruct (finish s K st) as [r|] eqn:Ef; [discriminate|]. intros E. injection E as _ E. subst D.
   exact (finish_sound s K st (run_sound lines init 1 st init_sound Er) Ef).
 Qed.
+
+(* check-map: theorem check_sound [certificate] *)
 
 Theorem check_sound s K lines K' D :
   check s K lines = Accepted K' D -> wins_from N prover (start_board s) (start_side s).
@@ -772,6 +791,7 @@ End Checker.
 
 (* For a named start the theorem speaks of the variant's opening as Openings.v defines it, on
    the board size the variant has. *)
+(* check-map: theorem check_sound_named [certificate] *)
 Theorem check_sound_named N prover i K lines K' D :
   check N prover (Named i) K lines = Accepted K' D ->
   exists b, nth_error named_openings i = Some (N, b) /\ wins_within N prover D b Black.
@@ -844,11 +864,14 @@ Definition lines : list line := [
 End Xo3.
 
 (* ... and within 9 plies (the depth of the certificate's strategy). *)
+(* check-map: theorem xo3_white_wins_within [solve] *)
 Theorem xo3_white_wins_within : wins_within 3 White 9 (decode 3 (fst start3)) (snd start3).
 Proof.
   apply (check_sound_within 3 White (Given (fst start3) (snd start3)) 38 Xo3.lines 38 9).
   vm_compute. reflexivity.
 Qed.
+
+(* check-map: theorem xo3_white_wins [solve] *)
 
 Theorem xo3_white_wins : wins_from 3 White (decode 3 (fst start3)) (snd start3).
 Proof. exact (wins_within_from 3 White 9 _ _ xo3_white_wins_within). Qed.

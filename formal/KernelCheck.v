@@ -12,6 +12,7 @@
    - counts and line numbers are binary (N), not unary.
    Whatever the translator writes, an accepted certificate proves its claim (kcheck_sound): the
    translator is outside the trusted base of the theorems. *)
+(* check-map: code formal certificate *)
 From Coq Require Import List Arith Bool NArith.
 From Coq Require Import Numbers.Cyclic.Int63.PrimInt63.
 From Tanbo Require Import Rules Openings Certificate.
@@ -220,8 +221,12 @@ Proof.
   apply cells_equal_eq in El. subst. exact Hw.
 Qed.
 
+(* check-map: theorem kinit_sound [certificate] *)
+
 Theorem kinit_sound : ksound kinit.
 Proof. split; simpl; [intros d w [] | discriminate]. Qed.
+
+(* check-map: theorem kstep_sound [certificate] *)
 
 Theorem kstep_sound st d st' : ksound st -> kstep st d = inl st' -> ksound st'.
 Proof.
@@ -248,6 +253,8 @@ Proof.
     exact (IH st1 (N.succ i) st' (kstep_sound st d st1 Hs Es) E).
 Qed.
 
+(* check-map: theorem kfinish_sound [certificate] *)
+
 Theorem kfinish_sound s K st : ksound st -> kfinish s K st = None ->
   wins_within N prover (kdepth st) (start_board N s) (start_side s).
 Proof.
@@ -265,6 +272,7 @@ Qed.
 
 (* The soundness theorems: a certificate the kernel checker accepts with depth D proves that the
    prover wins from the start within D plies (wins_within), so has a winning strategy. *)
+(* check-map: theorem kcheck_sound_within [certificate] *)
 Theorem kcheck_sound_within s K lines K' D :
   kcheck s K lines = KAccepted K' D -> wins_within N prover D (start_board N s) (start_side s).
 Proof.
@@ -272,6 +280,8 @@ Proof.
   destruct (kfinish s K st) as [r|] eqn:Ef; [discriminate|]. intros E. injection E as _ E. subst D.
   exact (kfinish_sound s K st (krun_sound lines kinit 1 st kinit_sound Er) Ef).
 Qed.
+
+(* check-map: theorem kcheck_sound [certificate] *)
 
 Theorem kcheck_sound s K lines K' D :
   kcheck s K lines = KAccepted K' D -> wins_from N prover (start_board N s) (start_side s).

@@ -2,6 +2,7 @@
    position reachable from one: no bounded root at the start of a turn, a legal move while both
    sides have stones (no pass), a winner once not (no draw), and the game-length bound.
    The per-opening facts are checked by computation on the executable rules. *)
+(* check-map: code formal core *)
 From Coq Require Import List Arith Lia Bool.
 From Tanbo Require Import Rules Theorems.
 Import ListNotations.
@@ -34,6 +35,7 @@ Definition opening_ok (nb : nat * board) : bool :=
   let (n, b) := nb in no_boundedb n b && has_stonesb n b Black && has_stonesb n b White.
 
 (* Every named opening has no bounded root, and stones of both colours. *)
+(* check-map: theorem openings_ok [rule2] *)
 Theorem openings_ok : forall n b, In (n, b) named_openings ->
   no_bounded n b /\ has_stones n b Black /\ has_stones n b White.
 Proof.
@@ -48,6 +50,7 @@ Qed.
 (* After a move, some side has stones: the opponent's stones survive when the expanded root is
    removed alone (rule 6, first case), and the stone just placed survives otherwise. So a game
    never ends with an empty board. *)
+(* check-map: theorem no_draw [rule7] *)
 Theorem no_draw n b c p b' : has_stones n b (opponent c) -> move n b c p b' ->
   has_stones n b' c \/ has_stones n b' (opponent c).
 Proof.

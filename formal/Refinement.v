@@ -28,6 +28,7 @@
    modelled at the level of board.cpp's update rules (each one's net effect per point), not of
    its C++ syntax or step order; docs/formal.md, "The optimized engine's state", says what is
    modelled and what stays C++. *)
+(* check-map: code formal optimized *)
 From Coq Require Import List Arith Lia Bool.
 Import ListNotations.
 From Tanbo Require Import Rules Theorems.
@@ -386,6 +387,8 @@ Proof.
     rewrite <- (Hsame h s Hc). exact Hself.
 Qed.
 
+(* check-map: theorem state_ok_sound [internals] *)
+
 Theorem state_ok_sound b st : state_ok b st = true -> refines b st.
 Proof.
   unfold state_ok, refines. intros Hok.
@@ -680,6 +683,7 @@ Qed.
    growth count only through v and its neighbours: the growth counts after, plus what those
    points gave before, equal the counts before plus what they give after. So add_stone, which
    looks at v and its neighbours alone, has all it needs to keep every count exact. *)
+(* check-map: theorem place_growth_local [rule5] *)
 Theorem place_growth_local b st st' c v c' h : legal N b c v ->
   (forall q, q <> v -> st_root st' q = st_root st q) ->
   growth_count (place b v c) st' c' h + length (filter (grows b st c' h) (v :: neighbours N v)) =
@@ -1098,6 +1102,7 @@ Definition place_update (b : board) (st : state) (c : color) (v : point) (st' : 
 (* A legal placement, done by those updates, keeps the abstraction: a state that refines the
    board before refines the board with the stone placed (whether or not rule 6 then removes
    anything: this is the state add_stone leaves for remove_bounded). *)
+(* check-map: theorem place_refines [rule3][rule5] *)
 Theorem place_refines b st st' c v : refines b st -> legal N b c v ->
   (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
   place_update b st c v st' -> refines (place b v c) st'.
@@ -1115,6 +1120,7 @@ Qed.
 (* A whole move of rule 6 that removes nothing: c plays v, no root is bounded afterwards (so
    no stone is removed), and the board after the move is the board with the stone placed;
    play_as's updates take a state refining the board before to one refining the board after. *)
+(* check-map: theorem move_refines [rule3][rule6] *)
 Theorem move_refines b st st' c v : refines b st -> legal N b c v ->
   (forall q, on_board N q -> ~ removed N (place b v c) v q) ->
   (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
@@ -1221,6 +1227,7 @@ Definition undo_update (b : board) (st : state) (c : color) (v : point) (st' st'
 (* A legal placement done by play_as's updates and taken back by undo_as's restores the
    abstraction: the state after the undo refines the board before the move again (its legal
    lists may be in another order; every other part the abstraction reads is as it was). *)
+(* check-map: theorem undo_place [history] *)
 Theorem undo_place b st st' st'' c v : refines b st -> legal N b c v ->
   (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
   place_update b st c v st' -> undo_update b st c v st' st'' -> refines b st''.
@@ -1377,6 +1384,7 @@ Qed.
 
 (* add_stone's growth arithmetic gives what place_update asks of the growth counts: each head's
    count changes by what v and its neighbours gain and lose as its growth points. *)
+(* check-map: theorem add_stone_growth_ok [rule5] *)
 Theorem add_stone_growth_ok b st st' c v : refines b st -> legal N b c v ->
   (forall q, st_root st' q = if point_eqb q v then st_root st (friend b c v) else st_root st q) ->
   add_stone_growth b st c v st' ->
@@ -1477,6 +1485,7 @@ Qed.
 
 (* So a placement whose growth counts add_stone's arithmetic updates (and the rest as
    place_update_base) keeps the abstraction. *)
+(* check-map: theorem add_stone_refines [rule4][rule5] *)
 Theorem add_stone_refines b st st' c v : refines b st -> legal N b c v ->
   (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
   place_update_base b st c v st' -> add_stone_growth b st c v st' -> refines (place b v c) st'.
@@ -1517,6 +1526,7 @@ Qed.
 (* remove_stone's growth arithmetic, undoing a placement, gives what undo_update asks of the
    growth counts: each head's count changes by what v and its neighbours gain and lose as its
    growth points. *)
+(* check-map: theorem remove_stone_growth_ok [rule5][rule6] *)
 Theorem remove_stone_growth_ok b st st' st'' c v : refines b st -> legal N b c v ->
   place_update b st c v st' -> (forall q, st_root st'' q = st_root st' q) ->
   remove_stone_growth b c v st' st'' ->
@@ -1625,6 +1635,7 @@ Qed.
 (* So a placement and its take-back whose growth counts add_stone's and remove_stone's
    arithmetic update (the rest as place_update_base and undo_update_base) leave a state that
    refines the board before the move again. *)
+(* check-map: theorem undo_refines [history] *)
 Theorem undo_refines b st st' st'' c v : refines b st -> legal N b c v ->
   (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
   place_update_base b st c v st' -> add_stone_growth b st c v st' ->
@@ -1643,6 +1654,7 @@ Qed.
 
 (* In a state that refines the board, a head's growth count is zero exactly when its root is
    bounded (rule 5): the test play_as applies to the roots it logged. *)
+(* check-map: theorem bounded_growth [rule5] *)
 Theorem bounded_growth b st c h : refines b st -> on_board N h -> is_head b st c h = true ->
   (bounded N b h <-> st_growth st h = 0).
 Proof.
@@ -1678,6 +1690,7 @@ Qed.
 (* So when, after a legal placement done by play_as's updates, no head has a zero growth count,
    rule 6 removes nothing: the board with the stone placed is the move's result, and the state
    refines it. *)
+(* check-map: theorem place_no_zero_growth [rule5] *)
 Theorem place_no_zero_growth b st st' c v : refines b st -> legal N b c v ->
   (forall c' p, on_board N p -> word_of p < length (st_wcount st c')) ->
   place_update b st c v st' ->
@@ -1999,6 +2012,7 @@ Definition remove_update (b1 : board) (rm : point -> bool) (st st' : state) : Pr
 (* Rule 6's removal keeps the abstraction: after c's stone on v, with rm marking exactly the
    stones rule 6 removes (Rules.v's `removed`), a state refining the board with the stone placed
    (place_refines) and updated by the removal refines the board with those stones emptied. *)
+(* check-map: theorem remove_refines [rule6] *)
 Theorem remove_refines b c v rm st st' :
   (forall q, rm q = true -> on_board N q) ->
   (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
@@ -2029,6 +2043,7 @@ Qed.
 (* A whole move in which rule 6 removes the stones rm marks: play_as's placement (place_update)
    then the removal (remove_update) take a state refining the board before the move to one
    refining the board after it, which is Rules.v's move result. *)
+(* check-map: theorem move_refines_removal [rule6] *)
 Theorem move_refines_removal b st st1 st2 c v rm : refines N W b st -> legal N b c v ->
   (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
   place_update N W b st c v st1 ->
@@ -2067,6 +2082,7 @@ Qed.
    stone placed on v, a head's root is removed exactly when either the growth count of v's head
    (the expanded root) is zero and the head is v's (case 1, that root alone), or it is not zero
    and the head's own growth count is zero (case 2, every root with no growth point left). *)
+(* check-map: theorem removed_heads [rule6] *)
 Theorem removed_heads b c v st c' h : refines N W (place b v c) st -> on_board N v ->
   on_board N h -> is_head (place b v c) st c' h = true ->
   (removed N (place b v c) v h <->
@@ -2144,6 +2160,7 @@ Qed.
    of rule 6), restore_root's updates take the state back to one refining the board with the
    stone placed (the board before the removal): every part as before the removal, the legal
    lists possibly in another order. *)
+(* check-map: theorem restore_refines [rule6][history] *)
 Theorem restore_refines b c v rm st1 st2 st3 :
   (forall q, rm q = true -> on_board N q) ->
   (forall q, on_board N q -> (rm q = true <-> removed N (place b v c) v q)) ->
@@ -2314,6 +2331,7 @@ Qed.
 (* The undo of a whole move that removed stones (undo_as): restore_root for the removed roots
    (restore_update), then the placement taken back (remove_stone and the next_ restore,
    undo_update, read off the restored state) leaves a state refining the board before the move. *)
+(* check-map: theorem undo_move_refines [history] *)
 Theorem undo_move_refines b st st1 st2 st3 st4 c v rm : refines N W b st -> legal N b c v ->
   (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
   place_update N W b st c v st1 ->
@@ -2381,6 +2399,7 @@ Definition engine_rm (b1 : board) (st : state) (v : point) (q : point) : bool :=
    else st_growth st (st_root st q) =? 0).
 
 (* Those are exactly the stones rule 6 removes. *)
+(* check-map: theorem engine_rm_removed [rule6] *)
 Theorem engine_rm_removed b c v st : refines N W (place b v c) st -> on_board N v ->
   (forall q, engine_rm (place b v c) st v q = true -> on_board N q) /\
   (forall q, on_board N q -> (engine_rm (place b v c) st v q = true <-> removed N (place b v c) v q)).
@@ -2411,6 +2430,7 @@ Qed.
 (* A whole move whose removal is the one remove_bounded picks from the growth counts after the
    placement keeps the abstraction: the board after is Rules.v's move result, and the state
    refines it. *)
+(* check-map: theorem move_refines_engine [rule3][rule6] *)
 Theorem move_refines_engine b st st1 st2 c v : refines N W b st -> legal N b c v ->
   (forall c' p, on_board N p -> word_of W p < length (st_wcount st c')) ->
   place_update N W b st c v st1 ->

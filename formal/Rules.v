@@ -3,6 +3,7 @@
    Extract.v turns into the OCaml oracle `tanbo-spec`; the theorems (Theorems.v) are stated over
    the relations. Points are (column, row) pairs counted from 0, rows from the top, as in the
    C++ engines; N is the board size (any N). *)
+(* check-map: code formal *)
 From Coq Require Import List Arith Lia Bool.
 Import ListNotations.
 
@@ -481,6 +482,7 @@ Proof.
 Qed.
 
 (* The computed move is the move of the rules... *)
+(* check-map: theorem play_spec [rule3][rule6] *)
 Theorem play_spec b c p : legal b c p -> move b c p (snd (play b c p)).
 Proof.
   intros Hl. split; auto. intros q Hq.
@@ -492,6 +494,7 @@ Proof.
 Qed.
 
 (* ... and the rules determine the board after a move. *)
+(* check-map: theorem move_unique [rule3][rule6] *)
 Theorem move_unique b c p b' b'' : move b c p b' -> move b c p b'' ->
   forall q, on_board q -> b' q = b'' q.
 Proof. intros [_ H1] [_ H2] q Hq. destruct (H1 q Hq), (H2 q Hq); intuition congruence. Qed.

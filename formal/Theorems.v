@@ -1,5 +1,6 @@
 (* The facts the design rests on, proven for every board size and every position from the
    rules of Rules.v. docs/formal.md states each one in plain words. *)
+(* check-map: code formal *)
 From Coq Require Import List Arith Lia Bool.
 From Tanbo Require Import Rules.
 Import ListNotations.
@@ -89,6 +90,7 @@ Qed.
 (* A legal stone on p joins exactly one existing root, that of its one friendly neighbour t:
    afterwards the root of p is {p} plus the root of t, and the root of every other stone s is
    what it was, plus p if s is in the root of t. So roots never merge (nor appear). *)
+(* check-map: theorem no_merge [rule4] *)
 Theorem no_merge b c p : legal b c p ->
   exists t, adj p t /\ b t = Stone c /\ (forall r, adj p r -> b r = Stone c -> r = t) /\
   (forall q, conn (place b p c) p q <-> q = p \/ conn b t q) /\
@@ -214,6 +216,7 @@ Qed.
 
 (* ---- Theorem 2: the start-of-turn invariant ---- *)
 (* If no root is bounded before a move, none is bounded after it, in both branches of rule 6. *)
+(* check-map: theorem start_of_turn [rule5][rule6] *)
 Theorem start_of_turn b c p b' : no_bounded b -> move b c p b' -> no_bounded b'.
 Proof.
   intros Hnb [Hl Hmove].
@@ -253,6 +256,7 @@ Qed.
 
 (* ---- Theorem 3: no pass is ever needed ---- *)
 (* With no bounded root, a side with a stone has a legal move: a growth point of that stone's root. *)
+(* check-map: theorem no_pass_needed [rule5][rule7] *)
 Theorem no_pass_needed b c : no_bounded b -> has_stones b c -> exists p, legal b c p.
 Proof.
   intros Hnb [s [Hs Hc]].
@@ -511,6 +515,8 @@ Qed.
 Lemma empties_le : empties b' <= N * N.
 Proof. unfold empties. rewrite <- length_all_points. apply filter_length_le. Qed.
 
+(* check-map: theorem measure_decreases [rule7] *)
+
 Theorem measure_decreases : measure b' < measure b.
 Proof.
   unfold measure. destruct (existsb (removedb N b1 p) (all_points N)) eqn:E.
@@ -534,6 +540,7 @@ Inductive game : board -> color -> nat -> Prop :=
     move b c p b' -> game b' (opponent c) k -> game b c (S k).
 
 (* Every game ends: no game from b is longer than measure b. *)
+(* check-map: theorem game_length [rule7] *)
 Theorem game_length b c k : game b c k -> k <= measure b.
 Proof.
   induction 1 as [| b c p b' k _ _ Hm _ IH]; [lia|].
@@ -584,6 +591,7 @@ Qed.
 
 (* The bound B(r, N) = (r - 1) * N * N of docs/rules.md: a game from a position with r roots on
    an N x N board lasts at most (r - 1) * N * N moves. *)
+(* check-map: theorem game_bound [rule7] *)
 Theorem game_bound b c k : game b c k -> k <= (roots b - 1) * (N * N).
 Proof.
   intros Hg. destruct (game_long b c k Hg) as [Hk | H]; [subst; apply Nat.le_0_l|].
@@ -631,6 +639,7 @@ Definition bound_both : board :=
 
 (* Rule 6 removes Black A1 and White B1 together. Removed one at a time, A1 goes first, and
    its empty point is a growth point of B1 again, so B1 would stay. *)
+(* check-map: theorem removal_is_simultaneous [rule6] *)
 Theorem removal_is_simultaneous :
   legal 6 bound_both Black (1, 1) /\
   (exists b', move 6 bound_both Black (1, 1) b') /\
@@ -690,6 +699,8 @@ Definition every_first_differs (n : nat) (b1 sim : board) : bool :=
                      existsb (fun q => negb (cell_eqb (remove_root n b1 s q) (sim q))) (all_points n)))
           (all_points n).
 
+(* check-map: theorem no_removal_order [rule6] *)
+
 Theorem no_removal_order :
   no_bounded 6 both_freed /\ has_stones 6 both_freed Black /\ has_stones 6 both_freed White /\
   legal 6 both_freed Black (2, 2) /\ ~ bounded 6 (place both_freed (2, 2) Black) (2, 2) /\
@@ -729,6 +740,7 @@ Proof.
 Qed.
 
 (* On bound_both the order decides: removing B1 first gives rule 6's board, A1 first does not. *)
+(* check-map: theorem bound_both_orders [rule6] *)
 Theorem bound_both_orders :
   (exists b_seq, removal_sequence 6 (place bound_both (1, 1) Black) b_seq /\
      forall q, on_board 6 q -> b_seq q = snd (play 6 bound_both Black (1, 1)) q) /\

@@ -8,6 +8,8 @@
 // Input format: byte 0 picks how the first game is made (see make_game); then each step is an
 // opcode byte followed by its operands. Running out of bytes ends the run; every byte sequence
 // is valid input.
+// check-map: fuzz fuzz_capi [faces][errors]
+// check-map: code capi
 #include <cstddef>
 #include <cstdint>
 #include <cstring>

@@ -5,6 +5,8 @@
 // sets it to the dev build's when there is one); without it the target checks the C++ side
 // alone (C++ exceptions other than the checker's own are crashes), so builds without OCaml
 // (sanitizers, OSS-Fuzz) run it all the same.
+// check-map: fuzz fuzz_certcheck [certificate]
+// check-map: code certificate formal
 #include <cstdint>
 #include <cstdlib>
 #include <memory>

@@ -6,6 +6,8 @@
 // rules (string keys, no streaming, the reference engine), which computes the same depth (at
 // most the within line's), and the Writer writes it back byte for byte (the format has one
 // spelling for everything).
+// check-map: fuzz fuzz_certificate [certificate]
+// check-map: code certificate
 #include <algorithm>
 #include <map>
 #include <optional>

@@ -2,6 +2,8 @@
 // Properties: try_parse_point and parse_point agree (parse_point throws only ParseError, naming
 // the token); accepted names are on the board, print back as the upper-cased input, and parse to
 // the same point on every larger board.
+// check-map: fuzz fuzz_notation [rule1][notation]
+// check-map: code core
 #include <string>
 #include <string_view>
 

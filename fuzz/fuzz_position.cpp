@@ -4,6 +4,8 @@
 // to_string() of a parsed position parses back to it and is canonical; both engines accept
 // it alike or reject it with the same InvalidPositionError, and then agree on every step;
 // optimized::Game19 behaves like optimized::Game up to 19x19 and refuses larger boards.
+// check-map: fuzz fuzz_position [notation]
+// check-map: code core optimized reference
 #include <algorithm>
 #include <string>
 #include <string_view>

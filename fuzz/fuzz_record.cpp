@@ -2,6 +2,8 @@
 // inside the text; a parsed record's moves are on its board with valid locations;
 // format_record output parses back to the same start and moves and is a fixed point; replaying
 // the record on both engines (forward, then undone) shows no divergence.
+// check-map: fuzz fuzz_record [notation]
+// check-map: code core optimized reference
 #include <algorithm>
 #include <string>
 #include <string_view>

@@ -5,6 +5,8 @@
 // line (no line break in it) that parses as an answer echoing the request's id; both engines
 // give the same answer to every request but `version` (the engine's name); a refused request
 // ('?') leaves the position as it was; `quit` ends both sessions at once.
+// check-map: fuzz fuzz_session [protocol]
+// check-map: code api
 #include <algorithm>
 #include <cstdint>
 #include <optional>

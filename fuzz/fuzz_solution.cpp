@@ -13,6 +13,8 @@
 //   odd:  bytes 1-2 a node budget (1 to 65,536), the rest a start (variant name or position
 //         string). tanbo_solve answers OK, PARSE or INVALID_POSITION on creation; a settled
 //         answer's best move is legal and every answered move's value is consistent with it.
+// check-map: fuzz fuzz_solution [solve]
+// check-map: code capi solve
 #include <array>
 #include <cstdint>
 #include <cstring>

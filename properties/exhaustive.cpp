@@ -12,6 +12,8 @@
 //   tanbo_exhaustive --complete lattice-5  every reachable position (exact keys, no depth limit),
 //                                          the graph's size and its longest game; --engine
 //                                          reference|optimized computes them with one engine alone
+// check-map: walk tanbo_exhaustive [rule2][rule3][rule4][rule5][rule6][rule7][history]
+// check-map: code optimized reference
 #include <chrono>
 #include <cstdint>
 #include <cstdio>

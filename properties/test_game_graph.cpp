@@ -2,6 +2,7 @@
 // key index, and the longest path with cycle detection on hand-made graphs (real Tanbo graphs
 // have no cycle, so only a hand-made one can show the detection works); and an independent
 // brute force giving the figures the CTest run of `--complete` on a 3x3 position must print.
+// check-map: code properties
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -50,7 +51,7 @@ int brute_longest(const Position& pos, std::map<std::string, int>& memo) {
 
 }  // namespace
 
-TEST_CASE("exact keys round-trip and tell apart board and side to move", "[game-graph]") {
+TEST_CASE("exact keys round-trip and tell apart board and side to move", "[game-graph][internals]") {
   for (const char* name : {"lattice-5", "dense-5"}) {
     const Variant v = Variant::parse(name);
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
@@ -76,7 +77,7 @@ TEST_CASE("exact keys round-trip and tell apart board and side to move", "[game-
   CHECK(props::exact_key(Position::parse("O4/5/5/5/4X O")) >> 50 == 1);  // the side-to-move bit
 }
 
-TEST_CASE("the position index numbers distinct keys in insertion order", "[game-graph]") {
+TEST_CASE("the position index numbers distinct keys in insertion order", "[game-graph][internals]") {
   props::PositionIndex index;
   Rng rng(7);
   std::vector<std::uint64_t> keys;
@@ -96,7 +97,7 @@ TEST_CASE("the position index numbers distinct keys in insertion order", "[game-
   CHECK_THROWS_AS(index.key(static_cast<std::uint32_t>(truth.size())), std::out_of_range);
 }
 
-TEST_CASE("longest path of a DAG, and cycles detected", "[game-graph]") {
+TEST_CASE("longest path of a DAG, and cycles detected", "[game-graph][verify]") {
   // 0 -> 1 -> 3 -> 4, 0 -> 2 -> 3, 0 -> 4, 2 -> 5 (diamond, shortcut, leaf; parallel edge 1 -> 3).
   const props::GameGraph dag = graph_of({{4, 1, 2}, {3, 3}, {5, 3}, {4}, {}, {}});
   const props::LongestPath lp = props::longest_path(dag, 0);
@@ -121,7 +122,7 @@ TEST_CASE("longest path of a DAG, and cycles detected", "[game-graph]") {
   CHECK(props::longest_path(graph_of(chain), 0).length == 299999);
 }
 
-TEST_CASE("brute force: the complete graph of a 3x3 position", "[game-graph]") {
+TEST_CASE("brute force: the complete graph of a 3x3 position", "[game-graph][rule3][rule6][rule7]") {
   // The figures `tanbo_exhaustive --complete "XO1/3/O1X X"` must print (properties/CMakeLists.txt).
   std::map<std::string, int> memo;
   const Position start = Position::parse("XO1/3/O1X X");

@@ -1,5 +1,6 @@
 // Registers the metamorphic symmetry property (metamorphic.hpp) for both engines, plus sanity
 // checks of the transforms themselves (symmetry.hpp), on which that property relies.
+// check-map: code optimized reference
 #include "metamorphic.hpp"
 
 #include <set>
@@ -9,7 +10,7 @@
 #include "tanbo/reference/game.hpp"
 
 TEST_CASE("the 16 transforms are distinct bijections that map openings to valid positions",
-          "[metamorphic]") {
+          "[metamorphic][verify]") {
   using namespace tanbo;
   for (const int n : {5, 6}) {
     std::set<std::vector<Point>> images;
@@ -40,7 +41,7 @@ TEST_CASE("the 16 transforms are distinct bijections that map openings to valid 
 }
 
 TEMPLATE_TEST_CASE("the rules commute with the symmetries of the square and colour swap",
-                   "[metamorphic]", tanbo::reference::Game, tanbo::optimized::Game) {
+                   "[metamorphic][rule3][rule5][rule6]", tanbo::reference::Game, tanbo::optimized::Game) {
   tanbo::props::check("T(play(P, m)) == play(T(P), T(m)) for every legal m",
                       [] { tanbo::props::metamorphic_property<TestType>(); });
 }

@@ -2,6 +2,7 @@
 // indexed in verify/PLANTED.md; the real engine is untouched) must be caught by the properties, and the
 // counterexamples must shrink to something small. Each failure found is printed, so the output
 // shows what a real failure report looks like.
+// check-map: code verify
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -61,27 +62,27 @@ void metamorphic() {
 
 }  // namespace
 
-TEST_CASE("planted bug: last_result() drops a stone when both colours are removed", "[planted]") {
+TEST_CASE("planted bug: last_result() drops a stone when both colours are removed", "[planted][rule6]") {
   expect_caught("DropRemovedStone / differential", differential<DropRemovedStone>);
   expect_caught("DropRemovedStone / rules", rules<DropRemovedStone>);
   expect_caught("DropRemovedStone / metamorphic", metamorphic<DropRemovedStone>);
 }
 
-TEST_CASE("planted bug: wrong reason for a move with several friendly neighbours", "[planted]") {
+TEST_CASE("planted bug: wrong reason for a move with several friendly neighbours", "[planted][rule3]") {
   expect_caught("PlayThrowsWrongReason / differential", differential<PlayThrowsWrongReason>);
 }
 
-TEST_CASE("planted bug: hash not restored by undoing a removal", "[planted]") {
+TEST_CASE("planted bug: hash not restored by undoing a removal", "[planted][history]") {
   expect_caught("HashKeptAfterUndoingRemoval / differential", differential<HashKeptAfterUndoingRemoval>);
   expect_caught("HashKeptAfterUndoingRemoval / undo", undo<HashKeptAfterUndoingRemoval>);
 }
 
-TEST_CASE("planted bug: copies share state", "[planted]") {
+TEST_CASE("planted bug: copies share state", "[planted][history]") {
   expect_caught("SharedCopies / differential", differential<SharedCopies>);
   expect_caught("SharedCopies / undo", undo<SharedCopies>);
 }
 
-TEST_CASE("planted bug: legal moves not symmetric", "[planted]") {
+TEST_CASE("planted bug: legal moves not symmetric", "[planted][rule3]") {
   expect_caught("AsymmetricLegal / differential", differential<AsymmetricLegal>);
   expect_caught("AsymmetricLegal / metamorphic", metamorphic<AsymmetricLegal>);
   expect_caught("AsymmetricLegal / rules", rules<AsymmetricLegal>);

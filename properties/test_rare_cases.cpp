@@ -2,6 +2,7 @@
 // engines in lockstep, which must agree after every move. The rare rule-6 cases are counted:
 // RC_TAG shows their distribution per property run, and a fixed-seed run asserts each still
 // occurs a minimum number of times, so the test fails if the generators stop producing them.
+// check-map: code optimized reference
 #include <iostream>
 #include <string>
 
@@ -54,7 +55,7 @@ LockstepResult lockstep_game(const props::GameSpec& spec) {
 
 }  // namespace
 
-TEST_CASE("engines agree on removal-heavy games", "[rare]") {
+TEST_CASE("engines agree on removal-heavy games", "[rare][rule6]") {
   props::check("biased games to the end, both engines in lockstep", [] {
     const props::GameSpec spec = *props::gen_game_spec(400, {props::Policy::Rare, props::Policy::Squeeze});
     const LockstepResult r = lockstep_game(spec);
@@ -67,7 +68,7 @@ TEST_CASE("engines agree on removal-heavy games", "[rare]") {
   });
 }
 
-TEST_CASE("biased generators keep producing the rare removal cases", "[rare]") {
+TEST_CASE("biased generators keep producing the rare removal cases", "[rare][rule6]") {
   // Fixed seeds, independent of RC_PARAMS: the counts are reproducible and printed.
   const Variant variants[] = {Variant::lattice(5), Variant::dense(5), Variant::lattice(7),
                               Variant::dense(7),   Variant::lattice(9), Variant::dense(9)};

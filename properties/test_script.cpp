@@ -1,6 +1,7 @@
 // Properties of the fuzz-input codec (tanbo/verify/script.hpp): decode(encode(s)) == s for every
 // encodable Script, and encode(decode(b)) is a canonical form of any byte string b: it decodes to
 // the same Script, and it is a fixed point of encode(decode(.)).
+// check-map: code verify
 #include <cstdint>
 #include <vector>
 
@@ -47,7 +48,7 @@ rc::Gen<verify::Script> gen_script() {
 
 }  // namespace
 
-TEST_CASE("the fuzz-input codec round-trips", "[script]") {
+TEST_CASE("the fuzz-input codec round-trips", "[script][verify]") {
   tanbo::props::check("decode(encode(s)) == s for every encodable script", [] {
     const verify::Script s = *gen_script();
     const std::vector<std::uint8_t> bytes = verify::encode(s);

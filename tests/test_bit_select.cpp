@@ -2,6 +2,7 @@
 // portable and the BMI2 implementation against a bit-by-bit count, on words of every density.
 // Both are checked directly, whichever one the processor running the tests makes select_bit()
 // use, so a machine with BMI2 still checks the portable code and vice versa where it can.
+// check-map: code optimized
 #include <bit>
 #include <catch2/catch.hpp>
 #include <cstdint>
@@ -37,7 +38,8 @@ std::vector<std::uint64_t> sample_words(std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("bit select: every implementation finds the k-th set bit of every word", "[optimized][bits]") {
+TEST_CASE("bit select: every implementation finds the k-th set bit of every word",
+          "[optimized][bits][internals]") {
   constexpr std::uint64_t kSeed = 20261203;
   INFO("words from tanbo::Rng(" << kSeed << ")");
   for (const std::uint64_t x : sample_words(kSeed)) {
@@ -53,7 +55,8 @@ TEST_CASE("bit select: every implementation finds the k-th set bit of every word
   }
 }
 
-TEST_CASE("bit select: the portable implementation is a constant expression", "[optimized][bits]") {
+TEST_CASE("bit select: the portable implementation is a constant expression",
+          "[optimized][bits][internals]") {
   static_assert(tanbo::optimized::detail::select_bit_portable(0b1011000, 0) == 3);
   static_assert(tanbo::optimized::detail::select_bit_portable(0b1011000, 2) == 6);
   static_assert(tanbo::optimized::detail::select_bit_portable(~std::uint64_t{0}, 63) == 63);

@@ -3,6 +3,7 @@
 // state) and the check must name what broke. Differential checks and the planted bugs rely on
 // these messages; this file shows each comparison can fail, on both capacities. (A cell cannot
 // differ: the recomputation starts from this board's cells.)
+// check-map: code optimized
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -108,7 +109,7 @@ void require_caught(const B& b, const std::string& what, F&& corrupt) {
 }  // namespace
 
 TEMPLATE_TEST_CASE_SIG("check_consistency names every invariant a corrupted board breaks",
-                       "[optimized][consistency]", ((int MaxN), MaxN), 19, 25) {
+                       "[optimized][consistency][internals][planted]", ((int MaxN), MaxN), 19, 25) {
   using B = tanbo::optimized::BasicBoard<MaxN>;
   using S = tanbo::optimized::detail::CorruptState<MaxN>;
   const B b = mid_game<MaxN>();

@@ -3,6 +3,7 @@
 // strings and diagrams, game records, Rng (the published splitmix64 / xoshiro256** algorithms),
 // Zobrist hashing, the small vocabulary of types.hpp, errors and the version. Shared by both
 // engines, so a bug here is invisible to differential checks. Index: verify/CONTRACT.md.
+// check-map: code core
 #include <cstdint>
 #include <set>
 #include <string>
@@ -117,7 +118,7 @@ struct Xoshiro {
 }  // namespace
 
 TEST_CASE("contract: point_name, try_parse_point and parse_point follow the documented notation",
-          "[contract][core]") {
+          "[contract][core][rule1]") {
   for (int y = -3; y <= 102; ++y)
     for (int x = -3; x <= 28; ++x) REQUIRE(point_name({x, y}) == name_of(x, y));
   std::vector<std::string> texts = {"",    "A",    "1",   "1A",  "11",  "A0",  "A00", "A01", "A07", "A100",
@@ -147,7 +148,7 @@ TEST_CASE("contract: point_name, try_parse_point and parse_point follow the docu
 }
 
 TEST_CASE("contract: Position accessors, position strings and diagrams on random boards",
-          "[contract][core]") {
+          "[contract][core][notation]") {
   Rng rng(9100);
   for (int n = kMinSize; n <= kMaxSize; ++n) {
     INFO("size " << n);
@@ -222,7 +223,7 @@ TEST_CASE("contract: Position accessors, position strings and diagrams on random
 }
 
 TEST_CASE("contract: format_record and parse_record follow the record format on random games",
-          "[contract][core]") {
+          "[contract][core][notation]") {
   const std::vector<Position> starts = {opening(Variant::classic()), opening(Variant::lattice(19)),
                                         opening(Variant::lattice(5)), opening(Variant::dense(9)),
                                         Position::parse("X3O/5/5/5/O3X O lattice-5"),
@@ -268,7 +269,7 @@ TEST_CASE("contract: format_record and parse_record follow the record format on 
 }
 
 TEST_CASE("contract: Rng is splitmix64-seeded xoshiro256**, and copies fork the stream",
-          "[contract][core]") {
+          "[contract][core][sampling]") {
   for (const std::uint64_t seed : {0ull, 1ull, 42ull, 0xFFFFFFFFFFFFFFFFull, 20260101ull}) {
     INFO("seed " << seed);
     Rng rng(seed);
@@ -286,7 +287,8 @@ TEST_CASE("contract: Rng is splitmix64-seeded xoshiro256**, and copies fork the 
   static_assert(Rng(7).next() == Rng(7).next(), "Rng is usable in constant expressions");
 }
 
-TEST_CASE("contract: Zobrist keys and zobrist_hash are the documented XOR of keys", "[contract][core]") {
+TEST_CASE("contract: Zobrist keys and zobrist_hash are the documented XOR of keys",
+          "[contract][core][internals]") {
   std::set<std::uint64_t> keys{kZobrist.white_to_move};
   for (int c = 0; c < 2; ++c)
     for (int y = 0; y < kMaxSize; ++y)
@@ -308,7 +310,7 @@ TEST_CASE("contract: Zobrist keys and zobrist_hash are the documented XOR of key
   }
 }
 
-TEST_CASE("contract: types.hpp vocabulary, errors and version", "[contract][core]") {
+TEST_CASE("contract: types.hpp vocabulary, errors and version", "[contract][core][errors]") {
   CHECK(opponent(Color::Black) == Color::White);
   CHECK(opponent(Color::White) == Color::Black);
   CHECK(color_char(Color::Black) == 'X');

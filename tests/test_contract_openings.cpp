@@ -5,6 +5,7 @@
 // rules text), decoded by a ten-line reader of this file's own, so neither opening() nor
 // Position::parse() is trusted to produce the expectation. Also the variant table: which names
 // and sizes exist, and how other names are refused.
+// check-map: code core
 #include <string>
 #include <utility>
 #include <vector>
@@ -75,7 +76,7 @@ std::vector<Cell> decode(const std::string& rows) {
 }  // namespace
 
 TEST_CASE("openings: every named variant's opening is the rules text's, written out literally",
-          "[openings][core]") {
+          "[openings][core][rule2]") {
   std::vector<std::pair<std::string, std::string>> table = kOpenings;
   for (int n = 5; n <= 25; n += 2) table.emplace_back("dense-" + std::to_string(n), dense_rows(n));
   CHECK(dense_rows(5) == "X1O1X/5/O1X1O/5/X1O1X");  // the definition, checked against the rules text's figure
@@ -108,7 +109,7 @@ TEST_CASE("openings: every named variant's opening is the rules text's, written 
 }
 
 TEST_CASE("openings: classic is rule 2's stone lists and the original rules text's diagram",
-          "[openings][core]") {
+          "[openings][core][rule2]") {
   const Position classic = opening(Variant::classic());
   std::vector<Cell> diagram;
   for (const char* row : kOriginalDiagram)
@@ -123,7 +124,7 @@ TEST_CASE("openings: classic is rule 2's stone lists and the original rules text
   CHECK(opening(Variant::lattice(19)).cells() == classic.cells());  // "the same as lattice-19"
 }
 
-TEST_CASE("variant table: exactly the documented names and sizes exist", "[openings][core]") {
+TEST_CASE("variant table: exactly the documented names and sizes exist", "[openings][core][rule1][rule2]") {
   // docs/rules.md: lattice-N for N in {5, 7, 9, 13, 19, 21}; dense-N for odd N from 5 to 25;
   // custom-N for 2 to 25; classic is 19x19.
   for (int n = -2; n <= 30; ++n) {

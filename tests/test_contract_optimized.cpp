@@ -5,6 +5,7 @@
 // records(), board(), vertex()/point(), at_vertex, variant(). Each is compared, on every position
 // of seeded random games, with the reference engine (rules.hpp functions) played in lockstep.
 // playout() and the uniformity of the samplers are in test_sampling.cpp. Index: verify/CONTRACT.md.
+// check-map: code optimized
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -162,7 +163,8 @@ void require_record_agrees(const BasicBoard<MaxN>& b, const MoveRecord& rec, con
 }  // namespace
 
 TEMPLATE_TEST_CASE_SIG("contract: BasicBoard queries, play, play_vertex, undo and records agree with "
-                       "the reference engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+                       "the reference engine",
+                       "[contract][optimized][rule3][rule6][history]", ((int MaxN), MaxN), 19, 25) {
   using B = BasicBoard<MaxN>;
   long long moves = 0;
   for (const Position& start : starts_for<MaxN>()) {
@@ -230,7 +232,8 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard queries, play, play_vertex, undo an
 // same state move for move (the dense legal sets in the same internal order, so random_legal_vertex
 // draws the same moves), undo included; restore_order() brings the row-major order back exactly.
 TEMPLATE_TEST_CASE_SIG("contract: play_vertex_unordered plays as play_vertex, restore_order restores "
-                       "the row-major order", "[contract][optimized]", ((int MaxN), MaxN), 9, 19, 25) {
+                       "the row-major order",
+                       "[contract][optimized][internals]", ((int MaxN), MaxN), 9, 19, 25) {
   using B = BasicBoard<MaxN>;
   long long moves = 0;
   for (const Position& start : starts_for<MaxN>()) {
@@ -295,7 +298,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> dump_fields(const 
 }
 
 TEMPLATE_TEST_CASE_SIG("contract: BasicBoard::state_dump writes the incremental state the rules "
-                       "give", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+                       "give", "[contract][optimized][internals]", ((int MaxN), MaxN), 19, 25) {
   // What formal/oracle/state_check.ml reads: the fields in order, and on seeded random games
   // the ones the rules fix (roots, growth counts, legal lists and bitsets, counts) agree with
   // the reference rules; the formal state check compares every field with the Coq spec.
@@ -361,7 +364,8 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard::state_dump writes the incremental 
 }
 
 TEMPLATE_TEST_CASE_SIG("contract: BasicBoard constructors take what fits and reject the rest like "
-                       "the reference engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+                       "the reference engine",
+                       "[contract][optimized][errors][internals]", ((int MaxN), MaxN), 19, 25) {
   using B = BasicBoard<MaxN>;
   // The documented instantiations: Board19 up to 19x19, Board (and Game) up to 25x25.
   STATIC_REQUIRE(std::is_same_v<optimized::Board19, BasicBoard<19>>);
@@ -404,7 +408,8 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard constructors take what fits and rej
 // other position by a build. The copy must be the build, field for field (the legal sets' order
 // too: it decides every playout), and must be taken only for exactly the opening's position.
 TEMPLATE_TEST_CASE_SIG("contract: BasicBoard set up from a named opening is the board a build "
-                       "makes, and no other position takes its copy", "[contract][optimized]",
+                       "makes, and no other position takes its copy",
+                       "[contract][optimized][rule2][internals]",
                        ((int MaxN), MaxN), 9, 19, 25) {
   using B = BasicBoard<MaxN>;
   // Everything a board holds, as text: state_dump() plus what it leaves out.
@@ -450,7 +455,7 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicBoard set up from a named opening is the 
 }
 
 TEMPLATE_TEST_CASE_SIG("contract: BasicGame queries, records() and board() agree with the reference "
-                       "engine", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+                       "engine", "[contract][optimized][rule3][rule6][history]", ((int MaxN), MaxN), 19, 25) {
   using G = optimized::BasicGame<MaxN>;
   for (const Position& start : starts_for<MaxN>()) {
     if (start.size() > 13) continue;  // the board-level test covers the big boards
@@ -501,7 +506,7 @@ TEMPLATE_TEST_CASE_SIG("contract: BasicGame queries, records() and board() agree
 // position, hash, history and undo as the original, and moves on either leave the other as it was.
 // A copy keeps the history's reserve: its first moves after the copy do not reallocate.
 TEMPLATE_TEST_CASE_SIG("contract: BasicGame copies and assignments are independent games with the "
-                       "same history", "[contract][optimized]", ((int MaxN), MaxN), 19, 25) {
+                       "same history", "[contract][optimized][history]", ((int MaxN), MaxN), 19, 25) {
   using G = optimized::BasicGame<MaxN>;
   constexpr std::uint64_t kSeed = 7401;
   INFO("tanbo::Rng(" << kSeed << ")");
@@ -584,7 +589,8 @@ void require_fast_paths(const Variant& variant, std::uint64_t seed) {
 }
 
 TEST_CASE("contract: nth_legal_move, for_each_legal_move and random_move equal legal_moves() on "
-          "every engine, for_each_removed_stone the reference's last_result().removed", "[contract][optimized]") {
+          "every engine, for_each_removed_stone the reference's last_result().removed",
+          "[contract][optimized][rule3][rule5][sampling]") {
   for (const Variant& v : {Variant::lattice(5), Variant::dense(7), Variant::lattice(9), Variant::classic()})
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       require_fast_paths<reference::Game>(v, seed);
@@ -606,7 +612,7 @@ TEST_CASE("contract: nth_legal_move, for_each_legal_move and random_move equal l
 }
 
 TEST_CASE("contract: capacity_for and with_capacity_for pick the smallest instantiated capacity "
-          "that holds the board", "[contract][optimized]") {
+          "that holds the board", "[contract][optimized][internals]") {
   for (int size = 1; size <= kMaxSize + 2; ++size) {
     INFO("size " << size);
     const int want = size <= 19 ? 19 : kMaxSize;  // Board19/Game19, else Board/Game

@@ -2,6 +2,7 @@
 // game.hpp), each compared on every position of seeded random games over several variants with
 // the brute-force rules of brute_force.hpp, which share no code with the engine. The list of
 // public functions and the check covering each is verify/CONTRACT.md.
+// check-map: code reference
 #include <algorithm>
 #include <set>
 #include <string>
@@ -37,7 +38,7 @@ std::optional<IllegalReason> brute_reason(const brute::Board& b, Point p, int c)
 }  // namespace
 
 TEST_CASE("contract: reference rule functions equal the brute-force rules on random games",
-          "[contract][reference]") {
+          "[contract][reference][rule3][rule4][rule5][rule6][rule7]") {
   long long positions = 0;
   for (const Position& start : tanbo_test::contract_starts()) {
     INFO("start \"" << start.to_string() << "\"");
@@ -143,7 +144,7 @@ TEST_CASE("contract: reference rule functions equal the brute-force rules on ran
 }
 
 TEST_CASE("contract: reference Game queries, play, undo and history agree with brute force",
-          "[contract][reference]") {
+          "[contract][reference][rule3][rule6][history]") {
   for (const Position& start : tanbo_test::contract_starts()) {
     INFO("start \"" << start.to_string() << "\"");
     Rng rng(7200);
@@ -212,7 +213,7 @@ TEST_CASE("contract: reference Game queries, play, undo and history agree with b
 }
 
 TEST_CASE("contract: position_problem and the reference constructors reject what rule 7 and "
-          "rule 5 forbid", "[contract][reference]") {
+          "rule 5 forbid", "[contract][reference][rule5][rule7]") {
   // A side without stones, and a bounded root named by its first stone.
   const Position no_white = Position::parse("X4/5/5/5/5 X");
   REQUIRE(reference::position_problem(no_white).has_value());

@@ -1,6 +1,7 @@
 // Tests for code the coverage report (scripts/coverage.sh) showed no other test reaches:
 // fallbacks for enum values outside the enumerators, the Zobrist table built at run time (the
 // compile-time build leaves no run-time counts) and openings that do not exist.
+// check-map: code core
 #include <array>
 #include <cstdint>
 
@@ -20,14 +21,15 @@ TEST_CASE("enum texts fall back for values outside the enumerators", "[coverage]
   CHECK(std::string(illegal_reason_text(IllegalReason::GameOver)) == "the game is over");
 }
 
-TEST_CASE("the Zobrist table built at run time equals the compile-time one", "[coverage][zobrist]") {
+TEST_CASE("the Zobrist table built at run time equals the compile-time one",
+          "[coverage][zobrist][internals]") {
   // (That the keys are distinct and nonzero is the Zobrist contract test's.)
   const ZobristKeys runtime = detail::make_zobrist_keys();
   CHECK(runtime.stone == kZobrist.stone);
   CHECK(runtime.white_to_move == kZobrist.white_to_move);
 }
 
-TEST_CASE("variants without an opening are refused with the reason", "[coverage][variant]") {
+TEST_CASE("variants without an opening are refused with the reason", "[coverage][variant][rule2][errors]") {
   Variant lattice8 = Variant::lattice(5);
   lattice8.size = 8;  // not a lattice size; Variant::lattice(8) refuses it already
   CHECK_THROWS_WITH(opening(lattice8), "variant lattice-8 has no opening");

@@ -2,6 +2,7 @@
 // and last_result with no move, at() off the board. (MoveEffect and MoveResult are checked move
 // by move in the rule scenarios; order of legal_moves(), is_legal(), copies, undo and the start
 // position after every move by the harness of test_engine_games.cpp.)
+// check-map: code reference optimized
 #include <string>
 
 #include "engine_types.hpp"
@@ -10,7 +11,8 @@
 using namespace tanbo;
 using namespace tanbo_test;
 
-TEMPLATE_TEST_CASE("playing a point off the board is an illegal move that changes nothing", "[api]",
+TEMPLATE_TEST_CASE("playing a point off the board is an illegal move that changes nothing",
+                   "[api][rule1][rule3]",
                    TANBO_TEST_ENGINES) {
   TestType g;
   const Position start = g.position();
@@ -29,7 +31,7 @@ TEMPLATE_TEST_CASE("playing a point off the board is an illegal move that change
   }
 }
 
-TEMPLATE_TEST_CASE("undo, last_result and at() report misuse with UsageError", "[api]",
+TEMPLATE_TEST_CASE("undo, last_result and at() report misuse with UsageError", "[api][errors]",
                    TANBO_TEST_ENGINES) {
   TestType g(Variant::lattice(5));
   const auto undo = thrown<UsageError>([&] { g.undo(); });

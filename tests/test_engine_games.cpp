@@ -1,6 +1,7 @@
 // Seeded random games with every engine from every named variant and from custom positions,
 // each move checked by the harness in engine_harness.hpp. Split by board size so that ctest
 // can run the groups in parallel and a slow group is easy to spot.
+// check-map: code reference optimized
 #include <string>
 #include <vector>
 
@@ -56,7 +57,10 @@ void play_band(const Band& band) {
 
 // One test case per band, so that ctest runs them in parallel and a slow band is easy to spot.
 #define TANBO_NAMED_BAND(title, ...) \
-  TEMPLATE_TEST_CASE(title, "[engine][games]", TANBO_TEST_ENGINES) { play_band<TestType>(Band{__VA_ARGS__}); }
+  TEMPLATE_TEST_CASE(title, "[engine][games][rule2][rule3][rule4][rule5][rule6][rule7][history]", \
+                     TANBO_TEST_ENGINES) { \
+    play_band<TestType>(Band{__VA_ARGS__}); \
+  }
 
 TANBO_NAMED_BAND("random games from the named variants up to 9x9", 2, 9, 1000, 10, 40, true)
 TANBO_NAMED_BAND("random games from the named variants 11x11 to 15x15", 10, 15, 2000, 2, 32, true)
@@ -64,7 +68,8 @@ TANBO_NAMED_BAND("random games from the named variants 17x17 to 21x21", 17, 21, 
 TANBO_NAMED_BAND("random games from the named variant 23x23", 23, 23, 3000, 1, 24, false)
 TANBO_NAMED_BAND("random games from the named variant 25x25", 25, 25, 3000, 1, 24, false)
 
-TEMPLATE_TEST_CASE("random games from small custom positions", "[engine][games]",
+TEMPLATE_TEST_CASE("random games from small custom positions",
+                   "[engine][games][rule3][rule4][rule5][rule6][rule7][history]",
                    TANBO_TEST_ENGINES) {
   // Small and odd starts: the smallest board, White to move first, starts with long roots,
   // and a named variant's board without its tag. Each is a valid start (no bounded root).
@@ -86,7 +91,8 @@ TEMPLATE_TEST_CASE("random games from small custom positions", "[engine][games]"
   require_varied(total);
 }
 
-TEMPLATE_TEST_CASE("random games from mid-game and nearly empty starts", "[engine][games]",
+TEMPLATE_TEST_CASE("random games from mid-game and nearly empty starts",
+                   "[engine][games][rule3][rule4][rule5][rule6][rule7][history]",
                    TANBO_TEST_ENGINES) {
   SimStats total;
   // Positions reached in seeded games of the named variants, used as new starts: they carry

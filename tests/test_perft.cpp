@@ -5,6 +5,7 @@
 // the leaf positions is compared, so equal counts from different boards would fail. The brute
 // force starts from the cells of the same Position (to_brute); the openings themselves are
 // checked against the rules text in test_contract_openings.cpp.
+// check-map: code reference optimized
 #include <cstdint>
 #include <vector>
 
@@ -86,7 +87,8 @@ std::vector<std::uint64_t> compare_with_brute(const Position& start, int count_d
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("perft of the classic opening to depth 4", "[perft]", TANBO_TEST_ENGINES) {
+TEMPLATE_TEST_CASE("perft of the classic opening to depth 4",
+                   "[perft][rule2][rule3][rule6][rule7]", TANBO_TEST_ENGINES) {
   // By hand. The 16 stones are single-stone roots at least 6 points apart, so up to depth 4 no
   // move touches the other side's stones or candidate points and nothing is removed.
   // Depth 1: Black's moves are the free neighbours of its stones: corners A1, S19 have 2; edge
@@ -104,7 +106,8 @@ TEMPLATE_TEST_CASE("perft of the classic opening to depth 4", "[perft]", TANBO_T
   CHECK(counts == std::vector<std::uint64_t>{24, 576, 14688, 374544});
 }
 
-TEMPLATE_TEST_CASE("perft of small openings to depths where removals and game ends occur", "[perft]",
+TEMPLATE_TEST_CASE("perft of small openings to depths where removals and game ends occur",
+                   "[perft][rule2][rule3][rule6][rule7]",
                    TANBO_TEST_ENGINES) {
   SECTION("lattice-5") {
     //   X . . . O     Depth 1: A1 has B1, A2; E5 has D5, E4 (E1/A5 are White's): 4 moves.
@@ -189,7 +192,7 @@ const Ending kEndings[] = {
 }  // namespace
 
 TEMPLATE_TEST_CASE("perft of more variants and of positions whose games end inside the depth",
-                   "[perft]", TANBO_TEST_ENGINES) {
+                   "[perft][rule2][rule3][rule6][rule7]", TANBO_TEST_ENGINES) {
   SECTION("lattice-7 and dense-7") {
     compare_with_brute<TestType>(opening(Variant::lattice(7)), 4, 3);
     compare_with_brute<TestType>(opening(Variant::dense(7)), 3, 3);
@@ -204,7 +207,8 @@ TEMPLATE_TEST_CASE("perft of more variants and of positions whose games end insi
 }
 
 TEMPLATE_TEST_CASE_SIG("perft of the optimized board (play_vertex / undo) equals the brute force, "
-                       "Board19 and Board", "[perft]", ((int MaxN), MaxN), 19, 25) {
+                       "Board19 and Board",
+                       "[perft][rule2][rule3][rule6][rule7]", ((int MaxN), MaxN), 19, 25) {
   std::vector<std::pair<Position, int>> cases = {{opening(Variant::lattice(5)), 6}, {opening(Variant::dense(5)), 4}};
   for (const Ending& e : kEndings) cases.emplace_back(Position::parse(e.position), e.depth);
   for (const auto& [start, depth] : cases) {

@@ -1,6 +1,7 @@
 // The position string format beyond its round trip (test_contract_core.cpp checks that on random
 // boards of every size, test_contract_openings.cpp on every opening): what the reader accepts
 // besides the canonical form, and parse errors with their exact 1-based column.
+// check-map: code core
 #include <string>
 #include <vector>
 
@@ -9,7 +10,7 @@
 using namespace tanbo;
 using tanbo_test::thrown;
 
-TEST_CASE("position strings: syntax details", "[position]") {
+TEST_CASE("position strings: syntax details", "[position][notation]") {
   const Position p = Position::parse("X3O/5/5/5/O3X O");
   CHECK(p.size() == 5);
   CHECK(p.to_move() == Color::White);
@@ -36,7 +37,7 @@ TEST_CASE("position strings: syntax details", "[position]") {
   CHECK(Position::parse(big).to_string() == big);
 }
 
-TEST_CASE("position string errors give the exact 1-based column", "[position]") {
+TEST_CASE("position string errors give the exact 1-based column", "[position][notation]") {
   struct Bad {
     std::string text;
     int column;

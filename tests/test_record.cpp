@@ -1,6 +1,7 @@
 // Game records beyond the documented layout and its round trip (test_contract_core.cpp): what the
 // reader accepts (comments, blank lines, case, CRLF, headers anywhere before the moves, the
 // default variant), and errors with line, column and token.
+// check-map: code core
 #include <string>
 #include <vector>
 
@@ -22,7 +23,7 @@ std::vector<std::string> located(const GameRecord& r) {
 
 }  // namespace
 
-TEST_CASE("records: an empty or comment-only record is a classic game without moves", "[record]") {
+TEST_CASE("records: an empty or comment-only record is a classic game without moves", "[record][notation]") {
   CHECK(parse_record("").start == opening(Variant::classic()));
   CHECK(parse_record("").moves.empty());
   CHECK(parse_record("\n\n# nothing but a comment\n").moves.empty());
@@ -31,7 +32,7 @@ TEST_CASE("records: an empty or comment-only record is a classic game without mo
   CHECK(format_record(opening(Variant::classic()), {}).empty());
 }
 
-TEST_CASE("records: comments, blank lines, case, CRLF and the default variant", "[record]") {
+TEST_CASE("records: comments, blank lines, case, CRLF and the default variant", "[record][notation]") {
   const GameRecord r = parse_record("# a game\n\ng6 f7   # first two\n\n  H7#glued comment\n\tm12");
   CHECK(located(r) == std::vector<std::string>{"G6@3:1", "F7@3:4", "H7@5:3", "M12@6:2"});
   const GameRecord crlf = parse_record("G6\r\nF7\r\n");
@@ -42,7 +43,7 @@ TEST_CASE("records: comments, blank lines, case, CRLF and the default variant", 
   CHECK(five.points() == std::vector<Point>{pt("B1", 5), pt("D5", 5)});
 }
 
-TEST_CASE("records: [Variant] and [Position] headers", "[record]") {
+TEST_CASE("records: [Variant] and [Position] headers", "[record][notation]") {
   const GameRecord v = parse_record("[Variant \"lattice-9\"]\nC2 G2\n");
   CHECK(v.start == opening(Variant::lattice(9)));
   CHECK(located(v) == std::vector<std::string>{"C2@2:1", "G2@2:4"});
@@ -59,7 +60,7 @@ TEST_CASE("records: [Variant] and [Position] headers", "[record]") {
   CHECK(parse_record("[Position \"3/3/3 X\"]").start == Position(3));
 }
 
-TEST_CASE("record errors give line, column and token", "[record]") {
+TEST_CASE("record errors give line, column and token", "[record][notation]") {
   struct Bad {
     std::string text;
     int line, column;

@@ -2,6 +2,7 @@
 // roots, growth points), run against every engine. Each expected board was derived by hand
 // from the rules in the preamble; the reasoning is written next to each diagram.
 // Rules 6-7 (removal, end of game, invalid starts) are in test_rules_removal.cpp.
+// check-map: code reference optimized
 #include <string>
 #include <vector>
 
@@ -14,7 +15,7 @@
 using namespace tanbo;
 using namespace tanbo_test;
 
-TEMPLATE_TEST_CASE("rule 1: column letter + row, row 1 at the top", "[rules]", TANBO_TEST_ENGINES) {
+TEMPLATE_TEST_CASE("rule 1: column letter + row, row 1 at the top", "[rules][rule1]", TANBO_TEST_ENGINES) {
   //     A B C D E
   //   1 X . . . .      The first row of a position string is row 1, the top row,
   //   2 . . . . .      and its first point is column A.
@@ -40,7 +41,7 @@ TEMPLATE_TEST_CASE("rule 1: column letter + row, row 1 at the top", "[rules]", T
   play_and_expect(l9, "I8", Removal::None, {}, "9/1X5O1/9/9/9/9/9/1O5XX/9 O lattice-9");
 }
 
-TEMPLATE_TEST_CASE("rule 2: classic opening, Black first, players alternate", "[rules]",
+TEMPLATE_TEST_CASE("rule 2: classic opening, Black first, players alternate", "[rules][rule2]",
                    TANBO_TEST_ENGINES) {
   TestType g;  // default: classic
   CHECK(g.position() == opening(Variant::classic()));
@@ -82,7 +83,7 @@ TEMPLATE_TEST_CASE("rule 2: classic opening, Black first, players alternate", "[
 }
 
 TEMPLATE_TEST_CASE("rule 3: a stone needs exactly one friendly neighbour and an empty point",
-                   "[rules]", TANBO_TEST_ENGINES) {
+                   "[rules][rule3]", TANBO_TEST_ENGINES) {
   //     A B C D E F
   //   1 X . X . . .     X to move. Friendly (X) neighbours of the empty points near X stones:
   //   2 . O . . . .       B1: A1 C1 -> 2   A2: A1 -> 1 (+ enemy B2)   D1: C1 -> 1   C2: C1 -> 1
@@ -127,7 +128,7 @@ TEMPLATE_TEST_CASE("rule 3: a stone needs exactly one friendly neighbour and an 
   play_and_expect(g, "A2", Removal::None, {}, "X1X3/XO4/3X2/2X1X1/3X2/5O O");
 }
 
-TEMPLATE_TEST_CASE("rule 4: roots are orthogonal groups; a stone joins exactly one", "[rules]",
+TEMPLATE_TEST_CASE("rule 4: roots are orthogonal groups; a stone joins exactly one", "[rules][rule4]",
                    TANBO_TEST_ENGINES) {
   //     A B C D
   //   1 . . . .     X's B2 and C3 touch only diagonally: two roots, not one.
@@ -148,7 +149,7 @@ TEMPLATE_TEST_CASE("rule 4: roots are orthogonal groups; a stone joins exactly o
   CHECK(names(roots[2].stones) == std::vector<std::string>{"D4"});
 }
 
-TEST_CASE("rule 5: growth points (reference rule functions)", "[rules]") {
+TEST_CASE("rule 5: growth points (reference rule functions)", "[rules][rule5]") {
   //     A B C D
   //   1 X O X X     Roots: X {A1,A2}, O {B1}, X {C1,D1}, O {D2}.
   //   2 X . . O     X {A1,A2}: B2 (touches only A2 among X) and A3 -> growth points B2, A3.
@@ -181,7 +182,7 @@ TEST_CASE("rule 5: growth points (reference rule functions)", "[rules]") {
   // What rule 6 then removes is the first scenario of "rule 6: otherwise every bounded root goes".
 }
 
-TEMPLATE_TEST_CASE("rule 5: the mover's legal moves are the growth points of its roots", "[rules]",
+TEMPLATE_TEST_CASE("rule 5: the mover's legal moves are the growth points of its roots", "[rules][rule5]",
                    TANBO_TEST_ENGINES) {
   // By rules 3 and 5 both are "empty points touching exactly one stone of the mover's colour",
   // so for the board above X may play B2, C2 and A3 and nothing else.

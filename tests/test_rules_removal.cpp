@@ -1,6 +1,7 @@
 // Hand-made scenarios for rules 6 and 7 (which roots a move removes; the end of the game) and
 // for the starting positions engines must reject, run against every engine. Each expected
 // board was derived by hand from the rules in the preamble; the reasoning is next to it.
+// check-map: code reference optimized
 #include <string>
 #include <vector>
 
@@ -22,7 +23,7 @@ std::vector<std::string> growth_of(const Position& pos, const char* p) {
 }  // namespace
 
 TEMPLATE_TEST_CASE("rule 6: a bounded expanded root is removed alone, even when others are bounded",
-                   "[rules]", TANBO_TEST_ENGINES) {
+                   "[rules][rule6]", TANBO_TEST_ENGINES) {
   //     A B C       X to move. Roots: X {A1}, O {B1,B2}, X {C1,C2,C3,B3}.
   //   1 X O X       X {A1}: growth A2 (touches A1 only). X {C1..B3}: growth A3 (touches B3
   //   2 . O X       only; A2 is empty). O {B1,B2}: growth A2 (touches B2 only). Valid start.
@@ -57,7 +58,7 @@ TEMPLATE_TEST_CASE("rule 6: a bounded expanded root is removed alone, even when 
   CHECK(growth_of(h.position(), "A1") == std::vector<std::string>{"A2"});
 }
 
-TEMPLATE_TEST_CASE("rule 6: otherwise every bounded root goes, of both colours at once", "[rules]",
+TEMPLATE_TEST_CASE("rule 6: otherwise every bounded root goes, of both colours at once", "[rules][rule6]",
                    TANBO_TEST_ENGINES) {
   //     A B C D     X to move. Roots: X {A1,A2} (growth B2, A3), O {B1} (growth B2 only),
   //   1 X O X X     X {C1,D1} (growth C2 only), O {D2} (growth C2, D3). Valid start.
@@ -93,7 +94,7 @@ TEMPLATE_TEST_CASE("rule 6: otherwise every bounded root goes, of both colours a
   CHECK_FALSE(cap.is_over());
 }
 
-TEMPLATE_TEST_CASE("rule 6: a move bounding both colours, with the expanded root bounded", "[rules]",
+TEMPLATE_TEST_CASE("rule 6: a move bounding both colours, with the expanded root bounded", "[rules][rule6]",
                    TANBO_TEST_ENGINES) {
   //     A B         O to move. O plays B1: {B1,B2} keeps A2 (touches B2 only); X {A1} keeps A2
   //   1 X .         (touches A1 only). Nothing is bounded.
@@ -111,7 +112,7 @@ TEMPLATE_TEST_CASE("rule 6: a move bounding both colours, with the expanded root
 }
 
 TEMPLATE_TEST_CASE("rule 7: removing the last enemy stone wins; the game then accepts no move",
-                   "[rules]", TANBO_TEST_ENGINES) {
+                   "[rules][rule7]", TANBO_TEST_ENGINES) {
   //     A B C       X to move. X {B1,B2}: growth C1, A2, C2, B3. O {A1}: growth A2 only.
   //   1 O X .       X plays A2 (touches B2 only): {A2,B1,B2} keeps C1; O {A1} is bounded and
   //   2 . X .       removed. White has no stones: Black wins.
@@ -152,7 +153,7 @@ TEMPLATE_TEST_CASE("rule 7: removing the last enemy stone wins; the game then ac
   play_and_expect(g, "C1", Removal::None, {}, "OXX/1X1/3 O");
 }
 
-TEMPLATE_TEST_CASE("rule 7: a side can be forced to remove its own last root", "[rules]",
+TEMPLATE_TEST_CASE("rule 7: a side can be forced to remove its own last root", "[rules][rule7]",
                    TANBO_TEST_ENGINES) {
   //     A B C       X to move. X {A1}: growth A2 only (B1 is O). O {B1,B2,B3,A3}: growth C1,
   //   1 X O .       C2, C3. X's only move is A2; then {A1,A2} touches only O stones and no
@@ -168,7 +169,8 @@ TEMPLATE_TEST_CASE("rule 7: a side can be forced to remove its own last root", "
   CHECK(e->reason() == IllegalReason::GameOver);
 }
 
-TEMPLATE_TEST_CASE("invalid starting positions are rejected with the exact message", "[rules]",
+TEMPLATE_TEST_CASE("invalid starting positions are rejected with the exact message",
+                   "[rules][rule5][rule7][errors]",
                    TANBO_TEST_ENGINES) {
   struct Bad {
     const char* position;

@@ -6,6 +6,7 @@
 // planted samplers below (one never draws a move, one favours a move) fail clearly; the test
 // "[planted]" shows both failing. playout(rng, max) must equal the loop of
 // play_vertex(random_legal_vertex(rng)) move for move and stop at exactly max moves.
+// check-map: code core optimized capi
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -149,7 +150,8 @@ TEMPLATE_TEST_CASE_SIG("sampling: BasicGame::random_legal_move is uniform over t
   CHECK(u.uniform());
 }
 
-TEST_CASE("sampling: the C API's tanbo_random_legal_move is uniform over the legal moves", "[sampling][capi]") {
+TEST_CASE("sampling: the C API's tanbo_random_legal_move is uniform over the legal moves",
+          "[sampling][capi]") {
   const std::vector<Position> positions = sample_positions();
   std::vector<tanbo_game*> handles;
   for (const Position& p : positions) {

@@ -2,6 +2,7 @@
 // the record replay that locates errors, range-checked indices, the explain queries, the
 // per-colour counts of MoveResult on both engines, and the row-major legal listings
 // (legal_indices, legal_mask) on both engines and capacities.
+// check-map: code api
 #include <cmath>
 #include <limits>
 #include <string>
@@ -33,7 +34,7 @@ std::string message_of(F&& f) {
 
 }  // namespace
 
-TEST_CASE("api: one engine registry names every engine and refuses others", "[api]") {
+TEST_CASE("api: one engine registry names every engine and refuses others", "[api][faces]") {
   CHECK(api::engine_names() == std::vector<std::string>{"optimized", "reference"});
   CHECK(api::kDefaultEngine == "optimized");
   CHECK(api::engine_names_text() == "'optimized' or 'reference'");
@@ -44,7 +45,8 @@ TEST_CASE("api: one engine registry names every engine and refuses others", "[ap
   CHECK_THROWS_AS(api::check_engine_name("Optimized"), UsageError);  // exact names only
 }
 
-TEST_CASE("api: with_engine turns an engine name and a board size into the engine's type", "[api][engine]") {
+TEST_CASE("api: with_engine turns an engine name and a board size into the engine's type",
+          "[api][engine][faces]") {
   // The name of the type with_engine chose, by its static properties.
   auto chosen = [](std::string_view engine, int size) {
     return api::with_engine(engine, size, []<class G>(std::type_identity<G>) -> std::string {
@@ -73,7 +75,7 @@ TEST_CASE("api: with_engine turns an engine name and a board size into the engin
   CHECK(dynamic_cast<api::GameOn<reference::Game>*>(api::make_game(big, "reference").get()));
 }
 
-TEST_CASE("api: playout is AnyGame::playout on the engine's own type", "[api][engine]") {
+TEST_CASE("api: playout is AnyGame::playout on the engine's own type", "[api][engine][sampling]") {
   for (const std::string& engine : api::engine_names()) {
     CAPTURE(engine);
     const Position start = opening(Variant::lattice(9));
@@ -95,7 +97,8 @@ TEST_CASE("api: playout is AnyGame::playout on the engine's own type", "[api][en
   }
 }
 
-TEST_CASE("api: GameHandle's per-move calls give the AnyGame's results on every engine", "[api][engine]") {
+TEST_CASE("api: GameHandle's per-move calls give the AnyGame's results on every engine",
+          "[api][engine][faces]") {
   // classic (the fast path: the optimized engine on the 19x19 board), a 21x21 board on the
   // optimized engine and the reference engine (the AnyGame path).
   const Position big = opening(Variant::dense(21));
@@ -128,7 +131,7 @@ TEST_CASE("api: GameHandle's per-move calls give the AnyGame's results on every 
   }
 }
 
-TEST_CASE("api: GameOn takes the optimized engine's own paths at every capacity", "[api][engine]") {
+TEST_CASE("api: GameOn takes the optimized engine's own paths at every capacity", "[api][engine][faces]") {
   STATIC_REQUIRE(api::kIsOptimized<optimized::Game19>);
   STATIC_REQUIRE(api::kIsOptimized<optimized::Game>);
   STATIC_REQUIRE(api::kIsOptimized<optimized::BasicGame<9>>);  // one no front end uses today
@@ -150,7 +153,7 @@ TEST_CASE("api: GameOn takes the optimized engine's own paths at every capacity"
   CHECK(g.position() == same.position());
 }
 
-TEST_CASE("api: Position::point is the inverse of Position::index", "[api][core]") {
+TEST_CASE("api: Position::point is the inverse of Position::index", "[api][core][faces]") {
   for (const int n : {2, 5, 19, 25}) {
     const Position pos(n);
     for (int i = 0; i < n * n; ++i) {
@@ -165,7 +168,7 @@ TEST_CASE("api: Position::point is the inverse of Position::index", "[api][core]
 }
 
 TEST_CASE("api: read_start reads variant names and position strings the same on every face",
-          "[api]") {
+          "[api][notation]") {
   CHECK(api::read_start("lattice-9") == opening(Variant::lattice(9)));
   CHECK(api::read_start("Dense-7") == opening(Variant::dense(7)));
   CHECK(api::read_start("X3O/5/5/5/O3X X lattice-5") == opening(Variant::lattice(5)));
@@ -197,7 +200,7 @@ TEST_CASE("api: read_start reads variant names and position strings the same on 
   CHECK(api::start_game("lattice-5", "reference")->size() == 5);
 }
 
-TEST_CASE("api: the variant list comes from Variant::all_named", "[api]") {
+TEST_CASE("api: the variant list comes from Variant::all_named", "[api][faces]") {
   const std::vector<std::string> names = api::variant_names();
   REQUIRE(names.size() == Variant::all_named().size());
   CHECK(names.front() == "classic");
@@ -210,7 +213,7 @@ TEST_CASE("api: the variant list comes from Variant::all_named", "[api]") {
 }
 
 TEST_CASE("api: replay_record locates illegal moves, moves after the end and bad starts",
-          "[api]") {
+          "[api][notation][errors]") {
   for (const std::string& engine : api::engine_names()) {
     CAPTURE(engine);
     CHECK(message_of<ParseError>([&] { api::record_game("B1 A1", engine); }) ==
@@ -230,7 +233,7 @@ TEST_CASE("api: replay_record locates illegal moves, moves after the end and bad
   }
 }
 
-TEST_CASE("api: indices are range-checked before narrowing", "[api]") {
+TEST_CASE("api: indices are range-checked before narrowing", "[api][errors]") {
   CHECK(api::index_point(5, 7LL) == Point{2, 1});
   CHECK(api::index_point(5, 24.0) == Point{4, 4});
   for (const long long bad : {-1LL, 25LL, 1LL << 31, (1LL << 32) + 3, 1LL << 53,
@@ -258,7 +261,7 @@ TEST_CASE("api: indices are range-checked before narrowing", "[api]") {
   CHECK(g->ply() == 1);
 }
 
-TEST_CASE("api: explain answers through the reference rules", "[api]") {
+TEST_CASE("api: explain answers through the reference rules", "[api][rule3][faces]") {
   const auto g = api::start_game("X1X2/5/5/5/4O X", "reference");
   CHECK(api::explain(*g, Point{1, 0}) ==
         api::Explanation{IllegalReason::SeveralFriendlyNeighbours, 2});
@@ -285,7 +288,7 @@ TEST_CASE("api: explain answers through the reference rules", "[api]") {
   CHECK(mask[19] == 1);  // E4, above O's stone
 }
 
-TEST_CASE("api: MoveResult carries the per-colour counts on both engines", "[api][engine]") {
+TEST_CASE("api: MoveResult carries the per-colour counts on both engines", "[api][engine][faces]") {
   for (const std::string& engine : api::engine_names()) {
     CAPTURE(engine);
     const auto g = api::start_game("OX2/1X2/4/3O X", engine);
@@ -300,7 +303,7 @@ TEST_CASE("api: MoveResult carries the per-colour counts on both engines", "[api
   }
 }
 
-TEST_CASE("api: make_game gives a fresh game each time, whatever was made before", "[api][engine]") {
+TEST_CASE("api: make_game gives a fresh game each time, whatever was made before", "[api][engine][faces]") {
   for (const std::string& engine : api::engine_names()) {
     for (const Position& start : {opening(Variant::lattice(7)), opening(Variant::lattice(21)),
                                   Position::parse("X3O/5/5/5/O3X O lattice-5")}) {
@@ -339,7 +342,8 @@ TEST_CASE("api: make_game gives a fresh game each time, whatever was made before
   }
 }
 
-TEST_CASE("api: play_index and random_legal_index are play and random_legal_move by index", "[api][engine]") {
+TEST_CASE("api: play_index and random_legal_index are play and random_legal_move by index",
+          "[api][engine][faces][sampling]") {
   const Position start = opening(Variant::lattice(7));
   // On each engine: the AnyGame's members and the free functions on the engine's own type.
   const auto check = [&start](auto typed, const std::string& engine) {
@@ -375,7 +379,7 @@ TEST_CASE("api: play_index and random_legal_index are play and random_legal_move
   check(reference::Game(start), "reference");
 }
 
-TEST_CASE("api: legal_indices and legal_mask are legal_moves by row-major index", "[api][engine]") {
+TEST_CASE("api: legal_indices and legal_mask are legal_moves by row-major index", "[api][engine][faces]") {
   // Every position of a random game on each engine and at a size of each capacity (Game19 and
   // Game): the indices ascending, one per legal move, and the mask set exactly there.
   for (const char* variant : {"lattice-7", "dense-21"}) {

@@ -1,6 +1,7 @@
 // Tests of the engine protocol in tanbo::api: the server session (every command and every
 // refusal kind of docs/protocol.md) and the answer parser. The client of an engine in another
 // process is verification tooling: verify/tests/engine_process_test.cpp.
+// check-map: code api
 #include <string>
 #include <vector>
 
@@ -41,7 +42,7 @@ TEST_CASE("protocol: the server answers every command, with and without an id", 
   CHECK(s.done());
 }
 
-TEST_CASE("protocol: the server refuses bad requests with the documented kinds", "[api][protocol]") {
+TEST_CASE("protocol: the server refuses bad requests with the documented kinds", "[api][protocol][errors]") {
   Server s("optimized");
   CHECK(s.handle("42") == "?42 syntax an id must be followed by a command");
   CHECK(s.handle("1 name extra") == "?1 syntax name takes 0 arguments, got 1");

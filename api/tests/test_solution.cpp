@@ -1,6 +1,7 @@
 // Perfect play in the api layer (solution.hpp): the C++ and protocol faces of the cross-face list
 // api/tests/solved_positions.tsv, the weak solver's every-move answers against the tables, and
 // the error model of tables, probes and budgets, and `tanbo solve`'s calls (solver.hpp).
+// check-map: code api solve
 #include <catch2/catch.hpp>
 
 #include <map>
@@ -71,7 +72,8 @@ bool holds(const std::vector<std::string>& best, const std::optional<Point>& mov
 
 }  // namespace
 
-TEST_CASE("solution: every row of the cross-face list, from C++ and through a protocol session", "[solution]") {
+TEST_CASE("solution: every row of the cross-face list, from C++ and through a protocol session",
+          "[solution][solve]") {
   std::map<std::string, Solution> tables;
   int probes = 0, solves = 0;
   for (const Row& r : rows()) {
@@ -132,7 +134,8 @@ TEST_CASE("solution: every row of the cross-face list, from C++ and through a pr
   CHECK(solves >= 15);
 }
 
-TEST_CASE("solution: a table file read back, copies sharing it, and damaged files refused with the byte", "[solution]") {
+TEST_CASE("solution: a table file read back, copies sharing it, and damaged files refused with the byte",
+          "[solution][solve]") {
   const Solution s = Solution::solve_start(api::read_start("X2O/4/4/O2X X"));
   CHECK(s.positions() == 54'735);
   CHECK(s.start_text() == "X2O/4/4/O2X X");
@@ -157,7 +160,8 @@ TEST_CASE("solution: a table file read back, copies sharing it, and damaged file
   CHECK_THROWS_AS(Solution::open("/nonexistent/t.tbl"), UsageError);
 }
 
-TEST_CASE("solution: the content hash, verify(), and a forged table refused by probe and verify", "[solution]") {
+TEST_CASE("solution: the content hash, verify(), and a forged table refused by probe and verify",
+          "[solution][solve]") {
   const Position start = api::read_start("X2O/4/4/O2X X");
   const Solution s = Solution::solve_start(start);
   CHECK(s.content_hash() == "58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c");  // as tanbo solve prints
@@ -184,7 +188,7 @@ TEST_CASE("solution: the content hash, verify(), and a forged table refused by p
   CHECK(forged.content_hash() != s.content_hash());  // what a user compares with the published hash
 }
 
-TEST_CASE("solution: the error model of solving on demand and of budgets", "[solution]") {
+TEST_CASE("solution: the error model of solving on demand and of budgets", "[solution][solve][errors]") {
   CHECK_THROWS_AS(Solution::solve_start(api::read_start("lattice-7")), UsageError);
   CHECK_THROWS_AS(Solution::solve_start(api::read_start("X2O/4/4/O2X X"), 100), UsageError);
   CHECK_THROWS_WITH(Solution::solve_start(api::read_start("X2O/4/4/O2X X"), 0), "max_classes must be at least 1, got 0");
@@ -202,7 +206,7 @@ TEST_CASE("solution: the error model of solving on demand and of budgets", "[sol
   CHECK(api::best_moves(a).empty());
 }
 
-TEST_CASE("solution: answer_text and best_moves of a value without its length", "[solution]") {
+TEST_CASE("solution: answer_text and best_moves of a value without its length", "[solution][solve]") {
   Answer a;
   a.value = api::Value::Win;
   a.length = -1;
@@ -215,7 +219,8 @@ TEST_CASE("solution: answer_text and best_moves of a value without its length", 
   CHECK(names(api::best_moves(a)) == "C1");
 }
 
-TEST_CASE("solution: tanbo solve's strong solve, table hash and certificate through the api", "[solution]") {
+TEST_CASE("solution: tanbo solve's strong solve, table hash and certificate through the api",
+          "[solution][solve]") {
   const Position start = api::read_start("X2O/4/4/O2X X");
   api::StrongOptions options;
   std::uint64_t reports = 0;

@@ -1,6 +1,7 @@
 // Tests of the SVG drawings of tanbo::api (svg.hpp): the figure's title is escaped, panels sit
 // side by side with an arrow between them, each mark is drawn, and the legend names every symbol.
 // (The board geometry, size by size: capi/tests/test_contract_capi.cpp, "board geometry".)
+// check-map: code api
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 }  // namespace
 
-TEST_CASE("svg: a figure draws each panel, an arrow between them, and every mark", "[api][svg]") {
+TEST_CASE("svg: a figure draws each panel, an arrow between them, and every mark", "[api][svg][faces]") {
   const Position start = opening(Variant::lattice(5));
   api::Panel before{"before", start, {}};
   before.marks.move_ring = Point{1, 0};
@@ -45,7 +46,7 @@ TEST_CASE("svg: a figure draws each panel, an arrow between them, and every mark
   CHECK(one.rfind("</svg>\n") == one.size() - 7);
 }
 
-TEST_CASE("svg: the legend names every symbol", "[api][svg]") {
+TEST_CASE("svg: the legend names every symbol", "[api][svg][faces]") {
   const std::string legend = api::render_legend();
   CHECK_THAT(legend, Contains("<title>Key to the diagrams</title>"));
   for (const char* meaning : {"Black stone (X), moves first", "White stone (O)", "growth point of a Black root",

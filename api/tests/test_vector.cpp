@@ -4,6 +4,7 @@
 // must be the moves its history holds. On every capacity tier (lattice-5: kSmallCapacity,
 // dense-11: 19, lattice-21: kMaxSize), both agents, the three observation kinds, a random and an
 // MCTS opponent, with illegal actions mixed in. Seeds are fixed; a failure prints them.
+// check-map: code api
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -214,7 +215,8 @@ void run(const Case& c, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("vector batch: every board's outputs are its replayed game's, on every capacity tier", "[api][vector]") {
+TEST_CASE("vector batch: every board's outputs are its replayed game's, on every capacity tier",
+          "[api][vector][faces]") {
   std::uint64_t seed = 1000;
   for (const Color agent : {Color::Black, Color::White})
     for (const Obs kind : {Obs::PlanesF32, Obs::PlanesU8, Obs::Board}) {
@@ -225,11 +227,11 @@ TEST_CASE("vector batch: every board's outputs are its replayed game's, on every
   run({"lattice-21", Color::White, Obs::PlanesU8, 0, 60, 25, false}, seed++);
 }
 
-TEST_CASE("vector batch: the MCTS opponent plays legal moves inside the batch", "[api][vector]") {
+TEST_CASE("vector batch: the MCTS opponent plays legal moves inside the batch", "[api][vector][faces]") {
   run({"lattice-5", Color::Black, Obs::PlanesF32, 8, 60, 25, true}, 77);
 }
 
-TEST_CASE("vector batch: refuses what it cannot run, clearly", "[api][vector]") {
+TEST_CASE("vector batch: refuses what it cannot run, clearly", "[api][vector][faces]") {
   const Variant v = Variant::parse("lattice-5");
   CHECK_THROWS_AS(api::make_vector_batch(v, 0, Color::Black, 0), UsageError);
   CHECK_THROWS_WITH(api::make_vector_batch(v, 0, Color::Black, 0), Catch::Contains("num_envs must be at least 1"));
@@ -241,7 +243,7 @@ TEST_CASE("vector batch: refuses what it cannot run, clearly", "[api][vector]") 
 }
 
 TEST_CASE("vector batch: the perfect opponent plays a best move of its table every time, and never loses a won game",
-          "[api][vector][solution]") {
+          "[api][vector][solution][faces][solve]") {
   // X2O/4/4/O2X X is lost for X: with the agent as X, every game must end with O's win, and
   // every opponent move must be one the table's probe counts as best (replayed on the reference
   // engine).
@@ -287,7 +289,8 @@ TEST_CASE("vector batch: the perfect opponent plays a best move of its table eve
   CHECK(opponent_moves > 100);
 }
 
-TEST_CASE("vector batch: a perfect opponent needs a table of the start, and is not MCTS too", "[api][vector][solution]") {
+TEST_CASE("vector batch: a perfect opponent needs a table of the start, and is not MCTS too",
+          "[api][vector][solution][faces][solve]") {
   const Position start = Position::parse("X2O/4/4/O2X X");
   api::VectorOpponent opponent;
   opponent.perfect = api::Solution::solve_start(start);

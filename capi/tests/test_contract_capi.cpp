@@ -3,6 +3,7 @@
 // (tanbo::optimized::Game) returns for the same game: indices map to points row-major, colours
 // to tanbo_color, texts to the C++ formatters, statuses to the documented error cases. Built
 // into tanbo_tests (C++), next to the C99 test capi_test.c; index: verify/CONTRACT.md.
+// check-map: code capi
 #include <cstring>
 #include <memory>
 #include <string>
@@ -102,7 +103,7 @@ void require_same(tanbo_game* g, const optimized::Game& cpp) {
 }  // namespace
 
 TEST_CASE("contract: every C API query returns what the C++ engine returns, on random games",
-          "[contract][capi]") {
+          "[contract][capi][faces]") {
   long long positions = 0;
   std::vector<Position> starts = tanbo_test::contract_starts();
   starts.push_back(opening(Variant::lattice(13)));
@@ -161,7 +162,7 @@ TEST_CASE("contract: every C API query returns what the C++ engine returns, on r
 }
 
 TEST_CASE("contract: C API create functions, statuses and errors match the C++ engine's",
-          "[contract][capi]") {
+          "[contract][capi][errors]") {
   // tanbo_game_create accepts exactly the named variants and starts from their openings.
   for (const Variant& v : Variant::all_named()) {
     tanbo_game* g = nullptr;
@@ -313,7 +314,7 @@ void require_js_queries(tanbo_game* g, const reference::Game& cpp) {
 }  // namespace
 
 TEST_CASE("contract: C API engine choice and the queries of the JavaScript package, on both engines",
-          "[contract][capi]") {
+          "[contract][capi][faces]") {
   REQUIRE(std::string(tanbo_engine_name(TANBO_ENGINE_OPTIMIZED)) == "optimized");
   REQUIRE(std::string(tanbo_engine_name(TANBO_ENGINE_REFERENCE)) == "reference");
   REQUIRE(tanbo_engine_name(static_cast<tanbo_engine>(2)) == nullptr);
@@ -381,7 +382,8 @@ TEST_CASE("contract: C API engine choice and the queries of the JavaScript packa
   CHECK(positions > 100);
 }
 
-TEST_CASE("contract: C API perft, playouts, MCTS, generator and variant list", "[contract][capi]") {
+TEST_CASE("contract: C API perft, playouts, MCTS, generator and variant list",
+          "[contract][capi][faces][sampling]") {
   const Position start = opening(Variant::lattice(5));
   for (const tanbo_engine engine : {TANBO_ENGINE_OPTIMIZED, TANBO_ENGINE_REFERENCE}) {
     INFO("engine " << tanbo_engine_name(engine));
@@ -466,7 +468,7 @@ TEST_CASE("contract: C API perft, playouts, MCTS, generator and variant list", "
   REQUIRE(got == want);
 }
 
-TEST_CASE("contract: C API board geometry is the SVG figures' layout", "[contract][capi]") {
+TEST_CASE("contract: C API board geometry is the SVG figures' layout", "[contract][capi][faces]") {
   for (int size = kMinSize; size <= kMaxSize; ++size) {
     INFO("size " << size);
     tanbo_board_geometry g{};

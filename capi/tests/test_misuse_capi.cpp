@@ -3,6 +3,7 @@
 // without moves. Each call must return the documented status, leave tanbo_last_error (or the
 // create functions' error buffer) naming the function and the argument, and leave the game as it
 // was: what api/include/tanbo/api/errors.hpp promises every face.
+// check-map: code capi
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -65,7 +66,8 @@ tanbo_game* running() { return make("lattice-5"); }
 
 }  // namespace
 
-TEST_CASE("C API misuse: NULL pointers and out-of-range ints get the documented status, named", "[capi][errors]") {
+TEST_CASE("C API misuse: NULL pointers and out-of-range ints get the documented status, named",
+          "[capi][errors]") {
   tanbo_rng rng;
   tanbo_rng_seed(&rng, 1);
   int index = 0;

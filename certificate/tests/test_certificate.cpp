@@ -4,6 +4,7 @@
 // prover lost, the start missing or out of place, a duplicate, lines out of order, a wrong count,
 // prover or start, a truncated or flipped file, and every kind of malformed line) is refused with
 // its own message. Set TANBO_CERTIFICATE_SHOW_ERRORS=1 to print each refusal's message.
+// check-map: code certificate
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
@@ -142,7 +143,7 @@ std::string one_move_win(std::optional<long long> within) {
 
 }  // namespace
 
-TEST_CASE("real certificates of the 3x3 and 4x4 starts are accepted") {
+TEST_CASE("real certificates of the 3x3 and 4x4 starts are accepted", "[certificate]") {
   // Who wins, by the negamax: White, the second player, wins both.
   struct Case {
     const char* start;
@@ -169,7 +170,7 @@ TEST_CASE("real certificates of the 3x3 and 4x4 starts are accepted") {
   }
 }
 
-TEST_CASE("the writer writes the format of docs/certificates.md") {
+TEST_CASE("the writer writes the format of docs/certificates.md", "[certificate]") {
   const Position start = read_start(k3x3);
   std::ostringstream out;
   Writer w(out, Header{k3x3, 3, Color::Black, 1, std::nullopt});
@@ -183,7 +184,7 @@ TEST_CASE("the writer writes the format of docs/certificates.md") {
   CHECK(position_line(read_start("lattice-5"), std::nullopt) == "X...O...............O...X X");
 }
 
-TEST_CASE("the writer refuses misuse") {
+TEST_CASE("the writer refuses misuse", "[certificate]") {
   std::ostringstream out;
   CHECK_THROWS_AS(Writer(out, Header{"nonsense", 3, Color::Black, 1, std::nullopt}), UsageError);
   CHECK_THROWS_AS(Writer(out, Header{"X2/3/3 X", 3, Color::Black, 1, std::nullopt}), UsageError);  // White has no stones
@@ -202,7 +203,7 @@ TEST_CASE("the writer refuses misuse") {
   CHECK_THROWS_AS(w.add(read_start(k3x3), std::nullopt), UsageError);
 }
 
-TEST_CASE("planted damage: each rule of the format refuses its violation") {
+TEST_CASE("planted damage: each rule of the format refuses its violation", "[certificate][planted]") {
   const char* start = GENERATE(k3x3, k4x4);
   const Built& b = certificate_of(start);
   const Lines good = lines_of(written(b));
@@ -442,7 +443,7 @@ TEST_CASE("planted damage: each rule of the format refuses its violation") {
   }
 }
 
-TEST_CASE("a certificate on the largest board: keys of 20 words") {
+TEST_CASE("a certificate on the largest board: keys of 20 words", "[certificate]") {
   // X takes the last growth point of O's only root: O is removed and X wins (rule 6, case 2).
   for (const int size : {5, 25}) {
     Position start(size);
@@ -468,7 +469,7 @@ TEST_CASE("a certificate on the largest board: keys of 20 words") {
   }
 }
 
-TEST_CASE("exact keys: positions differing in one point or the side never collide") {
+TEST_CASE("exact keys: positions differing in one point or the side never collide", "[certificate]") {
   for (const int size : {2, 4, 5, 6, 25}) {
     detail::PositionSet set(size);
     CHECK(set.words() == static_cast<std::size_t>((1 + 2 * size * size + 63) / 64));
@@ -495,7 +496,7 @@ TEST_CASE("exact keys: positions differing in one point or the side never collid
   }
 }
 
-TEST_CASE("malformed certificates: ParseError with line and column") {
+TEST_CASE("malformed certificates: ParseError with line and column", "[certificate]") {
   const Lines good = lines_of(written(certificate_of(k3x3)));
   auto with = [&](std::size_t index, const std::string& text) {
     Lines l = good;
@@ -578,7 +579,7 @@ TEST_CASE("malformed certificates: ParseError with line and column") {
           "longer than 4096 bytes");
 }
 
-TEST_CASE("a damaged file is reported as damaged, an intact wrong one by its line") {
+TEST_CASE("a damaged file is reported as damaged, an intact wrong one by its line", "[certificate]") {
   const Lines good = lines_of(written(certificate_of(k3x3)));
   Lines bad = good;
   bad[kHeader] = position_line(certificate_of(k3x3).lines[0].position, Point{0, 0});  // a move on a finished line
@@ -591,7 +592,8 @@ TEST_CASE("a damaged file is reported as damaged, an intact wrong one by its lin
   refused(damaged, "certificate", "also line 6: ");
 }
 
-TEST_CASE("the start line: a variant name or a position string, one spelling, nothing after it") {
+TEST_CASE("the start line: a variant name or a position string, one spelling, nothing after it",
+          "[certificate]") {
   const Lines good = lines_of(written(certificate_of(k3x3)));
   auto with_start = [&](const std::string& start) {
     Lines l = good;
@@ -652,7 +654,7 @@ TEST_CASE("the start line: a variant name or a position string, one spelling, no
   for (const Variant& v : Variant::all_named()) CHECK(read_start(v.name()).cells() == opening(v).cells());
 }
 
-TEST_CASE("one spelling for numbers: signs, leading zeros and other digits are refused") {
+TEST_CASE("one spelling for numbers: signs, leading zeros and other digits are refused", "[certificate]") {
   const Lines good = lines_of(written(certificate_of(k3x3), 4));
   REQUIRE(good[4] == "within 4");
   auto with = [&](std::size_t index, const std::string& text) {
@@ -678,7 +680,8 @@ TEST_CASE("one spelling for numbers: signs, leading zeros and other digits are r
   refused(sealed(moved), "parse", "bad point '0" + move + "'");
 }
 
-TEST_CASE("the within line: the checker computes the depth and refuses a strategy deeper than stated") {
+TEST_CASE("the within line: the checker computes the depth and refuses a strategy deeper than stated",
+          "[certificate]") {
   for (const char* start : {k3x3, k4x4}) {
     INFO(start);
     const Built& b = certificate_of(start);
@@ -749,7 +752,7 @@ TEST_CASE("the within line: the checker computes the depth and refuses a strateg
   CHECK(check(in).depth == 1);
 }
 
-TEST_CASE("the writer writes the within line it is given, and refuses one out of range") {
+TEST_CASE("the writer writes the within line it is given, and refuses one out of range", "[certificate]") {
   const Position start = read_start(k3x3);
   std::ostringstream out;
   Writer w(out, Header{k3x3, 3, Color::Black, 1, 7});
@@ -761,7 +764,8 @@ TEST_CASE("the writer writes the within line it is given, and refuses one out of
   CHECK_THROWS_AS(Writer(out, Header{k3x3, 3, Color::Black, 1, kMaxWithin + 1}), UsageError);
 }
 
-TEST_CASE("the seed corpora of fuzz_certificate and fuzz_certcheck: valid seeds pass, every other is refused") {
+TEST_CASE("the seed corpora of fuzz_certificate and fuzz_certcheck: valid seeds pass, every other is refused",
+          "[certificate]") {
   namespace fs = std::filesystem;
   int valid = 0, invalid = 0;
   for (const char* dir : {TANBO_CERTIFICATE_SEEDS, TANBO_CERTCHECK_SEEDS})
@@ -787,7 +791,7 @@ TEST_CASE("the seed corpora of fuzz_certificate and fuzz_certcheck: valid seeds 
 
 // Writes the seed corpus of fuzz_certificate (hidden: run it by name with
 // TANBO_CERTIFICATE_WRITE_SEEDS=fuzz/corpus/certificate). Deterministic: the same files every run.
-TEST_CASE("write the seed corpus of fuzz_certificate", "[.write-seeds]") {
+TEST_CASE("write the seed corpus of fuzz_certificate", "[.write-seeds][certificate]") {
   const char* dir = std::getenv("TANBO_CERTIFICATE_WRITE_SEEDS");
   REQUIRE(dir);
   auto save = [&](const std::string& name, const std::string& text) {

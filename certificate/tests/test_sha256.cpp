@@ -1,5 +1,6 @@
 // SHA-256 against the FIPS 180-2 example vectors (appendix B: "abc", the 448-bit message, one
 // million 'a') and the empty message, fed whole and in uneven pieces (the block buffering).
+// check-map: code certificate
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -8,7 +9,7 @@
 using tanbo::certificate::Sha256;
 using tanbo::certificate::sha256_hex;
 
-TEST_CASE("SHA-256: FIPS 180-2 vectors") {
+TEST_CASE("SHA-256: FIPS 180-2 vectors", "[certificate]") {
   CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   CHECK(sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   CHECK(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
@@ -17,7 +18,7 @@ TEST_CASE("SHA-256: FIPS 180-2 vectors") {
   CHECK(sha256_hex(million) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
-TEST_CASE("SHA-256: pieces of any length give the digest of the whole") {
+TEST_CASE("SHA-256: pieces of any length give the digest of the whole", "[certificate]") {
   std::string text;
   for (int i = 0; i < 1000; ++i) text += static_cast<char>('a' + (i * 7) % 26);
   const std::string whole = sha256_hex(text);

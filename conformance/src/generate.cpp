@@ -4,6 +4,7 @@
 // each rule-3 reason, moves after the end, whole games, perft, openings, and input that must be
 // refused. Every expected answer comes from a protocol session on the reference engine, so the
 // suite says exactly what `tanbo serve --engine reference` answers.
+// check-map: code api optimized reference
 #include <algorithm>
 #include <fstream>
 #include <set>
@@ -129,6 +130,7 @@ std::vector<std::string> prefix(const Played& g, std::size_t n) {
   return {g.moves.begin(), g.moves.begin() + static_cast<std::ptrdiff_t>(n)};
 }
 
+// check-map: conformance perft [rule2][rule3][rule6][rule7]
 std::vector<Case> perft_cases() {
   std::vector<Case> out;
   for (const Variant& v : Variant::all_named()) {
@@ -156,12 +158,14 @@ std::vector<Case> perft_cases() {
   return out;
 }
 
+// check-map: conformance opening [rule2][rule4][rule5]
 std::vector<Case> opening_cases() {
   std::vector<Case> out;
   for (const Variant& v : Variant::all_named()) out.push_back(position_case("opening/" + v.name(), v.name(), {}));
   return out;
 }
 
+// check-map: conformance position [rule3][rule4][rule5][rule6][history]
 std::vector<Case> position_cases() {
   std::vector<Case> out;
   for (const Variant& v : variants_by_size()) {
@@ -220,6 +224,14 @@ std::optional<Point> point_with(const Position& pos, int friends) {
   return std::nullopt;
 }
 
+// check-map: conformance move/none [rule3][rule4][rule5]
+// check-map: conformance move/illegal [rule1][rule3]
+// check-map: conformance move/lower-case-name [rule1]
+// check-map: conformance move/bounded-roots [rule6]
+// check-map: conformance move/expanded-root [rule6][rule7]
+// check-map: conformance move/plays-on-freed-point [rule3][rule6]
+// check-map: conformance move/ends-game [rule7]
+// check-map: conformance move/after-end [rule7]
 std::vector<Case> move_cases() {
   std::vector<Case> out;
   std::map<std::string, int> total;
@@ -284,6 +296,7 @@ json game_case(const std::string& id, const Position& start, const Played& g) {
   return c;
 }
 
+// check-map: conformance game [rule2][rule3][rule6][rule7]
 std::vector<Case> game_cases() {
   std::vector<Case> out;
   for (const Variant& v : variants_by_size()) {
@@ -317,6 +330,11 @@ json refusal(const std::string& id, const std::string& start, const std::vector<
           {"command", command}, {"argument", argument}, {"refused", kind}};
 }
 
+// check-map: conformance refusal/play [rule1][rule3][errors]
+// check-map: conformance refusal/start [notation][errors]
+// check-map: conformance refusal/undo-at-start [history][errors]
+// check-map: conformance refusal/undo-past-start [history][errors]
+// check-map: conformance refusal/unknown-command [protocol][errors]
 std::vector<Case> refusal_cases() {
   std::vector<Case> out;
   const std::vector<std::pair<std::string, std::string>> starts = {
@@ -361,6 +379,7 @@ std::vector<Case> refusal_cases() {
 constexpr long long kSolveBudget = 1'000'000;
 constexpr int kSolvedGames = 6;
 
+// check-map: conformance solved [solve]
 std::vector<Case> solved_cases() {
   const Position start = opening(Variant::parse_named("lattice-5"));
   std::vector<Case> out;

@@ -31,6 +31,17 @@ from typing import Callable, Optional
 
 import tanbo
 
+# The rule each plant breaks, for the map of checks (docs/verification.md, "Checks by rule").
+# check-map: planted branch-name [rule6]
+# check-map: planted removed-stones [rule6]
+# check-map: planted one-root-at-a-time [rule6]
+# check-map: planted legal [rule3]
+# check-map: planted winner [rule7]
+# check-map: planted roots [rule4]
+# check-map: planted position [rule3]
+# check-map: planted refused-changes [rule3]
+# check-map: planted refusal-kind [rule3]
+# check-map: planted perft [rule3]
 PLANTS = ["branch-name", "removed-stones", "one-root-at-a-time", "legal", "winner", "roots",
           "position", "refused-changes", "refusal-kind", "perft"]
 _NAME = re.compile(r"^[A-Za-z][1-9][0-9]?$")

@@ -1,6 +1,7 @@
 // The worked examples of the rules page are test cases: each one must behave exactly as the
 // data file says on every engine, the set must cover every rule and removal case, and the
 // parser and generator must reject bad input with a located message.
+// check-map: code docs reference optimized
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -37,7 +38,8 @@ const Example& example(const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("every worked example agrees with the reference rules") {
+TEST_CASE("every worked example agrees with the reference rules",
+          "[rule3][rule4][rule5][rule6][rule7][docs]") {
   for (const Example& ex : examples()) {
     CAPTURE(ex.id, ex.line);
     const auto errors = check_reference_details(ex);
@@ -46,7 +48,8 @@ TEST_CASE("every worked example agrees with the reference rules") {
   }
 }
 
-TEMPLATE_TEST_CASE("every worked example has its stated outcome on the engine", "", TANBO_DOCS_ENGINES) {
+TEMPLATE_TEST_CASE("every worked example has its stated outcome on the engine",
+                   "[rule3][rule4][rule5][rule6][rule7][docs]", TANBO_DOCS_ENGINES) {
   for (const Example& ex : examples()) {
     CAPTURE(ex.id, ex.line);
     const auto errors = check_with_engine<TestType>(ex);
@@ -55,7 +58,7 @@ TEMPLATE_TEST_CASE("every worked example has its stated outcome on the engine", 
   }
 }
 
-TEST_CASE("the examples cover every rule, removal case and placement verdict") {
+TEST_CASE("the examples cover every rule, removal case and placement verdict", "[docs]") {
   std::set<int> rules;
   std::set<Removal> removals;
   std::set<std::string> verdicts;
@@ -94,7 +97,7 @@ TEST_CASE("the examples cover every rule, removal case and placement verdict") {
   CHECK(expanded_with_others);
 }
 
-TEST_CASE("the checks notice an example whose stated outcome is wrong") {
+TEST_CASE("the checks notice an example whose stated outcome is wrong", "[rule6][docs][planted]") {
   Example ex = example("bound-enemy");
   REQUIRE(check_with_engine<reference::Game>(ex).empty());
   SECTION("wrong removal kind") { ex.expect_removal = Removal::ExpandedRoot; }
@@ -103,7 +106,7 @@ TEST_CASE("the checks notice an example whose stated outcome is wrong") {
   CHECK(check_with_engine<reference::Game>(ex).size() == 1);
 }
 
-TEST_CASE("the example parser rejects bad data with the line and column") {
+TEST_CASE("the example parser rejects bad data with the line and column", "[docs][errors]") {
   const std::string head = "# comment\n[ok]\ntitle: t\nposition: X3O/5/5/5/O3X X\n";
   struct Case {
     std::string text, message_part;
@@ -131,7 +134,7 @@ TEST_CASE("the example parser rejects bad data with the line and column") {
   }
 }
 
-TEST_CASE("the generated site is deterministic and every placeholder resolves") {
+TEST_CASE("the generated site is deterministic and every placeholder resolves", "[docs]") {
   const std::string tmpl = read_text_file(TANBO_DOCS_TEMPLATE_FILE);
   const Site a = generate_site(examples(), tmpl), b = generate_site(examples(), tmpl);
   CHECK(a == b);

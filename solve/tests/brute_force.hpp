@@ -13,6 +13,8 @@
 namespace tanbo::solve::testing {
 
 /// Where a planted bug goes in the brute force (to show that the comparison catches it).
+// check-map: planted LoserShortestDefence [solve]
+// check-map: planted FinishedGameWonByMover [solve]
 enum class BruteBug { None, LoserShortestDefence, FinishedGameWonByMover };
 
 // Board and side to move of the game's position, as a position string without a variant tag.

@@ -1,6 +1,7 @@
 // The strong solver against an independent brute force (every reachable position's value and
 // length) on small starts, the reference-engine build against the optimized one, and the table's
 // independence of the thread count (with the hash table made to grow many times).
+// check-map: code solve
 #include <catch2/catch.hpp>
 
 #include <sstream>
@@ -46,7 +47,7 @@ TEST_CASE("strong solver equals an independent brute force on every reachable po
   CHECK(Table::solve(Position::parse(kSmall4)).positions() == 54735);
 }
 
-TEST_CASE("the comparison with the brute force catches planted solver bugs", "[solve]") {
+TEST_CASE("the comparison with the brute force catches planted solver bugs", "[solve][planted]") {
   // A solver whose loser ends the game as soon as it can, or whose finished games are won by the
   // side to move, would differ from the table: the same comparison must say where.
   const Table table = Table::solve(Position::parse(kSmall4));

@@ -2,6 +2,7 @@
 // (known positions, every move's outcome, the perfect-play line replayed on the reference engine;
 // "unknown" outside the table) and the certificate plan (checked here by a small independent
 // checker on the reference engine), and the SHA-256 behind the file's hash.
+// check-map: code solve
 #include <catch2/catch.hpp>
 
 #include <cstring>
@@ -179,7 +180,8 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
   CHECK(t.probe(start).known());
 }
 
-TEST_CASE("a forged table whose record contradicts rule 7 is refused when probed, not crashed on", "[solve][probe]") {
+TEST_CASE("a forged table whose record contradicts rule 7 is refused when probed, not crashed on",
+          "[solve][probe]") {
   // A fuzzer (fuzz_solution) reseals mutated tables: the hash holds, so only the probe can tell a
   // finished game given a length, or an unfinished one given none.
   const Position start = Position::parse(kSmall4);

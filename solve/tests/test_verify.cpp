@@ -3,6 +3,7 @@
 // reading), with the file, the record's byte offset and the position; genuine tables verified
 // whole. Also the honest limit: a pair of wrong records consistent with each other passes the
 // probe of the parent (one level of children is checked) and is caught by verify().
+// check-map: code solve
 #include <catch2/catch.hpp>
 
 #include <optional>
@@ -90,7 +91,8 @@ TEST_CASE("verify passes genuine tables, record by record, with progress", "[sol
   }
 }
 
-TEST_CASE("a forged flipped win bit is refused by the probe and by verify, naming the record", "[solve][verify]") {
+TEST_CASE("a forged flipped win bit is refused by the probe and by verify, naming the record",
+          "[solve][verify]") {
   // The start's record says the side to move wins (the header's value byte too, so reading
   // agrees): a contradiction of the kind a probe must never print, such as "X to move loses in 24
   // plies" above four moves that "win in 24".
@@ -145,7 +147,8 @@ TEST_CASE("a forged finished game given to the loser is refused by rule 7", "[so
              Contains(" says X to move ") || Contains(" says O to move "));
 }
 
-TEST_CASE("the probe checks every position of the perfect-play line, not only the probed one", "[solve][verify]") {
+TEST_CASE("the probe checks every position of the perfect-play line, not only the probed one",
+          "[solve][verify]") {
   // The finished game at the end of the start's line given to the loser: the start's own record
   // and its children's still agree, so a probe without the line answers; walking the line meets
   // the forged record (or its parent, which it now contradicts) and refuses.
@@ -162,7 +165,8 @@ TEST_CASE("the probe checks every position of the perfect-play line, not only th
   CHECK_THAT(refusal([&] { (void)forged.probe(g.start); }), Contains("forged.tbl: byte ") && Contains("the table is inconsistent"));
 }
 
-TEST_CASE("a locally consistent pair of wrong records passes the parent's probe; verify catches it", "[solve][verify]") {
+TEST_CASE("a locally consistent pair of wrong records passes the parent's probe; verify catches it",
+          "[solve][verify]") {
   // Parent P and child C both wrong, P agreeing with C: the probe of P checks P against its
   // children's records and cannot tell (docs/solutions.md, "What the checks catch"); C's own
   // probe and verify() can.
@@ -228,7 +232,8 @@ TEST_CASE("a repeated or out-of-order record is refused on reading with its offs
             ": records out of order (each key must exceed the previous one)");
 }
 
-TEST_CASE("a forged table missing a record is refused by its parent's probe and by verify", "[solve][verify]") {
+TEST_CASE("a forged table missing a record is refused by its parent's probe and by verify",
+          "[solve][verify]") {
   const Genuine g;
   // A child of the start, removed with its orbit from the position count: reading cannot tell.
   const auto [move, child] = g.children(g.start).front();

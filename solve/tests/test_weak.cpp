@@ -3,6 +3,7 @@
 // determinism, a 19x19 endgame, and its proofs replayed on the reference engine by a checker of
 // the certificate rules (format v1) written here. Hidden cases ([.frontier]) measure the
 // frontier on lattice-7 / dense-7 and estimate their reachable positions (solve/WEAK_FRONTIER.md).
+// check-map: code solve
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -205,7 +206,7 @@ WeakBudget small_budget(tanbo::solve::ValueSearch search = tanbo::solve::ValueSe
 
 }  // namespace
 
-TEST_CASE("weak solver: every reachable 3x3 position agrees with brute force", "[weak]") {
+TEST_CASE("weak solver: every reachable 3x3 position agrees with brute force", "[weak][solve]") {
   const auto search = GENERATE(tanbo::solve::ValueSearch::AlphaBeta, tanbo::solve::ValueSearch::ProofNumber);
   const Position start = Position::parse("XO1/3/O1X X");
   const std::vector<Position> all = reachable(start);
@@ -223,7 +224,7 @@ TEST_CASE("weak solver: every reachable 3x3 position agrees with brute force", "
   CHECK(wins < static_cast<int>(all.size()));
 }
 
-TEST_CASE("weak solver: positions of random 4x4 games agree with brute force", "[weak]") {
+TEST_CASE("weak solver: positions of random 4x4 games agree with brute force", "[weak][solve]") {
   const auto search = GENERATE(tanbo::solve::ValueSearch::AlphaBeta, tanbo::solve::ValueSearch::ProofNumber);
   const Position start = Position::parse("X2O/4/4/O2X X");
   BruteForce brute;
@@ -239,7 +240,8 @@ TEST_CASE("weak solver: positions of random 4x4 games agree with brute force", "
   CHECK(lengths.size() > 5);
 }
 
-TEST_CASE("weak solver: every reachable 4x4 position after 3 plies agrees with brute force", "[weak]") {
+TEST_CASE("weak solver: every reachable 4x4 position after 3 plies agrees with brute force",
+          "[weak][solve]") {
   // The positions of the whole game graph within 3 plies of the start: every opening line.
   const Position start = Position::parse("X2O/4/4/O2X X");
   BruteForce brute;
@@ -266,7 +268,8 @@ TEST_CASE("weak solver: every reachable 4x4 position after 3 plies agrees with b
   CHECK(checked > 50);
 }
 
-TEST_CASE("weak solver: the agreement check catches a loser who ends the game early", "[weak]") {
+TEST_CASE("weak solver: the agreement check catches a loser who ends the game early",
+          "[weak][solve][planted]") {
   // The planted bug of the score (the loser taking the shortest line) in a second brute force:
   // the checks above compare against the true one, and somewhere on 3x3 the two differ.
   const Position start = Position::parse("X2O/4/4/O2X X");
@@ -280,7 +283,7 @@ TEST_CASE("weak solver: the agreement check catches a loser who ends the game ea
   CHECK(caught > 0);
 }
 
-TEST_CASE("weak solver: a budget too small answers unknown, deterministically", "[weak]") {
+TEST_CASE("weak solver: a budget too small answers unknown, deterministically", "[weak][solve]") {
   const Position start = Position::parse("X2O/4/4/O2X X");
   WeakBudget b = small_budget();
   const WeakResult full = tanbo::solve::solve_weak(start, b);
@@ -343,7 +346,7 @@ TEST_CASE("weak solver: a budget too small answers unknown, deterministically", 
   CHECK(again.proof->lines.size() == full.proof->lines.size());
 }
 
-TEST_CASE("weak solver: bad budgets are refused", "[weak]") {
+TEST_CASE("weak solver: bad budgets are refused", "[weak][solve]") {
   const Position start = Position::parse("X2O/4/4/O2X X");
   WeakBudget b;
   b.nodes = -1;
@@ -359,7 +362,7 @@ TEST_CASE("weak solver: bad budgets are refused", "[weak]") {
   CHECK_THROWS_AS(tanbo::solve::solve_weak(Position::parse("XO/O1 X")), tanbo::InvalidPositionError);
 }
 
-TEST_CASE("weak solver: finished games", "[weak]") {
+TEST_CASE("weak solver: finished games", "[weak][solve]") {
   // Black's last root was removed by Black's own move: White to move, White wins (rule 7). The
   // engines refuse to set such a position up; the solver answers it.
   const Position white_wins = Position::parse("1O2/4/4/4 O");
@@ -377,7 +380,7 @@ TEST_CASE("weak solver: finished games", "[weak]") {
   CHECK_THROWS_AS(tanbo::solve::solve_weak(Position::parse("4/4/4/4 X")), tanbo::InvalidPositionError);
 }
 
-TEST_CASE("weak solver: the proof checker refuses damaged proofs", "[weak]") {
+TEST_CASE("weak solver: the proof checker refuses damaged proofs", "[weak][solve]") {
   const Position start = Position::parse("X2O/4/4/O2X X");
   const WeakResult r = tanbo::solve::solve_weak(start, small_budget());
   REQUIRE(r.proof);
@@ -412,7 +415,7 @@ TEST_CASE("weak solver: the proof checker refuses damaged proofs", "[weak]") {
   }
 }
 
-TEST_CASE("weak solver: the certificate stream of its proof", "[weak]") {
+TEST_CASE("weak solver: the certificate stream of its proof", "[weak][solve][certificate]") {
   const Position start = tanbo::opening(tanbo::Variant::lattice(5));
   CHECK(tanbo::solve::start_label(start) == "lattice-5");
   CHECK(tanbo::solve::start_label(Position::parse("X2O/4/4/O2X X")) == "X2O/4/4/O2X X");
@@ -431,7 +434,8 @@ TEST_CASE("weak solver: the certificate stream of its proof", "[weak]") {
   CHECK(last.rfind("X..O........O..X X", 0) == 0);
 }
 
-TEST_CASE("weak solver: certificates through certificate::Writer, accepted by certificate::check", "[weak]") {
+TEST_CASE("weak solver: certificates through certificate::Writer, accepted by certificate::check",
+          "[weak][solve][certificate]") {
   // The real writer and the checker on the reference engine (certificate/): lattice-5 (X wins)
   // and a 4x4 start O wins, by both value searches.
   const auto search = GENERATE(tanbo::solve::ValueSearch::AlphaBeta, tanbo::solve::ValueSearch::ProofNumber);
@@ -454,7 +458,7 @@ TEST_CASE("weak solver: certificates through certificate::Writer, accepted by ce
   }
 }
 
-TEST_CASE("weak solver: a 19x19 endgame from a random classic game", "[weak]") {
+TEST_CASE("weak solver: a 19x19 endgame from a random classic game", "[weak][solve]") {
   // A random game with a fixed seed, taken back to where few moves remain before its end: the
   // solver needs the capacity-19 board and the 128-bit keys of boards above 7x7.
   tanbo::optimized::Game19 g(tanbo::Variant::classic());
@@ -507,7 +511,7 @@ std::string class_of(const Position& p, const std::vector<int>& group) {
 
 }  // namespace
 
-TEST_CASE("weak keys: a position and its images share one key, other positions do not", "[weak]") {
+TEST_CASE("weak keys: a position and its images share one key, other positions do not", "[weak][solve]") {
   // Exact keys (7x7) and Zobrist keys (9x9), over every position of random games: the canonical
   // key is the same for every image under the root's group, and keys and classes (computed
   // apart, from position strings) correspond one to one, so no two classes collide.
@@ -541,7 +545,7 @@ TEST_CASE("weak keys: a position and its images share one key, other positions d
   CHECK(moved > 1000);
 }
 
-TEST_CASE("weak keys: a root without symmetries keys positions exactly", "[weak]") {
+TEST_CASE("weak keys: a root without symmetries keys positions exactly", "[weak][solve]") {
   // After one move lattice-7 keeps fewer symmetries; with the identity alone the canonical key
   // is the exact key, and a position's mirror image gets another key.
   tanbo::optimized::Game g(tanbo::opening(tanbo::Variant::parse_named("lattice-7")));
@@ -556,7 +560,7 @@ TEST_CASE("weak keys: a root without symmetries keys positions exactly", "[weak]
     if (!(image_of(p, symmetry) == p)) CHECK(!(SymmetricKeys(image_of(p, symmetry), group).canonical() == keys.canonical()));
 }
 
-TEST_CASE("weak keys: kept current through moves and removals, and restored by unmake", "[weak]") {
+TEST_CASE("weak keys: kept current through moves and removals, and restored by unmake", "[weak][solve]") {
   // The search board's keys after every move of random games (stones placed, roots removed, the
   // side changed) equal the keys computed from scratch for the position reached, and unmake
   // restores the keys of the position before.
@@ -628,7 +632,7 @@ std::string describe(const WeakResult& r) {
 
 }  // namespace
 
-TEST_CASE("weak frontier: one start", "[.frontier]") {
+TEST_CASE("weak frontier: one start", "[.frontier][solve]") {
   // TANBO_WEAK_START (variant or position string), TANBO_WEAK_NODES, TANBO_WEAK_TABLE (log2),
   // TANBO_WEAK_LENGTH, TANBO_WEAK_PROOF, TANBO_WEAK_CHECK (replay the proof on the reference).
   const Position start = start_from_env();
@@ -646,7 +650,7 @@ TEST_CASE("weak frontier: one start", "[.frontier]") {
   }
 }
 
-TEST_CASE("weak frontier: opening lines", "[.frontier]") {
+TEST_CASE("weak frontier: opening lines", "[.frontier][solve]") {
   // Every distinct position TANBO_WEAK_PLIES plies into the start, each solved (value only unless
   // TANBO_WEAK_LENGTH=1) with TANBO_WEAK_NODES nodes: how many are solved, and their values.
   const Position start = start_from_env();
@@ -713,7 +717,7 @@ Position unpack(const Packed& k, int n) {
 
 }  // namespace
 
-TEST_CASE("weak frontier: distinct positions by ply", "[.frontier]") {
+TEST_CASE("weak frontier: distinct positions by ply", "[.frontier][solve]") {
   // Breadth-first, layer by layer (sorted, deduplicated vectors of packed positions), until a
   // layer would exceed TANBO_WEAK_LAYER_CAP positions: the exact number of distinct positions
   // first reached at each ply (finished games included), and the running total of distinct
@@ -767,7 +771,7 @@ TEST_CASE("weak frontier: distinct positions by ply", "[.frontier]") {
   }
 }
 
-TEST_CASE("weak frontier: Knuth's estimate of the game tree", "[.frontier]") {
+TEST_CASE("weak frontier: Knuth's estimate of the game tree", "[.frontier][solve]") {
   // Knuth (1975): along a uniformly random game, the product of the branching factors met up to
   // ply d is an unbiased estimate of the number of move sequences of length d (the game tree's
   // nodes at depth d). TANBO_WEAK_SAMPLES games from a fixed seed; the per-ply mean, and the
@@ -802,7 +806,7 @@ TEST_CASE("weak frontier: Knuth's estimate of the game tree", "[.frontier]") {
               length_sum / static_cast<double>(samples), longest, total);
 }
 
-TEST_CASE("weak frontier: collision lower bound on distinct positions by ply", "[.frontier]") {
+TEST_CASE("weak frontier: collision lower bound on distinct positions by ply", "[.frontier][solve]") {
   // K uniformly random games (game i from Rng(seed + i)); at each ply d of TANBO_WEAK_PLY_LIST
   // the positions of the K_d games still running are sorted and their equal pairs C counted.
   // With p the distribution of a random game's position at ply d over the D_d positions of
@@ -856,7 +860,7 @@ TEST_CASE("weak frontier: collision lower bound on distinct positions by ply", "
   }
 }
 
-TEST_CASE("weak frontier: solved back along random games", "[.frontier]") {
+TEST_CASE("weak frontier: solved back along random games", "[.frontier][solve]") {
   // TANBO_WEAK_GAMES random games (Rng(seed + i)) from the start; each is walked back from its
   // end, solving every position with TANBO_WEAK_NODES nodes (df-pn unless TANBO_WEAK_PN=0,
   // value only), until one is unknown: the earliest ply solved is how deep into the opening
@@ -891,7 +895,7 @@ TEST_CASE("weak frontier: solved back along random games", "[.frontier]") {
   }
 }
 
-TEST_CASE("weak frontier: cost curve", "[.frontier]") {
+TEST_CASE("weak frontier: cost curve", "[.frontier][solve]") {
   // The cost curve (scripts/cost-curve.sh, docs/solutions.md): TANBO_WEAK_GAMES random games
   // (game i from Rng(TANBO_WEAK_SEED + i), uniform moves) from the start, each walked back from
   // its end; every position is settled by df-pn (value only) within TANBO_WEAK_NODES nodes and a

@@ -1,6 +1,7 @@
 // Tests of the campaign's side outputs and failure paths: inputs saved as a corpus, in-flight
 // files cleaned up, the summary and progress lines, reproducer files that cannot be written, a
 // record that does not reproduce alone, and minimization under a spent budget.
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include <filesystem>

@@ -3,6 +3,7 @@
 // below it; and every rule of the Schedule (Full at its steps 1, 2, 4, ..., at copies and at the
 // end; Consistency after removals) must report a difference visible only at that depth at the
 // expected step of a differential script.
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -59,7 +60,8 @@ const std::vector<Depth> kFullOnly{Depth::Full};
 
 }  // namespace
 
-TEST_CASE("every depth reports each field it compares, and no depth below reports it", "[verify][comparator]") {
+TEST_CASE("every depth reports each field it compares, and no depth below reports it",
+          "[verify][comparator]") {
   // The unbroken wrapper: no depth reports anything.
   CHECK(reported<Forwarding<>>("").empty());
   // Depth::Step and up.
@@ -94,7 +96,8 @@ TEST_CASE("every depth reports each field it compares, and no depth below report
   CHECK(reported<OccupiedCalledNoFriend<>>("why_illegal(") == kFullOnly);
 }
 
-TEST_CASE("Depth::Step names the point where the optimized engine's stones differ from the oracle's", "[verify][comparator]") {
+TEST_CASE("Depth::Step names the point where the optimized engine's stones differ from the oracle's",
+          "[verify][comparator]") {
   // The optimized board answers Depth::Step's every-point comparison in one pass (same_cells());
   // a real difference is then located by at(), and no other field differs here.
   reference::Game ref(Variant::lattice(5));
@@ -115,7 +118,8 @@ TEST_CASE("Depth::Step names the point where the optimized engine's stones diffe
   CHECK_FALSE(Comparator().first_difference(ref, cand, Depth::Full).has_value());
 }
 
-TEST_CASE("Schedule: Full at steps 1, 2, 4, 8, ... and at copies; Consistency after removals", "[verify][comparator]") {
+TEST_CASE("Schedule: Full at steps 1, 2, 4, 8, ... and at copies; Consistency after removals",
+          "[verify][comparator]") {
   Schedule s;
   const std::vector<std::pair<Change, Depth>> steps{
       {Change::Copy, Depth::Full},      {Change::Plain, Depth::Full},  {Change::Plain, Depth::Step},
@@ -162,7 +166,8 @@ TEST_CASE("the driver reports a Full-only difference at the next power-of-two st
   CHECK(d->action == "end of the input");
 }
 
-TEST_CASE("the driver reports a Consistency-only difference at the step that removed stones", "[verify][comparator]") {
+TEST_CASE("the driver reports a Consistency-only difference at the step that removed stones",
+          "[verify][comparator]") {
   // A lattice-5 script whose first removal comes at a step that is not a power of two.
   for (std::uint8_t b = 0; b < 40; ++b) {
     Script s{Variant::lattice(5), std::vector<Step>(60, Step::legal(b))};

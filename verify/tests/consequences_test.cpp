@@ -4,6 +4,7 @@
 // must report nothing along the same games. A consequence of a move is shown to bite whoever
 // moves and in each case of rule 6 the bug can occur in: the bug narrowed to Black's moves, to
 // White's, and to each removal kind (planted::Only), must each be reported.
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -88,14 +89,16 @@ void expect_for_each_side(const std::string& bug, const char* consequence, std::
 
 }  // namespace
 
-TEST_CASE("the oracle reports nothing along games of the correct engines", "[verify][consequences]") {
+TEST_CASE("the oracle reports nothing along games of the correct engines",
+          "[verify][consequences][rule2][rule3][rule4][rule5][rule6][rule7]") {
   CHECK(first_report<reference::Game>() == std::nullopt);
   CHECK(first_report<optimized::Game>() == std::nullopt);
   CHECK(first_report<planted::Wrapped>() == std::nullopt);
 }
 
 // One check per consequence, in the order consequences.hpp lists them.
-TEST_CASE("the oracle reports each planted violation of a board or state consequence first", "[verify][consequences]") {
+TEST_CASE("the oracle reports each planted violation of a board or state consequence first",
+          "[verify][consequences][rule1][rule2][rule4][rule5][rule7]") {
   // Board
   expect_report<planted::ReportsEmptyBoard>("ReportsEmptyBoard", "both sides have no stones");
   expect_report<planted::ReportsFilledBoard>("ReportsFilledBoard", "(not a tree)");
@@ -125,7 +128,7 @@ TEST_CASE("the oracle reports each planted violation of a board or state consequ
 }
 
 TEST_CASE("the oracle reports each planted violation of a move consequence first, for each side and case of rule 6",
-          "[verify][consequences]") {
+          "[verify][consequences][rule3][rule6]") {
   using enum Removal;
   expect_for_each_side<planted::WrongResultMove>("WrongResultMove", "last_result().move");
   expect_for_each_side<planted::WrongResultPlayer>("WrongResultPlayer", "last_result().player");

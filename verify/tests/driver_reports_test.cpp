@@ -3,6 +3,7 @@
 // worded apart, undo and copy failing, differences only a probe or a fresh replay sees, and an
 // engine that throws while being compared and described. The report must say what happened,
 // at which step and action.
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -42,7 +43,8 @@ Script on_lone_stone() {
 
 }  // namespace
 
-TEST_CASE("driver reports: a start only one engine accepts, or both refuse in other words", "[verify][driver]") {
+TEST_CASE("driver reports: a start only one engine accepts, or both refuse in other words",
+          "[verify][driver]") {
   Divergence d = diverges<planted::RefusesStarts>(on_lattice5({Step::legal(0)}));
   CHECK(d.step == 0);
   CHECK_THAT(d.what, StartsWith("constructing the engines: reference accepted, candidate threw"));

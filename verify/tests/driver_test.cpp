@@ -1,5 +1,6 @@
 // Tests of the differential driver on the real engines: random scripts over every variant find no
 // divergence, every step kind runs, records replay, counters count (the codec: script_test.cpp).
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include "tanbo/core/record.hpp"

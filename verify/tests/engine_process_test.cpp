@@ -1,6 +1,7 @@
 // Tests of verify::EngineProcess, the client of an engine in another process (the engine
 // protocol, docs/protocol.md), against tiny fake engines written as `sh -c` scripts (a silent
 // one, one that exits, one that answers another id, ...), so each error path is deterministic.
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -42,7 +43,7 @@ std::string handshake_error(const std::string& command) {
 
 }  // namespace
 
-TEST_CASE("engine process: a fake engine's handshake, answers and commands", "[verify][process]") {
+TEST_CASE("engine process: a fake engine's handshake, answers and commands", "[verify][process][protocol]") {
   const std::string cmd = fake_engine(
       "read c; printf '=3 hello \\r\\n'; read d; read e; echo '=4 one'; echo '?5 usage two'; read q");
   EngineProcess p(cmd);
@@ -58,7 +59,7 @@ TEST_CASE("engine process: a fake engine's handshake, answers and commands", "[v
 }
 
 TEST_CASE("engine process: each bad engine gets an error naming the engine and what went wrong",
-          "[verify][process]") {
+          "[verify][process][protocol]") {
   // Handshake failures.
   CHECK(handshake_error("read a; echo '=1 2'") == "engine 'read a; echo '=1 2'': speaks protocol version '2', not 1");
   CHECK_THAT(handshake_error("read a; echo '?1 unknown-command no'"),
@@ -78,7 +79,7 @@ TEST_CASE("engine process: each bad engine gets an error naming the engine and w
 }
 
 TEST_CASE("engine process: an engine that exited is reported on reading, then on sending",
-          "[verify][process]") {
+          "[verify][process][protocol]") {
   EngineProcess p(fake_engine("exit 0"));
   CHECK_THROWS_WITH(p.ask("frob"), Contains("exited"));
   // Its end of the pair is closed now (the read above saw the end of file): send fails.

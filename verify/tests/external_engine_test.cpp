@@ -2,6 +2,7 @@
 // against a scripted fake engine: an `sh` loop answering each command with a fixed text, so each
 // answer an engine may give (refusals, malformed lists, unknown rule-6 branches) is tried, and
 // with a request log, which shows how games sharing one process are replayed into it.
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -62,11 +63,11 @@ std::string error_of(const Fake& fake, F&& f) {
 
 }  // namespace
 
-TEST_CASE("external engine: a game needs a process", "[verify][external]") {
+TEST_CASE("external engine: a game needs a process", "[verify][external][protocol]") {
   CHECK_THROWS_WITH(ExternalGame(nullptr, Variant::lattice(5)), "ExternalGame: no engine process (a null session)");
 }
 
-TEST_CASE("external engine: state comes from the engine's answers", "[verify][external]") {
+TEST_CASE("external engine: state comes from the engine's answers", "[verify][external][protocol]") {
   Fake fake;
   fake.play = "=$id bounded-roots A1 B1";
   ExternalGame g(start_external_engine(fake.command(), 5000), Variant::lattice(5));
@@ -102,7 +103,7 @@ TEST_CASE("external engine: state comes from the engine's answers", "[verify][ex
   }
 }
 
-TEST_CASE("external engine: a finished game and each rule-6 branch", "[verify][external]") {
+TEST_CASE("external engine: a finished game and each rule-6 branch", "[verify][external][protocol]") {
   Fake fake;
   fake.winner = "=$id O";
   {
@@ -126,7 +127,8 @@ TEST_CASE("external engine: a finished game and each rule-6 branch", "[verify][e
   CHECK(e.removed_black == 0);
 }
 
-TEST_CASE("external engine: refusals and malformed answers become clear errors", "[verify][external]") {
+TEST_CASE("external engine: refusals and malformed answers become clear errors",
+          "[verify][external][protocol]") {
   Fake f;
   f.start = "?$id usage not today";
   CHECK(error_of(f, [](auto session) { ExternalGame g(session, kLattice5); }) ==
@@ -174,7 +176,7 @@ TEST_CASE("external engine: refusals and malformed answers become clear errors",
         }) == "engine refused 'undo': usage cannot");
 }
 
-TEST_CASE("external engine: games sharing a process are replayed into it", "[verify][external]") {
+TEST_CASE("external engine: games sharing a process are replayed into it", "[verify][external][protocol]") {
   const auto log = std::filesystem::temp_directory_path() / "tanbo-external-engine-test.log";
   std::filesystem::remove(log);
   Fake f;
@@ -203,7 +205,7 @@ TEST_CASE("external engine: games sharing a process are replayed into it", "[ver
                 "start X3O/5/5/5/O3X X lattice-5\nplay B1\nplay D1\n" + q);
 }
 
-TEST_CASE("external engine: the checker finds an engine that ignores moves", "[verify][external]") {
+TEST_CASE("external engine: the checker finds an engine that ignores moves", "[verify][external][protocol]") {
   const Fake f;  // answers every play with "none" and never changes its position
   const Checker c = external_checker(start_external_engine(f.command(), 5000), "fake");
   Script s;
@@ -218,7 +220,8 @@ TEST_CASE("external engine: the checker finds an engine that ignores moves", "[v
   CHECK(r.divergence->moves == std::vector<Point>{kB1});
 }
 
-TEST_CASE("external engine: a start only the candidate refuses is a divergence", "[verify][external]") {
+TEST_CASE("external engine: a start only the candidate refuses is a divergence",
+          "[verify][external][protocol]") {
   Fake f;
   f.start = "?$id usage no thanks";
   const Checker c = external_checker(start_external_engine(f.command(), 5000), "fake");

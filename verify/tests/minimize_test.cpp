@@ -1,4 +1,5 @@
 // Tests of reproducer files and of campaigns on the real engines (short, fixed seeds).
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include <atomic>

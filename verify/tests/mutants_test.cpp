@@ -1,6 +1,7 @@
 // Testing the tester: the differential driver, fed the same random scripts a campaign uses, must
 // catch each planted engine bug below within a bounded number of inputs, and
 // the minimizer must turn the catch into a short record that still diverges.
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include "tanbo/verify/campaign.hpp"

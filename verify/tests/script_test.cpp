@@ -1,6 +1,7 @@
 // Tests of the fuzz-input codec (script.hpp): each part of the byte format decodes as documented,
 // encode writes the canonical bytes, errors name the field, offsets and descriptions match.
 // (The round-trip properties over random scripts and bytes are in properties/test_script.cpp.)
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include <climits>

@@ -1,5 +1,6 @@
 // Tests of the comparator's helpers (support.hpp) on the cases the correct engines never produce:
 // each exception class, foreign and non-standard exceptions, and each way two positions differ.
+// check-map: code verify
 #include <catch2/catch.hpp>
 
 #include <stdexcept>

@@ -13,38 +13,45 @@
 
 namespace tanbo::verify::planted {
 
+// check-map: planted WrongSize [rule1]
 struct WrongSize : Wrapped {
   using Wrapped::Wrapped;
   int size() const { return inner().size() + 1; }
 };
 
+// check-map: planted WrongToMove [rule2]
 struct WrongToMove : Wrapped {
   using Wrapped::Wrapped;
   Color to_move() const { return opponent(inner().to_move()); }
 };
 
+// check-map: planted PlyOffByOne [rule2]
 struct PlyOffByOne : Wrapped {
   using Wrapped::Wrapped;
   int ply() const { return inner().ply() + 1; }
 };
 
 /// ply() runs far ahead: the game looks longer than any game from its start can be.
+// check-map: planted InflatesPly [rule7]
 struct InflatesPly : Wrapped {
   using Wrapped::Wrapped;
   int ply() const { return inner().ply() == 0 ? 0 : inner().ply() + 1'000'000; }
 };
 
+// check-map: planted IsOverInverted [rule7]
 struct IsOverInverted : Wrapped {
   using Wrapped::Wrapped;
   bool is_over() const { return !inner().is_over(); }
 };
 
+// check-map: planted AlwaysWhiteWins [rule7]
 struct AlwaysWhiteWins : Wrapped {
   using Wrapped::Wrapped;
   std::optional<Color> winner() const { return Color::White; }
 };
 
 /// The game never ends: is_over() false and no winner, whatever the board.
+// check-map: planted NeverOver [rule7]
 struct NeverOver : Wrapped {
   using Wrapped::Wrapped;
   bool is_over() const { return false; }
@@ -52,6 +59,7 @@ struct NeverOver : Wrapped {
 };
 
 /// winner() names the loser once the game is over.
+// check-map: planted WrongWinner [rule7]
 struct WrongWinner : Wrapped {
   using Wrapped::Wrapped;
   std::optional<Color> winner() const {
@@ -61,6 +69,7 @@ struct WrongWinner : Wrapped {
 };
 
 /// Empty points read as Black stones.
+// check-map: planted EmptyReadsBlack [rule1]
 struct EmptyReadsBlack : Wrapped {
   using Wrapped::Wrapped;
   Cell at(Point p) const { return inner().at(p) == Cell::Empty ? Cell::Black : inner().at(p); }
@@ -68,12 +77,14 @@ struct EmptyReadsBlack : Wrapped {
 
 /// EmptyReadsBlack's at() behind the engine's own board, whose one-pass same_cells() is right:
 /// the comparator takes same_cells() at Depth::Step and tests at() at Full.
+// check-map: planted AtLiesBehindSameCells [internals]
 struct AtLiesBehindSameCells : EmptyReadsBlack {
   using EmptyReadsBlack::EmptyReadsBlack;
   const auto& board() const { return inner().board(); }
 };
 
 /// The board's one-pass same_cells() finds a difference where there is none (at() is right).
+// check-map: planted SameCellsAlwaysDiffers [internals]
 struct SameCellsAlwaysDiffers : Wrapped {
   using Wrapped::Wrapped;
   struct Board {
@@ -83,6 +94,7 @@ struct SameCellsAlwaysDiffers : Wrapped {
 };
 
 /// at() off the board returns Empty instead of throwing UsageError (only probes look there).
+// check-map: planted AtOffBoardIsEmpty [rule1]
 struct AtOffBoardIsEmpty : Wrapped {
   using Wrapped::Wrapped;
   Cell at(Point p) const { return on_board(p, size()) ? inner().at(p) : Cell::Empty; }
@@ -90,17 +102,20 @@ struct AtOffBoardIsEmpty : Wrapped {
 
 /// stone_count() counts one stone of `kWhose` too many.
 template <Color kWhose = Color::Black>
+// check-map: planted MiscountsStones [rule3]
 struct MiscountsStones : Wrapped {
   using Wrapped::Wrapped;
   int stone_count(Color c) const { return inner().stone_count(c) + (c == kWhose); }
 };
 
+// check-map: planted RootCountOffByOne [rule4]
 struct RootCountOffByOne : Wrapped {
   using Wrapped::Wrapped;
   int root_count(Color c) const { return inner().root_count(c) + 1; }
 };
 
 /// The board's growth_of() counts one too many.
+// check-map: planted GrowthOffByOne [rule5]
 struct GrowthOffByOne : Wrapped {
   using Wrapped::Wrapped;
   struct Board {
@@ -111,6 +126,7 @@ struct GrowthOffByOne : Wrapped {
 };
 
 /// position() is an empty board: both sides without stones.
+// check-map: planted ReportsEmptyBoard [rule2]
 struct ReportsEmptyBoard : Wrapped {
   using Wrapped::Wrapped;
   Position position() const {
@@ -122,6 +138,7 @@ struct ReportsEmptyBoard : Wrapped {
 };
 
 /// position() fills every empty point with Black: a black root with cycles (not a tree).
+// check-map: planted ReportsFilledBoard [rule3]
 struct ReportsFilledBoard : Wrapped {
   using Wrapped::Wrapped;
   Position position() const {
@@ -134,6 +151,7 @@ struct ReportsFilledBoard : Wrapped {
 };
 
 /// position() names the wrong side to move.
+// check-map: planted PositionWrongMover [rule2]
 struct PositionWrongMover : Wrapped {
   using Wrapped::Wrapped;
   Position position() const {
@@ -144,6 +162,7 @@ struct PositionWrongMover : Wrapped {
 };
 
 /// position()'s side to move does not change after a move (to_move() does).
+// check-map: planted TurnDoesNotPass [rule2]
 struct TurnDoesNotPass : Wrapped {
   using Wrapped::Wrapped;
   Position position() const {
@@ -155,6 +174,7 @@ struct TurnDoesNotPass : Wrapped {
 };
 
 /// position() forgets the start's variant tag (custom-N instead).
+// check-map: planted ForgetsVariantTag [notation]
 struct ForgetsVariantTag : Wrapped {
   using Wrapped::Wrapped;
   Position position() const {
@@ -165,6 +185,7 @@ struct ForgetsVariantTag : Wrapped {
 };
 
 /// position() after a move is one size larger (the rest of the board as it should be).
+// check-map: planted ResizesBoard [rule1]
 struct ResizesBoard : Wrapped {
   using Wrapped::Wrapped;
   Position position() const {
@@ -179,6 +200,7 @@ struct ResizesBoard : Wrapped {
 };
 
 /// hash() is off by one bit once a move has been played.
+// check-map: planted WrongHashAfterMove [internals]
 struct WrongHashAfterMove : Wrapped {
   using Wrapped::Wrapped;
   std::uint64_t hash() const { return ply() > 0 ? inner().hash() ^ 1u : inner().hash(); }
@@ -187,6 +209,7 @@ struct WrongHashAfterMove : Wrapped {
 /// An incremental hash brought up to date only when it is read: two moves played with no hash()
 /// read between them leave it wrong for good. The driver reads hash() after every step, so only
 /// the record check's fresh replay (all the moves, no reads) sees it.
+// check-map: planted HashUpdatedOnlyWhenRead [internals]
 struct HashUpdatedOnlyWhenRead : Wrapped {
   using Wrapped::Wrapped;
   MoveEffect play(Point p) {
@@ -205,6 +228,7 @@ struct HashUpdatedOnlyWhenRead : Wrapped {
 };
 
 /// check_consistency() reports a problem once a move has been played.
+// check-map: planted ReportsInconsistency [internals]
 struct ReportsInconsistency : Wrapped {
   using Wrapped::Wrapped;
   std::optional<std::string> check_consistency() const {
@@ -214,6 +238,7 @@ struct ReportsInconsistency : Wrapped {
 };
 
 /// Wrong only at Depth::Consistency and Full: check_consistency() fails right after a removal.
+// check-map: planted InconsistentAfterRemoval [internals]
 struct InconsistentAfterRemoval : Wrapped {
   using Wrapped::Wrapped;
   std::optional<std::string> check_consistency() const {

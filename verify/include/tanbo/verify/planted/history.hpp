@@ -17,6 +17,7 @@
 namespace tanbo::verify::planted {
 
 /// Refuses every start (its constructors throw).
+// check-map: planted RefusesStarts [errors]
 struct RefusesStarts : Wrapped {
   explicit RefusesStarts(const Variant&) { refuse(); }
   explicit RefusesStarts(const Position&) { refuse(); }
@@ -26,6 +27,7 @@ struct RefusesStarts : Wrapped {
 };
 
 /// Accepts a start the rules refuse, playing lattice-5 instead.
+// check-map: planted AcceptsInvalidStarts [rule5][errors]
 struct AcceptsInvalidStarts : Wrapped {
   using Wrapped::Wrapped;
   explicit AcceptsInvalidStarts(const Position& p)
@@ -33,6 +35,7 @@ struct AcceptsInvalidStarts : Wrapped {
 };
 
 /// Refuses a start the rules refuse, in other words than the reference.
+// check-map: planted RewordsStartErrors [errors]
 struct RewordsStartErrors : Wrapped {
   using Wrapped::Wrapped;
   explicit RewordsStartErrors(const Position& p) : Wrapped(checked(p)) {}
@@ -45,6 +48,7 @@ struct RewordsStartErrors : Wrapped {
 };
 
 /// start_position() has the other side to move.
+// check-map: planted WrongStartMover [rule2]
 struct WrongStartMover : Wrapped {
   explicit WrongStartMover(const Variant& v) : Wrapped(v), start_(opening(v)) { start_.set_to_move(Color::White); }
   explicit WrongStartMover(const Position& p) : Wrapped(p), start_(p) { start_.set_to_move(opponent(p.to_move())); }
@@ -55,6 +59,7 @@ struct WrongStartMover : Wrapped {
 };
 
 /// Copies lose the move history (the copy restarts from the current position).
+// check-map: planted CopyForgetsHistory [history]
 struct CopyForgetsHistory : Wrapped {
   using Wrapped::Wrapped;
   CopyForgetsHistory(const CopyForgetsHistory& o) : Wrapped(o.position()) {}
@@ -67,6 +72,7 @@ struct CopyForgetsHistory : Wrapped {
 };
 
 /// Copy-construction throws (moves work).
+// check-map: planted CopyThrows [history]
 struct CopyThrows : Wrapped {
   using Wrapped::Wrapped;
   CopyThrows(const CopyThrows& o) : Wrapped(o) { throw std::runtime_error("planted: copying fails"); }
@@ -77,11 +83,13 @@ struct CopyThrows : Wrapped {
 };
 
 /// Copies share one game (a shallow copy).
+// check-map: planted SharedCopies [history]
 struct SharedCopies : Forwarding<std::shared_ptr<optimized::Game>> {
   using Forwarding::Forwarding;
 };
 
 /// undo() at the start does nothing instead of throwing UsageError.
+// check-map: planted UndoesNothingAtStart [history]
 struct UndoesNothingAtStart : Wrapped {
   using Wrapped::Wrapped;
   void undo() {
@@ -90,6 +98,7 @@ struct UndoesNothingAtStart : Wrapped {
 };
 
 /// Reports a wrong hash (one bit flipped) after any undo until the next move is played.
+// check-map: planted HashFlippedAfterUndo [history]
 struct HashFlippedAfterUndo : Wrapped {
   using Wrapped::Wrapped;
   MoveEffect play(Point p) {
@@ -107,6 +116,7 @@ struct HashFlippedAfterUndo : Wrapped {
 };
 
 /// hash() is not updated by undoing a move that removed stones (until the next move).
+// check-map: planted HashKeptAfterUndoingRemoval [history]
 struct HashKeptAfterUndoingRemoval : Wrapped {
   using Wrapped::Wrapped;
   MoveEffect play(Point p) {
@@ -126,6 +136,7 @@ struct HashKeptAfterUndoingRemoval : Wrapped {
 };
 
 /// moves() loses the last move.
+// check-map: planted MovesLoseLast [history]
 struct MovesLoseLast : Wrapped {
   using Wrapped::Wrapped;
   std::vector<Point> moves() const {
@@ -136,6 +147,7 @@ struct MovesLoseLast : Wrapped {
 };
 
 /// Wrong only at Depth::Full, and only from ply 5 on: moves() loses its first move.
+// check-map: planted MovesLoseFirstFromPly5 [history]
 struct MovesLoseFirstFromPly5 : Wrapped {
   using Wrapped::Wrapped;
   std::vector<Point> moves() const {
@@ -146,6 +158,7 @@ struct MovesLoseFirstFromPly5 : Wrapped {
 };
 
 /// last_result() does not throw at ply 0.
+// check-map: planted LastResultAtStart [history]
 struct LastResultAtStart : Wrapped {
   using Wrapped::Wrapped;
   MoveResult last_result() const { return ply() == 0 ? MoveResult{} : inner().last_result(); }

@@ -14,6 +14,7 @@
 namespace tanbo::verify::planted {
 
 /// Forgets a legal move on crowded boards: the last one when there are more than 40.
+// check-map: planted DropsLegalMove [rule5]
 struct DropsLegalMove : Wrapped {
   using Wrapped::Wrapped;
   std::vector<Point> legal_moves() const {
@@ -25,6 +26,7 @@ struct DropsLegalMove : Wrapped {
 };
 
 /// legal_moves() omits column A whenever column B has a legal move.
+// check-map: planted AsymmetricLegal [rule3]
 struct AsymmetricLegal : Wrapped {
   using Wrapped::Wrapped;
   std::vector<Point> legal_moves() const {
@@ -37,6 +39,7 @@ struct AsymmetricLegal : Wrapped {
 };
 
 /// Same size of legal set, one legal point replaced by an occupied one.
+// check-map: planted LegalSetSwapped [rule5]
 struct LegalSetSwapped : Wrapped {
   using Wrapped::Wrapped;
   std::vector<Point> legal_moves() const {
@@ -53,6 +56,7 @@ struct LegalSetSwapped : Wrapped {
 };
 
 /// Same size of legal set, the first move twice, the last missing.
+// check-map: planted LegalSetDuplicate [rule5]
 struct LegalSetDuplicate : Wrapped {
   using Wrapped::Wrapped;
   std::vector<Point> legal_moves() const {
@@ -63,6 +67,7 @@ struct LegalSetDuplicate : Wrapped {
 };
 
 /// The right legal set in the wrong order.
+// check-map: planted LegalMovesReversed [internals]
 struct LegalMovesReversed : Wrapped {
   using Wrapped::Wrapped;
   std::vector<Point> legal_moves() const {
@@ -73,12 +78,14 @@ struct LegalMovesReversed : Wrapped {
 };
 
 /// legal_move_count() is one more than legal_moves() has.
+// check-map: planted MiscountsLegalMoves [rule5]
 struct MiscountsLegalMoves : Wrapped {
   using Wrapped::Wrapped;
   int legal_move_count() const { return inner().legal_move_count() + 1; }
 };
 
 /// No legal moves once a move has been played, though both sides have stones.
+// check-map: planted NoLegalMovesAfterFirstMove [rule5]
 struct NoLegalMovesAfterFirstMove : Wrapped {
   using Wrapped::Wrapped;
   std::vector<Point> legal_moves() const { return ply() > 0 ? std::vector<Point>{} : inner().legal_moves(); }
@@ -86,6 +93,7 @@ struct NoLegalMovesAfterFirstMove : Wrapped {
 };
 
 /// Lists A1 as a legal move once the game is over.
+// check-map: planted LegalMovesAfterEnd [rule7]
 struct LegalMovesAfterEnd : Wrapped {
   using Wrapped::Wrapped;
   std::vector<Point> legal_moves() const {
@@ -95,6 +103,7 @@ struct LegalMovesAfterEnd : Wrapped {
 };
 
 /// From ply 2 on, legal_moves() throws std::runtime_error (so do the comparison and describing it).
+// check-map: planted LegalMovesThrowFromPly2 [errors]
 struct LegalMovesThrowFromPly2 : Wrapped {
   using Wrapped::Wrapped;
   std::vector<Point> legal_moves() const {
@@ -106,6 +115,7 @@ struct LegalMovesThrowFromPly2 : Wrapped {
 /// is_legal() refuses the first legal move, from ply `kFromPly` on (from ply 2, only a Full
 /// comparison or a probe of the differential driver sees it).
 template <int kFromPly = 0>
+// check-map: planted RefusesFirstLegalMove [rule3]
 struct RefusesFirstLegalMove : Wrapped {
   using Wrapped::Wrapped;
   bool is_legal(Point p) const {
@@ -115,6 +125,7 @@ struct RefusesFirstLegalMove : Wrapped {
 
 /// why_illegal() calls an occupied point "no friendly neighbour", from ply `kFromPly` on.
 template <int kFromPly = 0>
+// check-map: planted OccupiedCalledNoFriend [rule3]
 struct OccupiedCalledNoFriend : Wrapped {
   using Wrapped::Wrapped;
   std::optional<IllegalReason> why_illegal(Point p) const {
@@ -124,6 +135,7 @@ struct OccupiedCalledNoFriend : Wrapped {
 };
 
 /// Calls a move with two friendly neighbours "no friendly neighbour", in why_illegal() and play().
+// check-map: planted MislabelsSeveralFriendlyNeighbours [rule3]
 struct MislabelsSeveralFriendlyNeighbours : Wrapped {
   using Wrapped::Wrapped;
   std::optional<IllegalReason> why_illegal(Point p) const noexcept {
@@ -138,6 +150,7 @@ struct MislabelsSeveralFriendlyNeighbours : Wrapped {
 };
 
 /// play() throws "no friendly neighbour" for "several friendly neighbours" (why_illegal() is right).
+// check-map: planted PlayThrowsWrongReason [rule3]
 struct PlayThrowsWrongReason : Wrapped {
   using Wrapped::Wrapped;
   MoveEffect play(Point p) {
@@ -176,19 +189,23 @@ struct AcceptsIllegal : Wrapped {
   std::optional<Point> accepted_;
 };
 
+// check-map: planted AcceptsOccupiedPoint [rule3]
 struct AcceptsOccupiedPoint : AcceptsIllegal<IllegalReason::Occupied> {
   using AcceptsIllegal::AcceptsIllegal;
 };
 
+// check-map: planted AcceptsSeveralFriendlyNeighbours [rule3]
 struct AcceptsSeveralFriendlyNeighbours : AcceptsIllegal<IllegalReason::SeveralFriendlyNeighbours> {
   using AcceptsIllegal::AcceptsIllegal;
 };
 
+// check-map: planted AcceptsNoFriendlyNeighbour [rule3]
 struct AcceptsNoFriendlyNeighbour : AcceptsIllegal<IllegalReason::NoFriendlyNeighbour> {
   using AcceptsIllegal::AcceptsIllegal;
 };
 
 /// Silently ignores moves once the game is over instead of throwing.
+// check-map: planted AcceptsMovesAfterEnd [rule7]
 struct AcceptsMovesAfterEnd : Wrapped {
   using Wrapped::Wrapped;
   MoveEffect play(Point p) {
@@ -198,6 +215,7 @@ struct AcceptsMovesAfterEnd : Wrapped {
 };
 
 /// play() refuses the second move, legal or not, as occupied.
+// check-map: planted RefusesSecondMove [rule3]
 struct RefusesSecondMove : Wrapped {
   using Wrapped::Wrapped;
   MoveEffect play(Point p) {
@@ -207,6 +225,7 @@ struct RefusesSecondMove : Wrapped {
 };
 
 /// play() throws std::runtime_error instead of playing the second move.
+// check-map: planted PlayThrowsOther [errors]
 struct PlayThrowsOther : Wrapped {
   using Wrapped::Wrapped;
   MoveEffect play(Point p) {

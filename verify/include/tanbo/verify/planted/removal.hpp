@@ -19,6 +19,7 @@ namespace tanbo::verify::planted {
 
 /// Loses the last removed stone from last_result() when a move removes three or more stones
 /// of several roots (rule 6, second case).
+// check-map: planted ShortRemovalList [rule6]
 struct ShortRemovalList : Wrapped {
   using Wrapped::Wrapped;
   MoveResult last_result() const {
@@ -29,6 +30,7 @@ struct ShortRemovalList : Wrapped {
 };
 
 /// last_result() forgets one stone when both colours are removed.
+// check-map: planted DropRemovedStone [rule6]
 struct DropRemovedStone : Wrapped {
   using Wrapped::Wrapped;
   MoveResult last_result() const {
@@ -40,6 +42,7 @@ struct DropRemovedStone : Wrapped {
 };
 
 /// play() returns one Black stone removed more than it removed.
+// check-map: planted MiscountsPlayedRemovals [rule6]
 struct MiscountsPlayedRemovals : Wrapped {
   using Wrapped::Wrapped;
   MoveEffect play(Point p) {
@@ -100,30 +103,35 @@ inline void add_enemy_roots(const Position& before, std::size_t wanted, MoveResu
 }  // namespace impl
 
 /// last_result() names a point off the board as the move.
+// check-map: planted WrongResultMove [rule6]
 struct WrongResultMove : TamperedMoves<WrongResultMove> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect&) { r.move = {-1, -1}; }
 };
 
 /// last_result() names the wrong player.
+// check-map: planted WrongResultPlayer [rule6]
 struct WrongResultPlayer : TamperedMoves<WrongResultPlayer> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect&) { r.player = opponent(r.player); }
 };
 
 /// last_result() says "no removal" when play() reported one.
+// check-map: planted ResultRemovalDiffers [rule6]
 struct ResultRemovalDiffers : TamperedMoves<ResultRemovalDiffers> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect&) { r.removal = Removal::None; }
 };
 
 /// Lists the removed stones in reverse order.
+// check-map: planted UnsortedRemovalList [rule6]
 struct UnsortedRemovalList : TamperedMoves<UnsortedRemovalList> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect&) { std::reverse(r.removed.begin(), r.removed.end()); }
 };
 
 /// Lists the first removed stone twice.
+// check-map: planted RepeatsRemovedStone [rule6]
 struct RepeatsRemovedStone : TamperedMoves<RepeatsRemovedStone> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect&) {
@@ -132,6 +140,7 @@ struct RepeatsRemovedStone : TamperedMoves<RepeatsRemovedStone> {
 };
 
 /// Lists a stone off the board among the removed ones.
+// check-map: planted RemovesOffBoardStone [rule6]
 struct RemovesOffBoardStone : TamperedMoves<RemovesOffBoardStone> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect&) {
@@ -140,12 +149,14 @@ struct RemovesOffBoardStone : TamperedMoves<RemovesOffBoardStone> {
 };
 
 /// play() counts one Black stone too many whenever stones are removed.
+// check-map: planted MiscountsRemovedStones [rule6]
 struct MiscountsRemovedStones : TamperedMoves<MiscountsRemovedStones> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect& e) { e.removed_black += !r.removed.empty(); }
 };
 
 /// An expanded root is reported removed without its last stone (counts adjusted to match).
+// check-map: planted RemovesPartOfRoot [rule6]
 struct RemovesPartOfRoot : TamperedMoves<RemovesPartOfRoot> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect& e) {
@@ -156,6 +167,7 @@ struct RemovesPartOfRoot : TamperedMoves<RemovesPartOfRoot> {
 };
 
 /// A removal also lists two whole enemy roots (counts adjusted to match).
+// check-map: planted RemovesTwoEnemyRoots [rule6]
 struct RemovesTwoEnemyRoots : TamperedMoves<RemovesTwoEnemyRoots> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position& before, MoveResult& r, MoveEffect& e) {
@@ -164,6 +176,7 @@ struct RemovesTwoEnemyRoots : TamperedMoves<RemovesTwoEnemyRoots> {
 };
 
 /// An expanded-root removal also lists one whole enemy root (counts adjusted to match).
+// check-map: planted ExpandedRemovalTakesEnemyRoot [rule6]
 struct ExpandedRemovalTakesEnemyRoot : TamperedMoves<ExpandedRemovalTakesEnemyRoot> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position& before, MoveResult& r, MoveEffect& e) {
@@ -172,6 +185,7 @@ struct ExpandedRemovalTakesEnemyRoot : TamperedMoves<ExpandedRemovalTakesEnemyRo
 };
 
 /// Every move also lists an empty point as removed.
+// check-map: planted RemovesEmptyPoint [rule6]
 struct RemovesEmptyPoint : TamperedMoves<RemovesEmptyPoint> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position& before, MoveResult& r, MoveEffect&) {
@@ -185,12 +199,14 @@ struct RemovesEmptyPoint : TamperedMoves<RemovesEmptyPoint> {
 };
 
 /// Removal kind "none" (in play() and last_result()) for moves that remove stones.
+// check-map: planted RemovalKindNone [rule6]
 struct RemovalKindNone : TamperedMoves<RemovalKindNone> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect& e) { r.removal = e.removal = Removal::None; }
 };
 
 /// Calls a bounded-roots removal an expanded-root removal.
+// check-map: planted CallsBoundedRemovalExpanded [rule6]
 struct CallsBoundedRemovalExpanded : TamperedMoves<CallsBoundedRemovalExpanded> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect& e) {
@@ -199,6 +215,7 @@ struct CallsBoundedRemovalExpanded : TamperedMoves<CallsBoundedRemovalExpanded> 
 };
 
 /// Calls a move without removal a bounded-roots removal.
+// check-map: planted CallsPlainMoveBoundedRemoval [rule6]
 struct CallsPlainMoveBoundedRemoval : TamperedMoves<CallsPlainMoveBoundedRemoval> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect& e) {
@@ -207,6 +224,7 @@ struct CallsPlainMoveBoundedRemoval : TamperedMoves<CallsPlainMoveBoundedRemoval
 };
 
 /// Calls an expanded-root removal a bounded-roots removal.
+// check-map: planted CallsExpandedRemovalBounded [rule6]
 struct CallsExpandedRemovalBounded : TamperedMoves<CallsExpandedRemovalBounded> {
   using TamperedMoves::TamperedMoves;
   static void tamper(const Position&, MoveResult& r, MoveEffect& e) {
@@ -260,11 +278,13 @@ struct RemovedStonesStay : Wrapped {
 };
 
 /// The removed stones stay on the board position() shows (the move reports them removed).
+// check-map: planted ShowsRemovedStones [rule6]
 struct ShowsRemovedStones : RemovedStonesStay<false> {
   using RemovedStonesStay::RemovedStonesStay;
 };
 
 /// Never removes anything as far as one can see: a bounded root survives into the next turn.
+// check-map: planted HidesRemoval [rule6]
 struct HidesRemoval : RemovedStonesStay<true> {
   using RemovedStonesStay::RemovedStonesStay;
 };
@@ -279,6 +299,7 @@ enum class Whose { Mover, NextToMove };
 /// from has one: <Mover, ExpandedRoot> (case 1), <Mover, BoundedRoots> and <NextToMove,
 /// BoundedRoots> (case 2: your own other roots, and the opponent's).
 template <Whose kWhose, Removal kBranch>
+// check-map: planted KeepsBoundedRoot [rule6]
 struct KeepsBoundedRoot : TamperedMoves<KeepsBoundedRoot<kWhose, kBranch>> {
   using TamperedMoves<KeepsBoundedRoot>::TamperedMoves;
   static Color whose(const MoveResult& r) { return kWhose == Whose::Mover ? r.player : opponent(r.player); }
