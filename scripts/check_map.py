@@ -236,6 +236,9 @@ class Map:
             elif is_protocol_engine(text):
                 exists = f'"{name}"' in text.split("PLANTS = [", 1)[1].split("]", 1)[0]
                 caught = conform_cases.get(name, set())
+            elif target == "solve_broken":  # conformance/CMakeLists.txt: tanbo serve's answers through sed
+                exists = re.search(rf"tanbo_solve_broken\(\s*{re.escape(number)}\s", text) is not None
+                caught = {"solved"} if "solved" in self.checks else set()
             elif number:
                 exists = f'"{number};' in text
                 caught = {target} if target in self.checks else set()
@@ -256,6 +259,8 @@ class Map:
                 defined = [s for s in structs if s not in bases]
             elif rel.endswith(".mutant"):
                 defined = [pathlib.Path(rel).stem]
+            elif rel.endswith("CMakeLists.txt"):
+                defined = [f"solve_broken/{n}" for n in re.findall(r"^\s*tanbo_solve_broken\((\w+)", text, re.M)]
             elif is_protocol_engine(text):
                 defined = re.findall(r'"([^"]+)"', text.split("PLANTS = [", 1)[1].split("]", 1)[0])
             elif re.search(r"^enum class BruteBug \{", text, re.M):
