@@ -301,7 +301,7 @@ Position read_start_line(Reading& r, Header& h) {
   if (text.empty() || text.front() == ' ' || text.back() == ' ') parse_error("the start is empty or has surrounding spaces", 2, 7);
   Position start;
   try {
-    start = read_start(text);
+    start = read_canonical_start(text);
   } catch (const ParseError& e) {
     parse_error("start " + quoted(text) + ": " + e.reason(), 2, 6 + static_cast<std::size_t>(std::max(e.column(), 1)));
   } catch (const InvalidPositionError& e) {
