@@ -34,6 +34,7 @@
 
 #include "tanbo/api/game.hpp"
 #include "tanbo/api/solution.hpp"
+#include "tanbo/core/hex.hpp"
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/random.hpp"
 #include "tanbo/core/variant.hpp"
@@ -72,10 +73,6 @@ std::uint8_t baseline(tanbo::reference::Game& g, Memo& memo) {
   }
   memo.emplace(key, out);
   return out;
-}
-
-Position read_start(const std::string& text) {
-  return text.find('/') != std::string::npos ? Position::parse(text) : tanbo::opening(tanbo::Variant::parse_named(text));
 }
 
 void report(const char* what, std::uint64_t positions, double cpu, double wall, std::uint64_t table_bytes,
@@ -156,7 +153,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string mode = argv[1];
-  const Position start = read_start(argv[2]);
+  const Position start = tanbo::read_start(argv[2]);
   const auto t0 = std::chrono::steady_clock::now();
   const double c0 = cpu_seconds();
   auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
@@ -230,7 +227,7 @@ int main(int argc, char** argv) {
                 static_cast<unsigned long long>(stats.expanded),
                 static_cast<double>(stats.expanded) / static_cast<double>(stats.classes - stats.terminal),
                 stats.threads, static_cast<unsigned long long>(stats.table_slots),
-                tanbo::solve::hex(table.content_hash()).c_str());
+                tanbo::hex(table.content_hash()).c_str());
     // The critical path on idle cores: the serial part, then the slowest worker (its CPU time plus
     // all the time workers waited at the growth barrier, counted in full as an upper bound).
     double slowest = 0, workers = 0;

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "certcheck_agree.hpp"
+#include "tanbo/core/mix.hpp"
 #include "tanbo/core/position.hpp"
 
 namespace {
@@ -36,12 +37,7 @@ using tanbo::fuzz::Verdict;
 class Random {
  public:
   explicit Random(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
+  std::uint64_t next() { return tanbo::splitmix64(state_); }
   std::size_t below(std::size_t n) { return n == 0 ? 0 : static_cast<std::size_t>(next() % n); }
 
  private:

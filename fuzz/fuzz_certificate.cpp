@@ -83,7 +83,7 @@ std::string naive_problem(const std::vector<std::string>& lines, const certifica
     }
     earlier.emplace(key, i);
   }
-  const Position start = certificate::read_start(s.header.start);
+  const Position start = certificate::read_canonical_start(s.header.start);
   if (!earlier.count(certificate::position_line(start, std::nullopt)) ||
       lines[lines.size() - 2].substr(0, static_cast<std::size_t>(n * n + 2)) != certificate::position_line(start, std::nullopt))
     return "a certificate whose last line is not the start was accepted";

@@ -7,7 +7,6 @@
 // meaningful: every variant's opening, games played to removals and to the end, every step kind,
 // custom and invalid starts, and records with headers, comments and errors.
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "tanbo/core/hex.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/core/record.hpp"
 #include "tanbo/optimized/game.hpp"
@@ -116,11 +116,7 @@ std::string differential_dict() {
   const auto entry = [&](const char* name, const Bytes& bytes) {
     out += name;
     out += "=\"";
-    for (const std::uint8_t b : bytes) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02x", b);
-      out += hex;
-    }
+    for (const std::uint8_t b : bytes) out += "\\x" + tanbo::hex(std::span(&b, 1));
     out += "\"\n";
   };
   const auto step = [&](const char* name, const Step& s) {

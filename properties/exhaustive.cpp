@@ -28,7 +28,10 @@
 #include "game_graph.hpp"
 #include "tanbo/verify/consequences.hpp"
 #include "tanbo/core/errors.hpp"
+#include "tanbo/core/exact_key.hpp"
+#include "tanbo/core/position_set.hpp"
 #include "tanbo/core/record.hpp"
+#include "tanbo/core/variant.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/verify/compare.hpp"
 #include "tanbo/reference/game.hpp"
@@ -214,15 +217,16 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // check_position when `engines` is Both, then finds the longest game. Returns the exit status.
 int complete(const Position& start, const std::string& label, Engines engines) {
   const auto t0 = std::chrono::steady_clock::now();
-  props::PositionIndex index;
+  PositionSet index(1);  // node numbers of exact keys (one word each)
   props::GameGraph graph;
   Totals totals;
   long terminal = 0, differences = 0;
-  index.insert(props::exact_key(start));
+  const std::uint64_t start_key = tanbo::exact_key(start);
+  index.insert(&start_key);
   std::printf("complete %s (engines: %s)\n", label.c_str(), engines_name(engines));
   for (std::uint32_t node = 0; node < index.size(); ++node) {
     graph.add_node();
-    const Position pos = props::from_exact_key(index.key(node), start);
+    const Position pos = tanbo::from_exact_key(*index.key(node), start);
     if (game_over(pos)) {
       ++terminal;
       continue;
@@ -240,7 +244,10 @@ int complete(const Position& start, const std::string& label, Engines engines) {
       for (auto& [move, child] : successors(pos, engines)) children.push_back(std::move(child));
       totals.moves += static_cast<long>(children.size());
     }
-    for (const Position& child : children) graph.add_edge(index.insert(props::exact_key(child)).first);
+    for (const Position& child : children) {
+      const std::uint64_t key = tanbo::exact_key(child);
+      graph.add_edge(static_cast<std::uint32_t>(index.find_or_insert(&key).first));
+    }
     if ((node + 1) % (1u << 21) == 0)
       std::printf("  %10u positions done, %10zu found, %11ld moves  (%.0f s)\n", node + 1, index.size(),
                   totals.moves, seconds_since(t0));
@@ -260,14 +267,14 @@ int complete(const Position& start, const std::string& label, Engines engines) {
   if (longest.cycle) {  // impossible by the rules (README.md); reported, not assumed
     std::printf("  CYCLE of %zu plies, through:\n", longest.cycle->size() - 1);
     for (const std::uint32_t n : *longest.cycle)
-      std::printf("    %s\n", props::from_exact_key(index.key(n), start).to_string().c_str());
+      std::printf("    %s\n", tanbo::from_exact_key(*index.key(n), start).to_string().c_str());
     std::printf("%sthe game graph has a cycle (no longest game)%s\n", counts.c_str(), tail.c_str());
     return 1;
   }
   std::vector<Point> moves;  // the longest game itself, as a record anyone can replay
   for (std::size_t i = 0; i + 1 < longest.path.size(); ++i)
-    for (const auto& [move, child] : successors(props::from_exact_key(index.key(longest.path[i]), start), engines))
-      if (props::exact_key(child) == index.key(longest.path[i + 1])) {
+    for (const auto& [move, child] : successors(tanbo::from_exact_key(*index.key(longest.path[i]), start), engines))
+      if (tanbo::exact_key(child) == *index.key(longest.path[i + 1])) {
         moves.push_back(move);
         break;
       }
@@ -301,12 +308,11 @@ int main(int argc, char** argv) {
 
   if (!complete_start.empty()) {
     try {
-      const bool is_position = complete_start.find('/') != std::string::npos;
-      const Position start =
-          is_position ? Position::parse(complete_start) : opening(Variant::parse(complete_start));
-      if (start.cells().size() > static_cast<std::size_t>(props::kMaxExactKeyPoints))
+      const bool is_position = !looks_like_variant_name(complete_start);
+      const Position start = read_start(complete_start);  // as every face reads a start (core/variant.hpp)
+      if (start.cells().size() > static_cast<std::size_t>(tanbo::kMaxExactKeyPoints))
         throw UsageError("--complete: " + start.variant().name() + " has " + std::to_string(start.cells().size()) +
-                         " points; exact keys hold at most " + std::to_string(props::kMaxExactKeyPoints) +
+                         " points; exact keys hold at most " + std::to_string(tanbo::kMaxExactKeyPoints) +
                          " (a 5x5 board)");
       if (game_over(start)) throw UsageError("--complete: a side has no stones in the start position");
       (void)reference::Game(start);  // rejects a start with a bounded root, with the reason

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "game_graph.hpp"
+#include "tanbo/core/exact_key.hpp"
+#include "tanbo/core/position_set.hpp"
 #include "tanbo/core/random.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/reference/game.hpp"
@@ -60,25 +62,25 @@ TEST_CASE("exact keys round-trip and tell apart board and side to move", "[game-
       std::set<std::uint64_t> keys;
       while (!g.is_over()) {
         const Position pos = g.position();
-        const std::uint64_t key = props::exact_key(pos);
+        const std::uint64_t key = tanbo::exact_key(pos);
         INFO(name << " seed " << seed << " ply " << g.ply() << ": " << pos.to_string());
-        CHECK(props::from_exact_key(key, pos) == pos);
+        CHECK(tanbo::from_exact_key(key, pos) == pos);
         Position other = pos;
         other.set_to_move(opponent(pos.to_move()));
-        CHECK(props::exact_key(other) != key);
+        CHECK(tanbo::exact_key(other) != key);
         CHECK(keys.insert(key).second);  // a game never repeats a position (README.md)
         const std::vector<Point> moves = g.legal_moves();
         g.play(moves[rng.below(static_cast<std::uint32_t>(moves.size()))]);
       }
-      CHECK(props::from_exact_key(props::exact_key(g.position()), g.position()) == g.position());
+      CHECK(tanbo::from_exact_key(tanbo::exact_key(g.position()), g.position()) == g.position());
     }
   }
-  CHECK_THROWS_AS(props::exact_key(opening(Variant::lattice(7))), std::invalid_argument);
-  CHECK(props::exact_key(Position::parse("O4/5/5/5/4X O")) >> 50 == 1);  // the side-to-move bit
+  CHECK_THROWS_AS(tanbo::exact_key(opening(Variant::lattice(7))), UsageError);
+  CHECK(tanbo::exact_key(Position::parse("O4/5/5/5/4X O")) >> 50 == 1);  // the side-to-move bit
 }
 
-TEST_CASE("the position index numbers distinct keys in insertion order", "[game-graph][internals]") {
-  props::PositionIndex index;
+TEST_CASE("the position set numbers distinct keys in insertion order", "[game-graph][internals]") {
+  PositionSet index(1);
   Rng rng(7);
   std::vector<std::uint64_t> keys;
   for (int i = 0; i < 200000; ++i) {  // many keys differing only in their high bits
@@ -87,14 +89,14 @@ TEST_CASE("the position index numbers distinct keys in insertion order", "[game-
   }
   std::map<std::uint64_t, std::uint32_t> truth;
   for (const std::uint64_t k : keys) {
-    const auto [node, fresh] = index.insert(k);
+    const auto [node, fresh] = index.find_or_insert(&k);
     const auto [it, truly_fresh] = truth.emplace(k, static_cast<std::uint32_t>(truth.size()));
     REQUIRE(fresh == truly_fresh);
     REQUIRE(node == it->second);
   }
   CHECK(index.size() == truth.size());
-  for (const auto& [k, node] : truth) CHECK(index.key(node) == k);
-  CHECK_THROWS_AS(index.key(static_cast<std::uint32_t>(truth.size())), std::out_of_range);
+  for (const auto& [k, node] : truth) CHECK(*index.key(node) == k);
+  CHECK_THROWS_AS(index.key(truth.size()), std::out_of_range);
 }
 
 TEST_CASE("longest path of a DAG, and cycles detected", "[game-graph][verify]") {

@@ -1,15 +1,22 @@
 // Contract tests of tanbo::core's public functions (core/include/tanbo/core/*.hpp), each against
 // an independent implementation written here from the documentation: point names, position
-// strings and diagrams, game records, Rng (the published splitmix64 / xoshiro256** algorithms),
-// Zobrist hashing, the small vocabulary of types.hpp, errors and the version. Shared by both
+// strings and diagrams, game records, Rng and mix64 (the published splitmix64 / xoshiro256**
+// algorithms), Zobrist hashing, the small vocabulary of types.hpp, hex, exact keys, the position
+// set, start texts, errors and the version. Shared by both
 // engines, so a bug here is invisible to differential checks. Index: verify/CONTRACT.md.
 // check-map: code core
 #include <cstdint>
+#include <cstdio>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "tanbo/core/exact_key.hpp"
+#include "tanbo/core/hex.hpp"
+#include "tanbo/core/mix.hpp"
+#include "tanbo/core/position_set.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
 #include "test_util.hpp"
@@ -287,8 +294,76 @@ TEST_CASE("contract: Rng is splitmix64-seeded xoshiro256**, and copies fork the 
   static_assert(Rng(7).next() == Rng(7).next(), "Rng is usable in constant expressions");
 }
 
-TEST_CASE("contract: Zobrist keys and zobrist_hash are the documented XOR of keys",
-          "[contract][core][internals]") {
+TEST_CASE("contract: splitmix64 and mix64 are the published splitmix64", "[contract][core][internals]") {
+  for (const std::uint64_t seed : {0ull, 1ull, 42ull, 0xFFFFFFFFFFFFFFFFull, 20260101ull}) {
+    INFO("seed " << seed);
+    const Xoshiro want(seed);  // its four state words are the first four splitmix64 outputs
+    std::uint64_t state = seed;
+    for (const std::uint64_t word : want.s) {
+      const std::uint64_t before = state;
+      REQUIRE(splitmix64(state) == word);
+      REQUIRE(state == before + 0x9e3779b97f4a7c15ull);
+      REQUIRE(mix64(state) == word);
+    }
+  }
+  static_assert(kSplitmixIncrement == 0x9e3779b97f4a7c15ull);
+  static_assert(mix64(0) == 0, "mix64 is usable in constant expressions");
+}
+
+TEST_CASE("contract: hex writes two lower-case digits per byte", "[contract][core][internals]") {
+  CHECK(hex({}).empty());
+  const std::vector<std::uint8_t> bytes = {0x00, 0x0a, 0xff, 0x7f, 0x80};
+  CHECK(hex(bytes) == "000aff7f80");
+  for (int b = 0; b < 256; ++b) {
+    char want[3];
+    std::snprintf(want, sizeof want, "%02x", b);
+    const auto byte = static_cast<std::uint8_t>(b);
+    REQUIRE(hex(std::span(&byte, 1)) == want);
+  }
+}
+
+TEST_CASE("contract: exact_key and from_exact_key are the documented layout", "[contract][core][internals]") {
+  // X at (0,0): 1 in bits 0-1; O at (1,1), point 3: 2 in bits 6-7; O to move: bit 2*4 = 8.
+  const Position p = Position::parse("X1/1O O");
+  CHECK(exact_key(p) == (1u | 2u << 6 | 1u << 8));
+  CHECK(from_exact_key(exact_key(p), p) == p);
+  Position black = p;
+  black.set_to_move(Color::Black);
+  CHECK(exact_key(black) == (1u | 2u << 6));
+  const Position tagged = opening(Variant::lattice(5));
+  CHECK(from_exact_key(exact_key(tagged), tagged) == tagged);  // the variant tag comes from `like`
+  CHECK(kMaxExactKeyPoints == 31);
+  CHECK_THROWS_AS(exact_key(Position(6)), UsageError);  // 36 points
+}
+
+TEST_CASE("contract: PositionSet numbers keys in insertion order", "[contract][core][internals]") {
+  PositionSet set(2);
+  CHECK(set.words() == 2);
+  CHECK(PositionSet(0).words() == 1);
+  const std::uint64_t a[2] = {1, 2}, b[2] = {1, 3}, c[2] = {2, 2};
+  CHECK_FALSE(set.find(a).has_value());
+  CHECK(set.insert(a) == 0);
+  CHECK(set.find_or_insert(b) == std::pair<std::size_t, bool>{1, true});
+  CHECK(set.find_or_insert(a) == std::pair<std::size_t, bool>{0, false});
+  CHECK(set.find(b) == 1);
+  CHECK_FALSE(set.find(c).has_value());
+  CHECK(set.size() == 2);
+  CHECK((set.key(1)[0] == 1 && set.key(1)[1] == 3));
+  CHECK_THROWS_AS(set.key(2), std::out_of_range);
+}
+
+TEST_CASE("contract: read_start reads a variant name or a position string", "[contract][core][notation]") {
+  for (const char* name : {"classic", "lattice-9", "Dense-7", "foo", "a-"}) CHECK(looks_like_variant_name(name));
+  for (const char* text : {"", "X X", "X1/1O O", "lattice_5", "dense-7 "}) CHECK_FALSE(looks_like_variant_name(text));
+  CHECK(read_start("lattice-5") == opening(Variant::lattice(5)));
+  CHECK(read_start("Dense-7") == opening(Variant::dense(7)));
+  CHECK(read_start("X1/1O O") == Position::parse("X1/1O O"));
+  CHECK(thrown<ParseError>([] { read_start("custom-5"); })->reason() ==
+        "custom-5 has no opening of its own; give the start as a position string");
+  CHECK(std::string(thrown<ParseError>([] { read_start(""); })->what()) == "line 1, column 1: position string is empty");
+}
+
+TEST_CASE("contract: Zobrist keys and zobrist_hash are the documented XOR of keys", "[contract][core][internals]") {
   std::set<std::uint64_t> keys{kZobrist.white_to_move};
   for (int c = 0; c < 2; ++c)
     for (int y = 0; y < kMaxSize; ++y)

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "tanbo/api/game.hpp"
+#include "tanbo/core/hex.hpp"
 #include "tanbo/reference/rules.hpp"
 #include "tanbo/solve/strong.hpp"
 #include "tanbo/solve/weak.hpp"
@@ -81,7 +82,7 @@ const std::string& Solution::start_text() const noexcept { return table_->start_
 std::uint64_t Solution::positions() const noexcept { return table_->positions(); }
 void Solution::write(std::ostream& out) const { table_->write(out); }
 std::uint64_t Solution::records() const noexcept { return table_->records().size(); }
-std::string Solution::content_hash() const { return solve::hex(table_->content_hash()); }
+std::string Solution::content_hash() const { return hex(table_->content_hash()); }
 Proof Solution::winner_proof() const { return solve::winner_proof(*table_); }
 std::uint64_t Solution::verify(const std::function<void(const VerifyProgress&)>& progress) const {
   return solve::verify(*table_, progress);

@@ -1,21 +1,7 @@
-// The one Start reader of the front ends (see start.hpp).
+// Games from the start texts and records the front ends receive (see start.hpp).
 #include "tanbo/api/start.hpp"
 
-#include <algorithm>
-
 namespace tanbo::api {
-
-bool looks_like_variant_name(std::string_view text) noexcept {
-  // "" is no name: read as a position string, it gets "position string is empty".
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
-  });
-}
-
-Position read_start(std::string_view text) {
-  if (looks_like_variant_name(text)) return opening(Variant::parse_named(text));
-  return Position::parse(text);
-}
 
 std::unique_ptr<AnyGame> start_game(std::string_view text, std::string_view engine) {
   check_engine_name(engine);  // checked first: a bad engine name is reported before a bad start

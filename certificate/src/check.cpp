@@ -8,8 +8,9 @@
 #include <exception>
 #include <vector>
 
-#include "position_set.hpp"
+#include "checker_key.hpp"
 #include "tanbo/certificate/certificate.hpp"
+#include "tanbo/core/position_set.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/reference/rules.hpp"
 
@@ -153,7 +154,7 @@ Entry parse_position_line(std::string_view line, long long number, int n) {
 class Checker {
  public:
   Checker(const Header& header, Position start, long long first_line, long long within_line)
-      : header_(header), start_(std::move(start)), set_(header.size), first_line_(first_line),
+      : header_(header), start_(std::move(start)), set_(detail::key_words(header.size)), first_line_(first_line),
         within_line_(within_line), key_(set_.words()), next_key_(set_.words()) {}
 
   // Checks the position line `number` (the header lists positions first_line_ .. last_line()).
@@ -165,7 +166,7 @@ class Checker {
                              number);
     const Entry e = parse_position_line(text, number, header_.size);
     const Position& pos = e.position;
-    set_.key(pos, key_.data());
+    detail::checker_key(pos, key_.data());
     if (const auto earlier = set_.find(key_.data()))
       throw CertificateError("position listed twice (lines " + std::to_string(first_line_ + static_cast<long long>(*earlier)) +
                                  " and " + std::to_string(number) + ")",
@@ -227,7 +228,7 @@ class Checker {
   // Plays `m` and requires the position it leads to on an earlier line; returns its depth.
   std::uint32_t require_listed(reference::Game& game, Point m, const std::string& what, long long number) {
     game.play(m);
-    set_.key(game.board(), next_key_.data());
+    detail::checker_key(game.board(), next_key_.data());
     const std::optional<std::size_t> listed = set_.find(next_key_.data());
     const std::string after = listed ? std::string() : position_line(game.board(), std::nullopt);
     game.undo();
@@ -238,7 +239,7 @@ class Checker {
 
   const Header& header_;
   Position start_;
-  detail::PositionSet set_;
+  PositionSet set_;  // every position accepted, numbered by line
   long long first_line_;
   long long within_line_;  // the `within` line's number (0: none)
   std::vector<std::uint32_t> depths_;  // by position number; < 2^32 - 1 (one more than the line's successor's)
@@ -301,7 +302,7 @@ Position read_start_line(Reading& r, Header& h) {
   if (text.empty() || text.front() == ' ' || text.back() == ' ') parse_error("the start is empty or has surrounding spaces", 2, 7);
   Position start;
   try {
-    start = read_start(text);
+    start = read_canonical_start(text);
   } catch (const ParseError& e) {
     parse_error("start " + quoted(text) + ": " + e.reason(), 2, 6 + static_cast<std::size_t>(std::max(e.column(), 1)));
   } catch (const InvalidPositionError& e) {

@@ -3,6 +3,8 @@
 // FIPS 180-2 example vectors (certificate/tests/test_sha256.cpp).
 #include "tanbo/certificate/sha256.hpp"
 
+#include "tanbo/core/hex.hpp"
+
 namespace tanbo::certificate {
 
 namespace {
@@ -89,15 +91,7 @@ std::array<std::uint8_t, 32> Sha256::digest() const noexcept {
   return out;
 }
 
-std::string Sha256::hex() const {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (const std::uint8_t b : digest()) {
-    out += kHex[b >> 4];
-    out += kHex[b & 15];
-  }
-  return out;
-}
+std::string Sha256::hex() const { return tanbo::hex(digest()); }
 
 std::string sha256_hex(std::string_view text) {
   Sha256 h;

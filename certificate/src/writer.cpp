@@ -1,7 +1,6 @@
 // Writer: streams a certificate (docs/certificates.md): the header at construction, one line per
 // position, the sha256 line of everything before it at finish(). Also the pieces the writer and
 // the checker share: the start a header names and the text of a position line.
-#include <algorithm>
 
 #include "tanbo/certificate/certificate.hpp"
 #include "tanbo/reference/game.hpp"
@@ -17,21 +16,17 @@ std::string point_text(Point p) { return std::to_string(p.x) + ',' + std::to_str
 CertificateError::CertificateError(std::string reason, long long line)
     : Error(line > 0 ? "line " + std::to_string(line) + ": " + reason : reason), reason_(std::move(reason)), line_(line) {}
 
-Position read_start(std::string_view text) {
-  // The rule of tanbo::api::read_start (not linked here: the checker uses core and reference
-  // only) for which text is a variant name; then one spelling only, so that a certificate's
-  // start line names its start in exactly one way (both checkers read the same language).
-  const bool variant_name = std::all_of(text.begin(), text.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
-  });
+Position read_canonical_start(std::string_view text) {
+  // Core's reader (tanbo::read_start: which text is a variant name, and what each names), then
+  // one spelling only, so that a certificate's start line names its start in exactly one way
+  // (both checkers read the same language).
   Position start;
-  if (variant_name) {
-    const Variant v = Variant::parse_named(text);
-    if (v.name() != text)
+  if (looks_like_variant_name(text)) {
+    start = tanbo::read_start(text);
+    if (start.variant().name() != text)
       throw ParseError("the variant name '" + printable(text, kQuotedTokenBytes) + "' is not spelled as the engine spells it ('" +
-                           v.name() + "')",
+                           start.variant().name() + "')",
                        1, 1);
-    start = opening(v);
   } else {
     // Board, one space, side, and nothing after it: a variant tag would be a second name for
     // the start, one that need not even be its own ("X3O/5/5/5/O3X X dense-5").
@@ -42,7 +37,7 @@ Position read_start(std::string_view text) {
                            "' is followed by '" + printable(text.substr(after_side + 1), kQuotedTokenBytes) +
                            "' (a start is a variant name or a position string, nothing else)",
                        1, static_cast<int>(after_side) + 2);
-    const Position parsed = Position::parse(text);
+    const Position parsed = tanbo::read_start(text);
     start = Position(parsed.size());  // untagged (custom), as a position string names it
     for (std::size_t i = 0; i < parsed.cells().size(); ++i) start.set(start.point(static_cast<int>(i)), parsed.cells()[i]);
     start.set_to_move(parsed.to_move());
@@ -73,7 +68,7 @@ Writer::Writer(std::ostream& out, const Header& h) : out_(out), header_(h) {
     throw UsageError("certificate header: the start must be one line of text without surrounding spaces");
   Position start;
   try {
-    start = read_start(h.start);
+    start = read_canonical_start(h.start);
   } catch (const Error& e) {
     throw UsageError("certificate header: start '" + printable(h.start, kQuotedTokenBytes) + "': " + e.what());
   }

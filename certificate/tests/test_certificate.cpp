@@ -18,7 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "position_set.hpp"
+#include "checker_key.hpp"
+#include "tanbo/core/position_set.hpp"
 #include "tanbo/certificate/certificate.hpp"
 #include "tiny_solver.hpp"
 
@@ -38,7 +39,7 @@ constexpr std::size_t kHeader = 5;
 
 std::string written(const Built& b, std::optional<long long> within = std::nullopt) {
   std::ostringstream out;
-  Writer w(out, Header{b.start, read_start(b.start).size(), b.prover, static_cast<long long>(b.lines.size()), within});
+  Writer w(out, Header{b.start, read_canonical_start(b.start).size(), b.prover, static_cast<long long>(b.lines.size()), within});
   for (const auto& l : b.lines) w.add(l.position, l.move);
   w.finish();
   return out.str();
@@ -156,7 +157,7 @@ TEST_CASE("real certificates of the 3x3 and 4x4 starts are accepted", "[certific
     const std::string text = written(b);
     std::istringstream in(text);
     const Summary s = check(in);
-    CHECK(s.header == Header{c.start, read_start(c.start).size(), c.winner, static_cast<long long>(b.lines.size()), std::nullopt});
+    CHECK(s.header == Header{c.start, read_canonical_start(c.start).size(), c.winner, static_cast<long long>(b.lines.size()), std::nullopt});
     CHECK(s.depth == depth_of(b));
     CHECK(s.sha256 == sha256_hex(text.substr(0, text.rfind("sha256 "))));
     // The file holds every kind of line.
@@ -171,7 +172,7 @@ TEST_CASE("real certificates of the 3x3 and 4x4 starts are accepted", "[certific
 }
 
 TEST_CASE("the writer writes the format of docs/certificates.md", "[certificate]") {
-  const Position start = read_start(k3x3);
+  const Position start = read_canonical_start(k3x3);
   std::ostringstream out;
   Writer w(out, Header{k3x3, 3, Color::Black, 1, std::nullopt});
   w.add(start, Point{2, 0});
@@ -181,7 +182,7 @@ TEST_CASE("the writer writes the format of docs/certificates.md", "[certificate]
   CHECK(w.sha256() == sha256_hex(head));
   // Cells are row-major with row 0 (the position string's first row, the top) first, x = column.
   CHECK(position_line(Position::parse("X1O/3/O2 O"), Point{1, 2}) == "X.O...O.. O 1,2");
-  CHECK(position_line(read_start("lattice-5"), std::nullopt) == "X...O...............O...X X");
+  CHECK(position_line(read_canonical_start("lattice-5"), std::nullopt) == "X...O...............O...X X");
 }
 
 TEST_CASE("the writer refuses misuse", "[certificate]") {
@@ -192,15 +193,15 @@ TEST_CASE("the writer refuses misuse", "[certificate]") {
   CHECK_THROWS_AS(Writer(out, Header{k3x3, 3, Color::Black, 0, std::nullopt}), UsageError);
   CHECK_THROWS_AS(Writer(out, Header{"lattice-5\nsize 5", 5, Color::Black, 1, std::nullopt}), UsageError);
   Writer w(out, Header{k3x3, 3, Color::Black, 2, std::nullopt});
-  CHECK_THROWS_AS(w.add(read_start("lattice-5"), std::nullopt), UsageError);
-  CHECK_THROWS_AS(w.add(read_start(k3x3), Point{3, 0}), UsageError);
-  w.add(read_start(k3x3), std::nullopt);
+  CHECK_THROWS_AS(w.add(read_canonical_start("lattice-5"), std::nullopt), UsageError);
+  CHECK_THROWS_AS(w.add(read_canonical_start(k3x3), Point{3, 0}), UsageError);
+  w.add(read_canonical_start(k3x3), std::nullopt);
   CHECK_THROWS_AS(w.finish(), UsageError);  // one position of two
-  w.add(read_start(k3x3), std::nullopt);
-  CHECK_THROWS_AS(w.add(read_start(k3x3), std::nullopt), UsageError);  // a third
+  w.add(read_canonical_start(k3x3), std::nullopt);
+  CHECK_THROWS_AS(w.add(read_canonical_start(k3x3), std::nullopt), UsageError);  // a third
   w.finish();
   CHECK_THROWS_AS(w.finish(), UsageError);
-  CHECK_THROWS_AS(w.add(read_start(k3x3), std::nullopt), UsageError);
+  CHECK_THROWS_AS(w.add(read_canonical_start(k3x3), std::nullopt), UsageError);
 }
 
 TEST_CASE("planted damage: each rule of the format refuses its violation", "[certificate][planted]") {
@@ -430,7 +431,7 @@ TEST_CASE("planted damage: each rule of the format refuses its violation", "[cer
 
   SECTION("a position that cannot occur in a game (a bounded root)") {
     // X's corner stone is walled in by O: it has no growth point (rule 5).
-    const int size = read_start(start).size();
+    const int size = read_canonical_start(start).size();
     Position p(size);
     p.set({0, 0}, Cell::Black);
     p.set({1, 0}, Cell::White);
@@ -471,7 +472,7 @@ TEST_CASE("a certificate on the largest board: keys of 20 words", "[certificate]
 
 TEST_CASE("exact keys: positions differing in one point or the side never collide", "[certificate]") {
   for (const int size : {2, 4, 5, 6, 25}) {
-    detail::PositionSet set(size);
+    PositionSet set(detail::key_words(size));
     CHECK(set.words() == static_cast<std::size_t>((1 + 2 * size * size + 63) / 64));
     Position base(size);
     std::vector<Position> all;
@@ -485,12 +486,12 @@ TEST_CASE("exact keys: positions differing in one point or the side never collid
         }
     std::vector<std::uint64_t> key(set.words());
     for (const Position& p : all) {
-      set.key(p, key.data());
+      detail::checker_key(p, key.data());
       CHECK_FALSE(set.find(key.data()).has_value());
       set.insert(key.data());
     }
     for (std::size_t i = 0; i < all.size(); ++i) {
-      set.key(all[i], key.data());
+      detail::checker_key(all[i], key.data());
       CHECK(set.find(key.data()) == i);
     }
   }
@@ -647,11 +648,11 @@ TEST_CASE("the start line: a variant name or a position string, one spelling, no
   Lines one = good;
   one[2] = "size 1";
   refused(sealed(one), "parse", "line 3, column 6: bad size '1' (expected a board side from 2 to 25)");
-  // The spellings read_start accepts: exactly the names and strings the engine writes.
-  CHECK(read_start("lattice-5") == opening(Variant::lattice(5)));
-  CHECK(read_start("classic") == opening(Variant::classic()));
-  CHECK(read_start("XO1/3/O1X X").to_string() == "XO1/3/O1X X");
-  for (const Variant& v : Variant::all_named()) CHECK(read_start(v.name()).cells() == opening(v).cells());
+  // The spellings read_canonical_start accepts: exactly the names and strings the engine writes.
+  CHECK(read_canonical_start("lattice-5") == opening(Variant::lattice(5)));
+  CHECK(read_canonical_start("classic") == opening(Variant::classic()));
+  CHECK(read_canonical_start("XO1/3/O1X X").to_string() == "XO1/3/O1X X");
+  for (const Variant& v : Variant::all_named()) CHECK(read_canonical_start(v.name()).cells() == opening(v).cells());
 }
 
 TEST_CASE("one spelling for numbers: signs, leading zeros and other digits are refused", "[certificate]") {
@@ -753,7 +754,7 @@ TEST_CASE("the within line: the checker computes the depth and refuses a strateg
 }
 
 TEST_CASE("the writer writes the within line it is given, and refuses one out of range", "[certificate]") {
-  const Position start = read_start(k3x3);
+  const Position start = read_canonical_start(k3x3);
   std::ostringstream out;
   Writer w(out, Header{k3x3, 3, Color::Black, 1, 7});
   w.add(start, Point{2, 0});

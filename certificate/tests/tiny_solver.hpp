@@ -57,7 +57,7 @@ class TinySolver {
 
   /// The certificate of `start` (a variant name or a position string) for the side that wins it.
   Built certificate(const std::string& start) {
-    reference::Game g(read_start(start));
+    reference::Game g(read_canonical_start(start));
     Built out;
     out.start = start;
     out.prover = wins(g) ? g.to_move() : opponent(g.to_move());

@@ -3,8 +3,6 @@
 // deterministic signature every build must reproduce, optional multi-threaded scaling and an
 // optional side-by-side run of the reference engine. Figures come from here (and the Google
 // Benchmark micro-benchmarks in bench/), never from timed tests.
-#include <time.h>  // clock_gettime(CLOCK_THREAD_CPUTIME_ID): CPU time survives a shared machine
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -20,6 +18,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "tanbo/api/solver.hpp"  // api::thread_cpu_seconds: CPU time survives a shared machine
 
 namespace tanbo::cli {
 namespace {
@@ -80,12 +79,6 @@ struct alignas(64) Tally {
   double cpu_seconds = 0;  // CPU time of the thread that played them
 };
 
-double thread_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
 template <Engine G>
 Tally playouts_until(const Variant& variant, std::uint64_t seed,
                      std::chrono::steady_clock::time_point deadline) {
@@ -125,10 +118,10 @@ Throughput measure(const Variant& variant, int threads, double seconds, std::uin
     pool.emplace_back([&, i] {
       // Disjoint streams per thread: the seed's high bits carry the thread number.
       const std::uint64_t s = seed + (static_cast<std::uint64_t>(i) << 40);
-      const double cpu0 = thread_cpu_seconds();
+      const double cpu0 = api::thread_cpu_seconds();
       Tally& t = tallies[static_cast<std::size_t>(i)];
       t = playouts_until<G>(variant, s, deadline);
-      t.cpu_seconds = thread_cpu_seconds() - cpu0;
+      t.cpu_seconds = api::thread_cpu_seconds() - cpu0;
     });
   for (auto& t : pool) t.join();
   Throughput r;

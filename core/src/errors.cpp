@@ -1,6 +1,7 @@
 // Error messages: one place so both engines and all tools word them identically.
 #include "tanbo/core/errors.hpp"
 
+#include "tanbo/core/hex.hpp"
 #include "tanbo/core/notation.hpp"
 
 namespace tanbo {
@@ -43,17 +44,14 @@ std::string located(const std::string& reason, int line, int column) {
 }  // namespace
 
 std::string printable(std::string_view text, std::size_t max_bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
   std::size_t i = 0;
   while (i < text.size()) {
     const std::size_t n = shown_length(text, i);
     if (i + (n == 0 ? 1 : n) > max_bytes) return out + "...";
     if (n == 0) {
-      const auto c = static_cast<unsigned char>(text[i]);
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
+      const auto byte = static_cast<std::uint8_t>(text[i]);
+      out += "\\x" + hex(std::span(&byte, 1));
       ++i;
     } else {
       out.append(text.substr(i, n));

@@ -119,6 +119,18 @@ Variant Variant::parse(std::string_view text) {
                    0, std::string(text.substr(0, kQuotedTokenBytes)));
 }
 
+bool looks_like_variant_name(std::string_view text) noexcept {
+  // ASCII only, whatever the locale (std::isalnum's answer depends on it).
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+  });
+}
+
+Position read_start(std::string_view text) {
+  if (looks_like_variant_name(text)) return opening(Variant::parse_named(text));
+  return Position::parse(text);
+}
+
 Variant Variant::parse_named(std::string_view text) {
   const Variant v = parse(text);
   if (v.kind == VariantKind::Custom)

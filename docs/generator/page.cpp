@@ -26,7 +26,8 @@ std::string summary_table(const std::vector<Example>& examples, const std::map<s
   return out;
 }
 
-// Percent-encodes everything but unreserved characters, for a URL fragment parameter.
+// Percent-encodes everything but unreserved characters, for a URL fragment parameter. Upper-case
+// digits, as RFC 3986 recommends for percent-encoding (tanbo::hex writes lower case).
 std::string url_encode(const std::string& s) {
   static const char* hex = "0123456789ABCDEF";
   std::string out;

@@ -4,14 +4,9 @@
 #include <string>
 
 #include "tanbo/core/errors.hpp"
+#include "tanbo/core/exact_key.hpp"
 
 namespace tanbo::solve {
-
-namespace {
-
-Cell cell_of_key(std::uint64_t key, int index) { return static_cast<Cell>((key >> (2 * index)) & 3); }
-
-}  // namespace
 
 std::vector<int> symmetries_kept_by(const Position& pos) {
   const int n = pos.size();
@@ -53,19 +48,10 @@ std::uint64_t KeyCodec::key(const Position& pos) const {
   if (pos.size() != n_)
     throw UsageError("a " + std::to_string(pos.size()) + "x" + std::to_string(pos.size()) +
                      " position on a " + std::to_string(n_) + "x" + std::to_string(n_) + " board");
-  std::uint64_t key = 0;
-  const std::vector<Cell>& cells = pos.cells();
-  for (std::size_t i = 0; i < cells.size(); ++i) key |= static_cast<std::uint64_t>(cells[i]) << (2 * i);
-  return key | static_cast<std::uint64_t>(pos.to_move() == Color::White) << side_shift();
+  return exact_key(pos);  // bit 2*N*N is side_shift()
 }
 
-Position KeyCodec::position(std::uint64_t key) const {
-  Position pos(n_);
-  for (int i = 0; i < n_ * n_; ++i) pos.set(row_major_point(i, n_), cell_of_key(key, i));
-  pos.set_to_move((key >> side_shift()) & 1 ? Color::White : Color::Black);
-  pos.set_variant(like_.variant());
-  return pos;
-}
+Position KeyCodec::position(std::uint64_t key) const { return from_exact_key(key, like_); }
 
 int KeyCodec::orbit_size(std::uint64_t key) const noexcept {
   int stabiliser = 0;

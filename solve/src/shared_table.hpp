@@ -32,8 +32,12 @@ constexpr std::uint64_t done_word(std::uint64_t key, Payload result) {
 
 __extension__ typedef unsigned __int128 Uint128;  // for a multiply-high (GCC and Clang)
 
+// The low bits of a board key are far from random, so a key is mixed before it picks a slot. A
+// two-multiply mixer in splitmix64's manner, but not core's mix64 (core/mix.hpp): the strong
+// solver's table speed was measured with this one, and mix64 would move every key's slot (a
+// deliberate copy, docs/design.md).
 inline std::uint64_t mix(std::uint64_t key) noexcept {
-  key ^= key >> 31;  // splitmix64's finaliser: the low bits of a board key are far from random
+  key ^= key >> 31;
   key *= 0x9e3779b97f4a7c15ull;
   key ^= key >> 29;
   key *= 0xbf58476d1ce4e5b9ull;

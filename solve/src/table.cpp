@@ -10,7 +10,6 @@
 // Reading checks every field against the records (sorted, canonical, valid cells, the start's
 // record, the orbit sum) and the hash, so a damaged file is refused with the offset of the fault.
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <istream>
 #include <ostream>
@@ -18,6 +17,7 @@
 
 #include "successors.hpp"
 #include "tanbo/certificate/sha256.hpp"
+#include "tanbo/core/hex.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/reference/rules.hpp"
@@ -87,14 +87,6 @@ std::array<std::uint8_t, 32> hash_of(const std::string& header, const std::vecto
   return sha.digest();
 }
 
-// The start a file names: a variant's opening or a position string (as the front ends read it).
-Position parse_start(const std::string& text) {
-  const bool is_name = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '-';
-  });
-  return is_name ? opening(Variant::parse_named(text)) : Position::parse(text);
-}
-
 bool same_board(const Position& a, const Position& b) {
   return a.size() == b.size() && a.cells() == b.cells() && a.to_move() == b.to_move();
 }
@@ -103,16 +95,6 @@ bool same_board(const Position& a, const Position& b) {
 
 TableError::TableError(const std::string& file, std::uint64_t offset, const std::string& reason)
     : Error(file + ": byte " + std::to_string(offset) + ": " + reason), offset_(offset) {}
-
-std::string hex(const std::array<std::uint8_t, 32>& bytes) {
-  static const char* const digits = "0123456789abcdef";
-  std::string out;
-  for (const std::uint8_t b : bytes) {
-    out.push_back(digits[b >> 4]);
-    out.push_back(digits[b & 15]);
-  }
-  return out;
-}
 
 std::string start_label(const Position& start) {
   const Variant& v = start.variant();
@@ -314,7 +296,7 @@ std::string read_start_text(std::istream& in, const std::string& name, HeaderFie
   for (std::size_t i = kFixedHeader + h.text_size; i < h.header_size; ++i)
     if (h.bytes[i] != 0) throw TableError(name, i, "the start text's padding is not zero");
   try {
-    start = parse_start(start_text);
+    start = read_start(start_text);  // as the front ends read it (core/variant.hpp)
     const optimized::BasicBoard<optimized::kSmallCapacity> check(start);  // can it begin a game?
   } catch (const Error& e) {
     throw TableError(name, kFixedHeader, "start \"" + printable(start_text, 60) + "\": " + e.what());

@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "tanbo/core/mix.hpp"
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
 #include "tanbo/optimized/board.hpp"
@@ -41,24 +42,11 @@ struct Key {
   friend Key operator^(Key x, const Key& y) noexcept { return {x.a ^ y.a, x.b ^ y.b}; }
   bool operator<(const Key& o) const noexcept { return a != o.a ? a < o.a : b < o.b; }
   /// Well-mixed 64 bits of the key (exact keys are sparse bit sets): the table's bucket.
-  std::uint64_t mixed() const noexcept {
-    std::uint64_t z = a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
+  std::uint64_t mixed() const noexcept { return mix64(a * kSplitmixIncrement ^ (b + 0x632BE59BD9B4E019ull)); }
 };
 struct KeyHash {
   std::size_t operator()(const Key& k) const noexcept { return static_cast<std::size_t>(k.mixed()); }
 };
-
-/// splitmix64: the Zobrist hashes' random words, from a fixed seed (deterministic).
-inline std::uint64_t splitmix(std::uint64_t& state) noexcept {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
 
 /// The keys of the current position's images under a symmetry group, kept current by the caller
 /// (toggle_stone for every stone placed or removed, toggle_side every move).
@@ -79,8 +67,8 @@ class SymmetricKeys {
     from_image_.assign(images, {});
     std::vector<Key> zobrist(2 * points);  // a point's Zobrist words, per colour
     std::uint64_t seed = 0x7A6B6F5F7765616Bull;  // "weak"
-    side_key_ = exact_ ? Key{std::uint64_t{1} << 63, 0} : Key{splitmix(seed), splitmix(seed)};
-    for (Key& z : zobrist) z = {splitmix(seed), splitmix(seed)};
+    side_key_ = exact_ ? Key{std::uint64_t{1} << 63, 0} : Key{splitmix64(seed), splitmix64(seed)};
+    for (Key& z : zobrist) z = {splitmix64(seed), splitmix64(seed)};  // from a fixed seed
     for (std::size_t image = 0; image < images; ++image)
       for (int y = 0; y < size_; ++y)
         for (int x = 0; x < size_; ++x) {

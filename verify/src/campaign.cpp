@@ -8,6 +8,8 @@
 #include <mutex>
 #include <thread>
 
+#include "tanbo/core/mix.hpp"
+
 namespace tanbo::verify {
 namespace {
 
@@ -145,10 +147,7 @@ Script random_script(Rng& rng, std::size_t max_length) {
 
 std::uint64_t execution_seed(std::uint64_t seed, std::uint64_t index) noexcept {
   // One splitmix64 round over (seed, index): distinct, well-mixed streams per execution.
-  std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + index + 0x632BE59BD9B4E019ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
+  return mix64(seed * kSplitmixIncrement + index + 0x632BE59BD9B4E019ull);
 }
 
 CampaignSummary run_campaign(const CampaignOptions& o) {

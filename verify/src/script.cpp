@@ -63,6 +63,8 @@ std::vector<Step> read_steps(Reader& in) {
   return steps;
 }
 
+// A script byte as a C literal ("0xE0"), as the script format's documentation spells bytes; not
+// tanbo::hex (core/hex.hpp), which writes digests as bare lower-case digits.
 std::string hex(unsigned v) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "0x%02X", v);

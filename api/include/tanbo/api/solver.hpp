@@ -45,10 +45,11 @@ using CertificateError = certificate::CertificateError;
 /// does not prove its claim.
 inline CertificateSummary check_certificate(std::istream& in) { return certificate::check(in); }
 
-/// The figures of a solve (solve/measure.hpp): CPU seconds and peak memory of the process, and
-/// counts with thousands separators.
+/// The figures of a solve (solve/measure.hpp): CPU seconds and peak memory of the process, a
+/// thread's CPU seconds (`tanbo bench`'s per-thread figures), and counts with thousands separators.
 using solve::peak_rss_bytes;
 using solve::process_cpu_seconds;
 using solve::thousands;
+using solve::thread_cpu_seconds;
 
 }  // namespace tanbo::api

@@ -13,16 +13,11 @@
 
 namespace tanbo::api {
 
-/// True when `text` is read as a variant name rather than a position string: it is made of
-/// letters, digits and '-' only, at least one ("classic", "lattice-9", "foo"). Anything else (a
-/// '/', a space: "X X", "X3O/5/5/5/O3X X"; and "", "position string is empty") is a position
-/// string, so every face gives one message for it.
-bool looks_like_variant_name(std::string_view text) noexcept;
-
-/// The start a front end was given: the opening of a variant name (Variant::parse_named, so
-/// "custom-N" is refused) or a parsed position string (syntax only; the engine checks rules).
-/// @throws ParseError: unknown variant, custom-N, malformed position string (with its column).
-Position read_start(std::string_view text);
+/// A start text: a variant name or a position string, read as core reads it
+/// (tanbo::looks_like_variant_name, tanbo::read_start in core/variant.hpp), so every face, table
+/// file and certificate gives one message for one text.
+using tanbo::looks_like_variant_name;
+using tanbo::read_start;
 
 /// A game on engine `engine` from read_start(text). @throws as read_start, then as make_game
 /// (UsageError for an unknown engine, InvalidPositionError for a start that cannot begin a game).

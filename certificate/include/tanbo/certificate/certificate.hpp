@@ -110,13 +110,13 @@ struct Summary {
 Summary check(std::istream& in);
 
 /// The start a header names: a named variant's opening, or a position string's board and side.
-/// Text of letters, digits and '-' only is a variant name, as for the front ends' start reader,
-/// but only one spelling is read: the variant's name exactly as Variant::name() spells it
+/// Read by core's tanbo::read_start (text of letters, digits and '-' only is a variant name), but
+/// only one spelling is accepted: the variant's name exactly as Variant::name() spells it
 /// ("lattice-5", not "LATTICE-5"), or a position string exactly as Position::to_string() writes
 /// it, without a variant tag ("X3O/5/5/5/O3X X", not "x3o/5/5/5/o3x x" nor
 /// "X3O/5/5/5/O3X X lattice-5"). @throws ParseError (column within `text`, line 1) if it is not
 /// such a start, InvalidPositionError if it cannot begin a game.
-Position read_start(std::string_view text);
+Position read_canonical_start(std::string_view text);
 
 /// The text of a position line (without the newline): cells row-major (row 0 first, '.', 'X',
 /// 'O'), a space, the side to move, and " x,y" for a prover's move.

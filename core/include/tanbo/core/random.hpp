@@ -4,20 +4,16 @@
 
 #include <cstdint>
 
+#include "tanbo/core/mix.hpp"
+
 namespace tanbo {
 
 /// Small, fast, deterministic generator. Value type: copy it to fork a stream.
 class Rng {
  public:
-  /// Seeds the four state words from `seed` with splitmix64.
+  /// Seeds the four state words from `seed` with splitmix64 (core/mix.hpp).
   explicit constexpr Rng(std::uint64_t seed = 0) noexcept {
-    for (auto& w : s_) {
-      seed += 0x9E3779B97F4A7C15ull;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-      z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-      w = z ^ (z >> 31);
-    }
+    for (auto& w : s_) w = splitmix64(seed);
   }
   /// Next 64 random bits.
   constexpr std::uint64_t next() noexcept {

@@ -37,7 +37,7 @@ struct Variant {
   static Variant parse(std::string_view text);
   /// Parses the name of a variant that has an opening: as parse(), but "custom-N" is refused
   /// (ParseError "custom-N has no opening of its own; ..."). The one place a start named by text
-  /// refuses custom-N: records' [Variant] headers and tanbo::api::read_start use it.
+  /// refuses custom-N: records' [Variant] headers and read_start (below) use it.
   static Variant parse_named(std::string_view text);
   /// Canonical name, e.g. "classic", "lattice-9", "dense-13", "custom-7".
   std::string name() const;
@@ -54,5 +54,17 @@ struct Variant {
 /// The starting position of a named variant (Black to move).
 /// @throws InvalidPositionError for Custom, which has no opening of its own.
 Position opening(const Variant& v);
+
+/// True when `text` is read as a variant name rather than a position string: it is made of
+/// ASCII letters, digits and '-' only, at least one ("classic", "lattice-9", "foo"). Anything
+/// else (a '/', a space: "X X", "X3O/5/5/5/O3X X"; and "", "position string is empty") is a
+/// position string, so every reader of a start gives one message for it.
+bool looks_like_variant_name(std::string_view text) noexcept;
+
+/// The start a text names, as every face, table file and certificate reads it: the opening of a
+/// variant name (Variant::parse_named, so "custom-N" is refused) or a parsed position string
+/// (Position::parse: syntax only; an engine checks the rules).
+/// @throws ParseError: unknown variant, custom-N, malformed position string (with its column).
+Position read_start(std::string_view text);
 
 }  // namespace tanbo

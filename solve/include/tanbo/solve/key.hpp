@@ -1,6 +1,6 @@
 // Exact position keys for the strong solver, and their canonical form under the symmetries of a
-// start. A key holds a board of at most 25 points (5x5) in 2 bits per point (row-major, the Cell
-// values, as properties/game_graph.hpp's exact_key) and the side to move in bit 2*N*N, so it
+// start. A key is core's exact key (core/exact_key.hpp) of a board of at most 25 points (5x5): 2
+// bits per point (row-major, the Cell values) and the side to move in bit 2*N*N, so it
 // identifies a position exactly (never by hash). The canonical key of a position is the least key
 // over the images of the position under the start's symmetry group: the dihedral symmetries of
 // the square that map the start to itself keeping each stone's colour. The rules commute with

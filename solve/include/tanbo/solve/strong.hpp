@@ -169,7 +169,4 @@ class Table {
 /// @throws Error where the table contradicts itself (only a forged file).
 Proof winner_proof(const Table& table);
 
-/// Hex of a 32-byte hash.
-std::string hex(const std::array<std::uint8_t, 32>& bytes);
-
 }  // namespace tanbo::solve
