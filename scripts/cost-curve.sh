@@ -4,14 +4,15 @@
 # every position is settled walking back from the end by df-pn (value only) under a node cap,
 # one position at a time, niced, until the first the cap does not settle. The rows go to
 # docs/data/cost-curve.tsv; scripts/cost_curve_plot.py fits them and draws
-# docs/images/cost-curve.svg. Not part of CI: with the default cap (24 M nodes, 30 to 70 s of
-# CPU per position on the machine of the docs) it takes about 8 minutes of CPU.
+# docs/images/cost-curve.svg. Not part of CI: with the defaults (two games of each start, a cap
+# of 450 M nodes, about ten minutes of CPU per position, and a 2^26-entry table, 2 GiB) it takes
+# about 75 minutes of CPU.
 #   scripts/cost-curve.sh [BUILD_DIR] [NODES] [GAMES] [TABLE_LOG2]
 set -euo pipefail
 build=${1:-build/dev}
-nodes=${2:-24000000}
-games=${3:-3}
-table=${4:-24}
+nodes=${2:-450000000}
+games=${3:-2}
+table=${4:-26}
 binary="$build/solve/tanbo_weak_tests"
 [ -x "$binary" ] || { echo "cost-curve: $binary is not built (cmake --build $build --target tanbo_weak_tests)" >&2; exit 2; }
 out=docs/data/cost-curve.tsv
