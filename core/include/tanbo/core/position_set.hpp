@@ -18,6 +18,8 @@
 
 namespace tanbo {
 
+/// A set of exact position keys of a fixed number of 64-bit words, numbered 0, 1, 2, ... in
+/// insertion order; lookups never compare hashes alone.
 class PositionSet {
  public:
   /// A set of keys of `words` 64-bit words each (at least 1).
