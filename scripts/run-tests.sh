@@ -14,15 +14,15 @@
 #             the WASM-vs-native playout benchmark, npm pack (js/tanbo-<version>.tgz);
 #   docs      the Doxygen site with the generated rules pages and the explorer (reuses the dev
 #             build, and the js stage's bundle when it ran);
-#   coverage  the "coverage" preset (clang) through scripts/coverage.sh: every test but
-#             packaging and those in which no C++ of the build runs (the proofs-only ones: Coq on
-#             fixed inputs; the CI-file and configure-only checks: the dev run has them), then
-#             line/branch coverage of core/ reference/ optimized/ capi/ api/
-#             verify/ (fails under 95 % lines / 90 % branches; HTML report in
-#             BUILD_ROOT/coverage/coverage-html/);
-#   asan      the "asan" preset (clang, ASan+UBSan): every test but the exhaustive walks,
-#             packaging, CI-file and configure-only checks and the proofs-only ones (fewer
-#             RapidCheck cases);
+#   coverage  the "coverage" preset (clang, ASan+UBSan and source-based coverage in one build)
+#             through scripts/coverage.sh: every test under the sanitizers but packaging and
+#             those in which no C++ of the build runs (the proofs-only ones: Coq on fixed inputs;
+#             the CI-file and configure-only checks: the dev run has them), then line/branch
+#             coverage of each library folder (fails under 95 % lines / 90 % branches; HTML
+#             report in BUILD_ROOT/coverage/coverage-html/);
+#   asan      not in the default list (the coverage stage runs every one of its tests under the
+#             same sanitizers): the "asan" preset alone, faster to rebuild while mending a
+#             sanitizer report (fewer RapidCheck cases, no exhaustive walks);
 #   fuzz      the "fuzz" preset through scripts/fuzz.sh ci: every libFuzzer target for
 #             TANBO_FUZZ_SECONDS each (fuzz_differential: TANBO_FUZZ_DIFF_RUNS executions),
 #             seed corpus first;
@@ -30,7 +30,7 @@
 #             checked like OSS-Fuzz's check_build; the fuzz stage already fuzzed every target
 #             with libFuzzer) and with AFL++, every target fuzzed briefly under AFL++
 #             (TANBO_OSSFUZZ_SECONDS, default 5).
-# Environment: TANBO_STAGES (default: all of the above, in that order), TANBO_BUILD_ROOT
+# Environment: TANBO_STAGES (default: all of the above but asan, in that order), TANBO_BUILD_ROOT
 # (default build; the stages build in BUILD_ROOT/<preset>), TANBO_FUZZ_SECONDS (default 20),
 # JOBS (default: number of cores).
 set -euo pipefail
@@ -38,8 +38,9 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 
 all_stages="dev js docs coverage asan fuzz ossfuzz"
+default_stages="dev js docs coverage fuzz ossfuzz"
 root=${TANBO_BUILD_ROOT:-build}
-stages=${TANBO_STAGES:-$all_stages}
+stages=${TANBO_STAGES:-$default_stages}
 jobs=${JOBS:-$(nproc)}
 fuzz_seconds=${TANBO_FUZZ_SECONDS:-20}
 
@@ -90,7 +91,7 @@ for stage in $stages; do
       cmake --preset dev -B "$root/dev" -DTANBO_EXPLORER_DIR="$explorer" >/dev/null
       cmake --build "$root/dev" -j "$jobs" --target docs ;;
     coverage)
-      log "coverage preset (clang): every test, then line/branch coverage"
+      log "coverage preset (clang, ASan+UBSan, coverage): every test, then line/branch coverage"
       scripts/coverage.sh --build-dir "$root/coverage" --jobs "$jobs" ;;
     asan)
       log "asan preset (clang, AddressSanitizer + UndefinedBehaviorSanitizer): build and tests"

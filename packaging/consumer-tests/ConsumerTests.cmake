@@ -55,6 +55,8 @@ tanbo_consumer_test(find_package_c c-only "-DCMAKE_PREFIX_PATH=${_prefix}")
 set_tests_properties(packaging.find_package packaging.find_package_c PROPERTIES
   FIXTURES_REQUIRED tanbo_installed)
 tanbo_consumer_test(add_subdirectory subdirectory "-DTANBO_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+# It compiles tanbo again: started first (COST; formal/CMakeLists.txt says why).
+set_tests_properties(packaging.add_subdirectory PROPERTIES COST 600)
 
 # The CPack packages users download: made from this build tree, unpacked where they would
 # install (the .deb's /usr under a fresh root), then the find_package consumer builds on each.
