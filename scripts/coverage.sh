@@ -3,7 +3,8 @@
 # packages clang-14 and llvm-14). Two modes:
 #
 #   scripts/coverage.sh [OPTIONS]
-#       Builds everything with the "coverage" CMake preset (clang, -Werror, TANBO_COVERAGE=ON),
+#       Builds everything with the "coverage" CMake preset (clang, -Werror, TANBO_COVERAGE=ON and
+#       TANBO_SANITIZE=ON: every test below also runs under ASan+UBSan),
 #       runs every CTest test but packaging and those running no C++ of the build (proofs-only,
 #       ci-config, the configure-only `build` check) (unit, CLI, properties, exhaustive walks,
 #       C API, examples, and the fuzz corpora replayed through each fuzz target's replay

@@ -48,6 +48,10 @@ function check(row, answer, error, where) {
     if (answer.bestMoves.join(" ") !== bestSet.join(" ")) fail(`best moves ${answer.bestMoves.join(" ")}, want ${best}`);
   } else if (bestSet.length ? !bestSet.includes(answer.bestMove) : answer.bestMove !== null) {
     fail(`best move ${answer.bestMove}, want one of "${best}"`);
+  } else if (answer.bestMove === null ? answer.bestMoves.length !== 0
+             : !answer.bestMoves.includes(answer.bestMove) || !answer.bestMoves.every((m) => bestSet.includes(m))) {
+    // The solver's best moves: its best move among them, and each one of the row's.
+    fail(`best moves ${answer.bestMoves.join(" ")} with best move ${answer.bestMove}, want moves of "${best}"`);
   }
   return failures;
 }
@@ -113,6 +117,7 @@ test("a probe's moves agree with the probes of the positions they lead to", () =
     const weak = game.solve(1_000_000, { moves: true });
     assert.deepEqual(weak.moves.map((m) => [m.move, m.value, m.length]), a.moves.map((m) => [m.move, m.value, m.length]), game.position);
     assert.equal(text(weak), text(a));
+    assert.deepEqual(weak.bestMoves, a.bestMoves, `${game.position}: the best moves`);
     assert.ok(weak.nodes > 0 && weak.nodes <= 1_000_000, `${weak.nodes} nodes`);
     game.play(step);
   }
