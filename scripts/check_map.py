@@ -405,7 +405,7 @@ def selftest(root):
             if "\n".join(lines) != text:
                 p.write_text("\n".join(lines))
 
-    first_test = "tests/test_rules.cpp"
+    first_test = "optimized/tests/test_rules.cpp"
     defects = [
         ("a test case without a tag", "no rule or concern tag",
          lambda t: add(t, "tests/test_selftest_untagged.cpp", '// check-map: code core\nTEST_CASE("untagged") {}\n')),

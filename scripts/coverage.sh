@@ -140,7 +140,7 @@ cov_args=(-instr-profile "$build/coverage.profdata" "${objects[0]}")
 for o in "${objects[@]:1}"; do cov_args+=(-object "$o"); done
 # System headers, generated files and test code: a folder's own tests, and verify/'s planted bugs
 # (broken engines that only tests build), are not what it ships.
-ignore='(^/usr/|/capi/tests/|/api/tests/|/verify/tests/|/verify/include/tanbo/verify/(forwarding\.hpp|planted/)|'"$build"'/)'
+ignore='(^/usr/|/(core|reference|optimized|capi|api|verify|solve|certificate)/tests/|/verify/include/tanbo/verify/(forwarding\.hpp|planted/)|'"$build"'/)'
 sources=()
 for d in "${folders[@]}"; do sources+=("$root/$d"); done
 cov report -use-color=false "${cov_args[@]}" -ignore-filename-regex="$ignore" "${sources[@]}" >"$build/coverage-files.txt"
