@@ -22,7 +22,7 @@ LAYERS = {
     "optimized": {"core", "optimized"},
     # solve: perfect play for the faces; certificate: `tanbo solve --check` (api/solver.hpp).
     "api": {"core", "reference", "optimized", "api", "solve", "certificate"},
-    "verify": {"core", "reference", "optimized", "api", "verify"},  # api: the engine protocol
+    "verify": {"core", "reference", "optimized", "verify"},
     "certificate": {"core", "reference", "certificate"},  # checked on the reference engine only
     # The strong solver: on the engines (the reference one for its cross-check) and the
     # certificate writer.
@@ -32,8 +32,9 @@ LAYERS = {
     "capi": {"api", "capi"},
     "python/src": {"api"},
     "js/src": {"capi"},
-    # The developer parts. conformance: the suite's generator (on the reference rules) and checker.
-    "conformance": {"core", "reference", "api", "conformance"},
+    # The developer parts. conformance: the suite's generator (on the reference rules) and checker,
+    # and the protocol's client (verify: a process as the differential campaign's candidate).
+    "conformance": {"core", "reference", "api", "verify", "conformance"},
     "bench": {"core", "reference", "optimized", "api", "solve"},
     # fuzz: the engines, the readers, the certificate checkers and the C API, each from outside.
     "fuzz": {"core", "reference", "optimized", "api", "certificate", "verify", "capi"},

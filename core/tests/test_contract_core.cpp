@@ -27,7 +27,7 @@ using tanbo_test::thrown;
 
 namespace {
 
-// A game that can only be handed over (like verify::ExternalGame): every query, no constructor
+// A game that can only be handed over (like conformance::ExternalGame): every query, no constructor
 // from a variant or a position.
 struct HandedGame : reference::Game {
   HandedGame(std::in_place_t, reference::Game g) : reference::Game(std::move(g)) {}
