@@ -33,7 +33,8 @@ struct DiffOptions {
 
 // The engine checked against the reference: the --engine program, or (empty) optimized.
 verify::Checker candidate(const DiffOptions& o) {
-  return o.engine ? conformance::external_checker(conformance::start_external_engine(*o.engine), "engine") : verify::Checker{};
+  if (!o.engine) return verify::Checker{};
+  return conformance::external_checker(conformance::start_external_engine(*o.engine), "engine");
 }
 
 // How the reproducer's replay commands spell this command (with --engine when one is checked).

@@ -15,6 +15,7 @@
 
 using namespace tanbo;
 using namespace tanbo::conformance;
+using namespace tanbo::verify;  // the Checker, Script and results the external engine plugs into
 using Catch::Matchers::Contains;
 
 namespace {
