@@ -2,7 +2,8 @@
 # Mutation check: builds tanbo with each planted bug (mutation/mutants/*.mutant, via
 # -DTANBO_MUTANT; a bug may sit in core/, reference/, optimized/ or capi/, sources or public
 # headers) and measures how long each checker takes to catch it:
-#   unit        Catch2 suite (tests/, including the contract, sampling and C API contract tests),
+#   unit        the Catch2 suites of UNIT_SUITES in turn (core/tests, reference/tests, optimized/tests,
+#               api/tests, capi/tests: the contract, sampling and C API contract tests among them),
 #               stopping at the first failure, then the C99 C API test; the cell names the first
 #               failing test case
 #   properties  RapidCheck properties (properties/, fixed CTest seed), stopping at the first failure
@@ -55,8 +56,10 @@ check() {
   fi
 }
 
-# The unit checker: the Catch2 suite, then (if it passed) the C99 C API test.
-unit_checker=(bash -c '"$1" --abort "~[perft]" && "$2"' unit)
+# The unit checker: each Catch2 suite, the engines' first, then (if all passed) the C99 C API test.
+UNIT_SUITES=(core/tanbo_core_tests reference/tanbo_reference_tests optimized/tanbo_optimized_tests
+             api/tanbo_api_tests capi/tanbo_capi_tests)
+unit_checker=(bash -c 'c=$1; shift; for s; do "$s" --abort "~[perft]" || exit 1; done; "$c"' unit)
 
 # first_failure LOG: the first failing Catch2 test case in LOG (the line after the first rule of
 # dashes), or the C test's first failed CHECK.
@@ -83,7 +86,7 @@ note_survivor() {
 
 checkers=" ${TANBO_MUTATION_CHECKERS:-unit properties fuzzer} "
 runs() { case "$checkers" in *" $1 "*) return 0 ;; esac; return 1; }
-targets=(tanbo_tests tanbo_capi_test)
+targets=("${UNIT_SUITES[@]##*/}" tanbo_capi_test)
 runs properties && targets+=(tanbo_properties)
 runs fuzzer && [ $use_libfuzzer -eq 0 ] && targets+=(tanbo)
 survived=0
@@ -97,7 +100,7 @@ for m in "${mutants[@]}"; do
     { echo "mutation: configuring $m failed, see $build.configure.log" >&2; exit 2; }
   cmake --build "$build" --target "${targets[@]}" >"$build.build.log" 2>&1 ||
     { echo "mutation: building $m failed, see $build.build.log" >&2; exit 2; }
-  unit=$(check unit "${unit_checker[@]}" "$build/tests/tanbo_tests" "$build/capi/tanbo_capi_test")
+  unit=$(check unit "${unit_checker[@]}" "$build/capi/tanbo_capi_test" "${UNIT_SUITES[@]/#/$build/}")
   case "$unit" in caught*) unit="$unit$(first_failure "$build/log-$m-unit.log")" ;; esac
   props="not run"
   runs properties &&

@@ -1,4 +1,4 @@
-// Proof that the properties can fail: engines with planted bugs (verify/include/tanbo/verify/planted/,
+// Proof that the properties can fail: engines with planted bugs (verify/tests/planted/,
 // indexed in verify/PLANTED.md; the real engine is untouched) must be caught by the properties, and the
 // counterexamples must shrink to something small. Each failure found is printed, so the output
 // shows what a real failure report looks like.

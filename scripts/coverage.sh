@@ -139,9 +139,9 @@ raw=("$profiles"/*.profraw)
 cov() { "$cov_tool" "$@" 2> >(grep -v -e 'functions have mismatched data' -e $'^\e\[0m$' >&2); }
 cov_args=(-instr-profile "$build/coverage.profdata" "${objects[0]}")
 for o in "${objects[@]:1}"; do cov_args+=(-object "$o"); done
-# System headers, generated files and test code: a folder's own tests, and verify/'s planted bugs
-# (broken engines that only tests build), are not what it ships.
-ignore='(^/usr/|/capi/tests/|/api/tests/|/verify/tests/|/verify/include/tanbo/verify/(forwarding\.hpp|planted/)|'"$build"'/)'
+# System headers, generated files and test code: a folder's own tests (verify/'s planted bugs, the
+# broken engines only tests build, among them) are not what it ships.
+ignore='(^/usr/|/(core|reference|optimized|capi|api|verify|conformance|solve|certificate)/tests/|'"$build"'/)'
 sources=()
 for d in "${folders[@]}"; do sources+=("$root/$d"); done
 cov report -use-color=false "${cov_args[@]}" -ignore-filename-regex="$ignore" "${sources[@]}" >"$build/coverage-files.txt"

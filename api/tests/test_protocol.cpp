@@ -1,6 +1,6 @@
 // Tests of the engine protocol in tanbo::api: the server session (every command and every
 // refusal kind of docs/protocol.md) and the answer parser. The client of an engine in another
-// process is verification tooling: verify/tests/engine_process_test.cpp.
+// process is checking tooling: conformance/tests/engine_process_test.cpp.
 // check-map: code api
 #include <string>
 #include <vector>

@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "common.hpp"
-#include "tanbo/verify/engine_process.hpp"
+#include "tanbo/conformance/engine_process.hpp"
 #include "tanbo/conformance/suite.hpp"
 
 namespace tanbo::cli {
@@ -37,7 +37,7 @@ int run_conform(const ConformOptions& o) {
     const auto t = std::chrono::steady_clock::now();
     conformance::FileResult r;
     try {
-      verify::EngineProcess engine(o.engine, o.timeout * 1000);
+      conformance::EngineProcess engine(o.engine, o.timeout * 1000);
       conformance::Engine e{[&engine](const std::string& request) { return engine.ask(request); },
                             [&engine](const std::string& c) { return engine.supports(c); }};
       r = conformance::check_file(file, list, e);

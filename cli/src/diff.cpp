@@ -13,7 +13,7 @@
 
 #include "common.hpp"
 #include "tanbo/verify/campaign.hpp"
-#include "tanbo/verify/external_engine.hpp"
+#include "tanbo/conformance/external_engine.hpp"
 
 namespace tanbo::cli {
 namespace {
@@ -33,7 +33,8 @@ struct DiffOptions {
 
 // The engine checked against the reference: the --engine program, or (empty) optimized.
 verify::Checker candidate(const DiffOptions& o) {
-  return o.engine ? verify::external_checker(verify::start_external_engine(*o.engine), "engine") : verify::Checker{};
+  if (!o.engine) return verify::Checker{};
+  return conformance::external_checker(conformance::start_external_engine(*o.engine), "engine");
 }
 
 // How the reproducer's replay commands spell this command (with --engine when one is checked).

@@ -1,6 +1,6 @@
 # CTest script (cmake -P): the engine tests must not depend on the CLI. Configures tanbo twice in
 # scratch folders, with and without -DTANBO_BUILD_CLI, and checks from Ninja's build graph that
-# tanbo_tests and tanbo_properties are built by exactly the same commands either way (so no test,
+# the unit suites of SUITES and tanbo_properties are built by exactly the same commands either way (so no test,
 # perft's included, is dropped or changed without the CLI) and that nothing comes from cli/.
 # Configure-only, so it takes seconds. Arguments: -DSOURCE_DIR=... -DWORK_DIR=... -DCXX=... -DCC=...
 foreach(var SOURCE_DIR WORK_DIR CXX CC)
@@ -8,6 +8,11 @@ foreach(var SOURCE_DIR WORK_DIR CXX CC)
     message(FATAL_ERROR "tests_without_cli.cmake: -D${var}=... is required")
   endif()
 endforeach()
+# The Catch2 suites of the engines and the layers on them (each in <folder>/tests), and the
+# properties.
+set(SUITES tanbo_core_tests tanbo_reference_tests tanbo_optimized_tests tanbo_api_tests tanbo_capi_tests
+    tanbo_properties)
+set(SUITE_FOLDERS core reference optimized api capi)
 
 # Prints into `out` the commands that build `targets` with TANBO_BUILD_CLI=<cli>, the scratch
 # folder's path replaced by <build>.
@@ -23,10 +28,10 @@ function(commands_for cli out)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "configure with TANBO_BUILD_CLI=${cli} failed:\n${log}")
   endif()
-  execute_process(COMMAND ninja -C "${dir}" -t commands tanbo_tests tanbo_properties
+  execute_process(COMMAND ninja -C "${dir}" -t commands ${SUITES}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE commands ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "TANBO_BUILD_CLI=${cli}: no tanbo_tests / tanbo_properties target: ${err}")
+    message(FATAL_ERROR "TANBO_BUILD_CLI=${cli}: a target of ${SUITES} is missing: ${err}")
   endif()
   string(REPLACE "${dir}" "<build>" commands "${commands}")
   set(${out} "${commands}" PARENT_SCOPE)
@@ -41,16 +46,20 @@ if(NOT with_cli STREQUAL without_cli)
   message(FATAL_ERROR "the tests are built differently without the CLI; compare "
                       "${WORK_DIR}/with-cli.txt and ${WORK_DIR}/without-cli.txt")
 endif()
-file(GLOB test_sources RELATIVE "${SOURCE_DIR}/tests" "${SOURCE_DIR}/tests/test_*.cpp")
+set(test_sources "")
+foreach(folder IN LISTS SUITE_FOLDERS)
+  file(GLOB sources RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/${folder}/tests/test_*.cpp")
+  list(APPEND test_sources ${sources})
+endforeach()
 foreach(src IN LISTS test_sources)
-  string(FIND "${without_cli}" "tests/${src}" at)
+  string(FIND "${without_cli}" "${src}" at)
   if(at EQUAL -1)
-    message(FATAL_ERROR "without the CLI, tanbo_tests does not compile tests/${src}")
+    message(FATAL_ERROR "without the CLI, no unit suite compiles ${src}")
   endif()
 endforeach()
 if(without_cli MATCHES "${SOURCE_DIR}/cli/")
-  message(FATAL_ERROR "tanbo_tests or tanbo_properties builds something from cli/")
+  message(FATAL_ERROR "a unit suite or tanbo_properties builds something from cli/")
 endif()
 list(LENGTH test_sources n)
-message(STATUS "with or without the CLI: the same commands build tanbo_tests (${n} test sources, "
+message(STATUS "with or without the CLI: the same commands build the unit suites (${n} test sources, "
                "perft included) and tanbo_properties, nothing from cli/")

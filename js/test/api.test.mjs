@@ -46,7 +46,7 @@ test("opening, queries and a move on both engines", () => {
 });
 
 test("Rng is the C++ tanbo::Rng", () => {
-  // splitmix64-seeded xoshiro256**: Rng(0).next() in C++ (tests/test_contract_core.cpp computes it too).
+  // splitmix64-seeded xoshiro256**: Rng(0).next() in C++ (core/tests/test_contract_core.cpp computes it too).
   const r = new tanbo.Rng(0), s = new tanbo.Rng(0n);
   const first = r.next();
   assert.equal(first, s.next());

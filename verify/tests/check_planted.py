@@ -24,11 +24,11 @@ def need(names, where):
 
 
 # Engine wrappers: every struct of planted/*.hpp that no other derives from (those are bases).
-headers = "".join(p.read_text() for p in sorted((root / "verify/include/tanbo/verify/planted").glob("*.hpp")))
+headers = "".join(p.read_text() for p in sorted((root / "verify/tests/planted/tanbo/verify/planted").glob("*.hpp")))
 structs = set(re.findall(r"^struct (\w+)", headers, re.M))
 bases = set(re.findall(r"^struct \w+ : (\w+)<", headers, re.M)) | {"Only"}
 wrappers = structs - bases
-need(wrappers, "verify/include/tanbo/verify/planted")
+need(wrappers, "verify/tests/planted/tanbo/verify/planted")
 tests = "".join(p.read_text() for d in ("verify/tests", "properties") for p in sorted((root / d).glob("*.cpp")))
 for w in sorted(wrappers):
     if not re.search(rf"\b{w}\b", tests):
@@ -50,7 +50,7 @@ for k, what in re.findall(r'"(\d);([^"]+)"', read("fuzz/CMakeLists.txt")):
 # Every path the catalog names exists.
 for n in sorted(named):
     path = n.split(" ")[0]
-    if "/" in path and not (root / path).exists() and not (root / "verify/include/tanbo/verify" / path).exists():
+    if "/" in path and not (root / path).exists() and not (root / "verify/tests/planted/tanbo/verify" / path).exists():
         problems.append(f"verify/PLANTED.md names {path}, which does not exist")
 
 print("\n".join(problems) or f"verify/PLANTED.md lists every planted bug ({len(wrappers)} wrappers)")

@@ -17,7 +17,7 @@
 namespace tanbo {
 
 /// What a game of any tanbo engine offers once it exists: queries, play, undo and copies. Engine
-/// adds construction from a start; a game that needs more to be made (verify::ExternalGame, an
+/// adds construction from a start; a game that needs more to be made (conformance::ExternalGame, an
 /// engine in another process) is only this, and code that is handed games accepts it.
 template <typename G>
 concept EngineGame = std::copyable<G> && requires(G g, const G cg, Point p) {

@@ -63,7 +63,7 @@ inline bool has_bmi2() noexcept { return __builtin_cpu_supports("bmi2"); }
 #endif
 
 // select_bit_bmi2() where the processor has BMI2, otherwise select_bit_portable(): the same
-// result (tests/test_bit_select.cpp checks both on every machine).
+// result (optimized/tests/test_bit_select.cpp checks both on every machine).
 inline int select_bit(std::uint64_t x, int k) noexcept {
 #ifdef TANBO_SELECT_BIT_BMI2
   if (has_bmi2()) return select_bit_bmi2(x, k);

@@ -61,7 +61,7 @@ struct MoveRecord {
 static_assert(sizeof(MoveRecord) == 24, "MoveRecord's documented size");
 
 namespace detail {
-// Defined only by tests/test_consistency.cpp, which breaks each invariant of a board in turn to
+// Defined only by optimized/tests/test_consistency.cpp, which breaks each invariant of a board in turn to
 // show that check_consistency() names it: the one way in to the private state.
 template <int MaxN>
 struct CorruptState;

@@ -3,6 +3,7 @@
 // state) and the check must name what broke. Differential checks and the planted bugs rely on
 // these messages; this file shows each comparison can fail, on both capacities. (A cell cannot
 // differ: the recomputation starts from this board's cells.)
+// In optimized/tests: checks the optimized board's check_consistency().
 // check-map: code optimized
 #include <catch2/catch.hpp>
 

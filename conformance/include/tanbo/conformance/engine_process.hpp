@@ -1,8 +1,9 @@
 // A Tanbo engine in another process, driven over the engine protocol (docs/protocol.md): starts
 // the command through /bin/sh with pipes on its stdin and stdout, sends one request per line and
 // reads one answer line per request. Used by `tanbo conform` and `tanbo diff --engine`. POSIX.
-// Verification tooling, not product: it lives in verify/ so that nothing users link (the
-// libraries, the C API, the Python module) starts processes.
+// The client of api's protocol server (api/src/protocol.cpp), beside the conformance checker that
+// is its first user: checking tooling, not product, so nothing users link (the libraries, the C
+// API, the Python module) starts processes.
 #pragma once
 
 #include <string>
@@ -10,7 +11,7 @@
 
 #include "tanbo/api/protocol.hpp"
 
-namespace tanbo::verify {
+namespace tanbo::conformance {
 
 /// An engine process. Not copyable (it owns the child); movable.
 class EngineProcess {
@@ -52,4 +53,4 @@ class EngineProcess {
   std::vector<std::string> commands_;
 };
 
-}  // namespace tanbo::verify
+}  // namespace tanbo::conformance

@@ -1,6 +1,8 @@
 // Seeded random games with every engine from every named variant and from custom positions,
 // each move checked by the harness in engine_harness.hpp. Split by board size so that ctest
 // can run the groups in parallel and a slow group is easy to spot.
+// In optimized/tests: every engine in lockstep with the reference, which is what checks the
+// optimized one.
 // check-map: code reference optimized
 #include <string>
 #include <vector>

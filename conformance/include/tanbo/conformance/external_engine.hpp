@@ -1,7 +1,8 @@
 // A candidate engine in another process, for `tanbo diff --engine "CMD ARGS"`: ExternalGame
 // satisfies tanbo::EngineGame by talking the engine protocol (docs/protocol.md) over a pipe, so
 // the one driver and comparator (driver.hpp, compare.hpp) check any implementation of Tanbo
-// against the reference engine (the driver makes each game with the process, external_checker). Queries are answered from what the engine said after the last change
+// against the reference engine (the driver makes each game with the process, external_checker).
+// Queries are answered from what the engine said after the last change
 // (position, legal, winner); play and undo go to the engine, and its refusals come back as the
 // exceptions the Engine concept specifies (the kind and rule-3 reason from the engine; the
 // wording, which the protocol leaves free, is the reference's, so only behaviour is compared).
@@ -17,7 +18,7 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/verify/campaign.hpp"
 
-namespace tanbo::verify {
+namespace tanbo::conformance {
 
 class ExternalSession;
 
@@ -64,8 +65,8 @@ class ExternalGame {
 /// start or fails the protocol handshake.
 std::shared_ptr<ExternalSession> start_external_engine(const std::string& command, int timeout_ms = 20000);
 
-/// A Checker (campaign.hpp) comparing reference::Game with the engine of `session`, labelled
+/// A verify::Checker (tanbo/verify/campaign.hpp) comparing reference::Game with the engine of `session`, labelled
 /// `name`. One process answers one request at a time: run campaigns with it on one job.
-Checker external_checker(std::shared_ptr<ExternalSession> session, const std::string& name);
+verify::Checker external_checker(std::shared_ptr<ExternalSession> session, const std::string& name);
 
-}  // namespace tanbo::verify
+}  // namespace tanbo::conformance

@@ -1,6 +1,7 @@
 // Point-name errors (rule 1's names; which names parse is test_contract_core.cpp's): the message
 // names the token, escaped and cut, and the board's valid range; printable(), which every message
 // quotes input with.
+// In core/tests: checks core's point-name reader and printable().
 // check-map: code core
 #include <string>
 

@@ -1,7 +1,7 @@
 // A Tanbo engine in another process over the engine protocol (see engine_process.hpp).
 // One socketpair carries both directions: the child's stdin and stdout are its end, and writes
 // use send(MSG_NOSIGNAL) so an engine that exits makes an error here, not a SIGPIPE.
-#include "tanbo/verify/engine_process.hpp"
+#include "tanbo/conformance/engine_process.hpp"
 
 #include <poll.h>
 #include <signal.h>
@@ -14,7 +14,7 @@
 #include <chrono>
 #include <thread>
 
-namespace tanbo::verify {
+namespace tanbo::conformance {
 
 namespace protocol = api::protocol;
 
@@ -145,4 +145,4 @@ std::string EngineProcess::ask_ok(const std::string& request) {
   return a.text;
 }
 
-}  // namespace tanbo::verify
+}  // namespace tanbo::conformance

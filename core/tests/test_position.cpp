@@ -1,6 +1,7 @@
 // The position string format beyond its round trip (test_contract_core.cpp checks that on random
 // boards of every size, test_contract_openings.cpp on every opening): what the reader accepts
 // besides the canonical form, and parse errors with their exact 1-based column.
+// In core/tests: checks core's position reader.
 // check-map: code core
 #include <string>
 #include <vector>

@@ -2,6 +2,8 @@
 // the seeded start positions they run over, a walk through seeded random games that visits
 // every position, and the truths derived from the brute-force rules of brute_force.hpp
 // (which contains no engine code) in tanbo's own vocabulary.
+// In reference/tests: built on the reference engine and brute_force.hpp; every contract test uses
+// it.
 #pragma once
 
 #include <algorithm>

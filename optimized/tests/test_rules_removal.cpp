@@ -1,6 +1,8 @@
 // Hand-made scenarios for rules 6 and 7 (which roots a move removes; the end of the game) and
 // for the starting positions engines must reject, run against every engine. Each expected
 // board was derived by hand from the rules in the preamble; the reasoning is next to it.
+// In optimized/tests: run on every engine; reference/tests checks the reference alone, so what
+// these add is the optimized engine.
 // check-map: code reference optimized
 #include <string>
 #include <vector>

@@ -1,17 +1,17 @@
-// Tests of verify::EngineProcess, the client of an engine in another process (the engine
+// Tests of conformance::EngineProcess, the client of an engine in another process (the engine
 // protocol, docs/protocol.md), against tiny fake engines written as `sh -c` scripts (a silent
 // one, one that exits, one that answers another id, ...), so each error path is deterministic.
-// check-map: code verify
+// check-map: code conformance
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
-#include "tanbo/verify/engine_process.hpp"
+#include "tanbo/conformance/engine_process.hpp"
 
 using namespace tanbo;
 using api::protocol::Answer;
-using verify::EngineProcess;
+using conformance::EngineProcess;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 

@@ -1,6 +1,7 @@
 // Game records beyond the documented layout and its round trip (test_contract_core.cpp): what the
 // reader accepts (comments, blank lines, case, CRLF, headers anywhere before the moves, the
 // default variant), and errors with line, column and token.
+// In core/tests: checks core's game-record reader.
 // check-map: code core
 #include <string>
 #include <vector>

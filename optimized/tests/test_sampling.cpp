@@ -6,6 +6,8 @@
 // planted samplers below (one never draws a move, one favours a move) fail clearly; the test
 // "[planted]" shows both failing. playout(rng, max) must equal the loop of
 // play_vertex(random_legal_vertex(rng)) move for move and stop at exactly max moves.
+// In optimized/tests: most samplers checked are the optimized engine's (Rng's and the C API's ride
+// along).
 // check-map: code core optimized capi
 #include <algorithm>
 #include <cmath>

@@ -2,6 +2,7 @@
 // game.hpp), each compared on every position of seeded random games over several variants with
 // the brute-force rules of brute_force.hpp, which share no code with the engine. The list of
 // public functions and the check covering each is verify/CONTRACT.md.
+// In reference/tests: the reference engine alone against brute force (no optimized engine linked).
 // check-map: code reference
 #include <algorithm>
 #include <set>

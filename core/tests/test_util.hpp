@@ -1,6 +1,7 @@
 // Shared helpers for the Catch2 suite: readable printing of tanbo values in failure messages,
 // short ways to name points, and a way to capture an expected exception to inspect its fields.
 // Every test file includes Catch2 through this header so the Catch configuration is uniform.
+// Lives in core/tests, the lowest folder with tests: every Catch2 suite of the house includes it.
 #pragma once
 
 // std::optional<Color> etc. print as their value instead of "{?}".

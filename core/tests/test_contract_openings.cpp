@@ -5,6 +5,7 @@
 // rules text), decoded by a ten-line reader of this file's own, so neither opening() nor
 // Position::parse() is trusted to produce the expectation. Also the variant table: which names
 // and sizes exist, and how other names are refused.
+// In core/tests: checks core's openings and variant table (the reference rules only decode them).
 // check-map: code core
 #include <string>
 #include <utility>

@@ -3,6 +3,8 @@
 // (TEMPLATE_TEST_CASE rather than TEMPLATE_LIST_TEST_CASE because Catch2 2.x names the cases of
 // the latter by index, "- 0", "- 1"; the former names them by engine type in ctest's list).
 // Adding another engine is one line here.
+// In optimized/tests with the tests run on every engine: they exist to catch the optimized engine
+// leaving the reference.
 #pragma once
 
 #include <tuple>

@@ -2,7 +2,7 @@
 // against a scripted fake engine: an `sh` loop answering each command with a fixed text, so each
 // answer an engine may give (refusals, malformed lists, unknown rule-6 branches) is tried, and
 // with a request log, which shows how games sharing one process are replayed into it.
-// check-map: code verify
+// check-map: code conformance
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -11,10 +11,11 @@
 
 #include "tanbo/core/zobrist.hpp"
 #include "tanbo/reference/rules.hpp"
-#include "tanbo/verify/external_engine.hpp"
+#include "tanbo/conformance/external_engine.hpp"
 
 using namespace tanbo;
-using namespace tanbo::verify;
+using namespace tanbo::conformance;
+using namespace tanbo::verify;  // the Checker, Script and results the external engine plugs into
 using Catch::Matchers::Contains;
 
 namespace {

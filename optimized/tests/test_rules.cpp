@@ -2,6 +2,8 @@
 // roots, growth points), run against every engine. Each expected board was derived by hand
 // from the rules in the preamble; the reasoning is written next to each diagram.
 // Rules 6-7 (removal, end of game, invalid starts) are in test_rules_removal.cpp.
+// In optimized/tests: run on every engine; reference/tests checks the reference alone, so what
+// these add is the optimized engine.
 // check-map: code reference optimized
 #include <string>
 #include <vector>

@@ -5,6 +5,8 @@
 // the leaf positions is compared, so equal counts from different boards would fail. The brute
 // force starts from the cells of the same Position (to_brute); the openings themselves are
 // checked against the rules text in test_contract_openings.cpp.
+// In optimized/tests: run on every engine; reference/tests checks the reference alone, so what
+// these add is the optimized engine.
 // check-map: code reference optimized
 #include <cstdint>
 #include <vector>

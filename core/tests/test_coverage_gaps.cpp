@@ -1,6 +1,7 @@
 // Tests for code the coverage report (scripts/coverage.sh) showed no other test reaches:
 // fallbacks for enum values outside the enumerators, the Zobrist table built at run time (the
 // compile-time build leaves no run-time counts) and openings that do not exist.
+// In core/tests: every case reaches code of core.
 // check-map: code core
 #include <array>
 #include <cstdint>

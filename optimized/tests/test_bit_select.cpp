@@ -2,6 +2,7 @@
 // portable and the BMI2 implementation against a bit-by-bit count, on words of every density.
 // Both are checked directly, whichever one the processor running the tests makes select_bit()
 // use, so a machine with BMI2 still checks the portable code and vice versa where it can.
+// In optimized/tests: checks the optimized engine's bit_select.hpp.
 // check-map: code optimized
 #include <bit>
 #include <catch2/catch.hpp>

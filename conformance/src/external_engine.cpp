@@ -1,18 +1,18 @@
 // ExternalGame: a candidate engine behind the engine protocol (see external_engine.hpp).
-#include "tanbo/verify/external_engine.hpp"
+#include "tanbo/conformance/external_engine.hpp"
 
 #include <algorithm>
 #include <array>
 #include <utility>
 
-#include "tanbo/verify/engine_process.hpp"
+#include "tanbo/conformance/engine_process.hpp"
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/core/zobrist.hpp"
 #include "tanbo/reference/rules.hpp"
 #include "tanbo/verify/driver.hpp"
 
-namespace tanbo::verify {
+namespace tanbo::conformance {
 
 /// The process and the history it has played, so a game whose history differs is replayed.
 class ExternalSession {
@@ -179,9 +179,9 @@ std::shared_ptr<ExternalSession> start_external_engine(const std::string& comman
   return std::make_shared<ExternalSession>(command, timeout_ms);
 }
 
-Checker external_checker(std::shared_ptr<ExternalSession> session, const std::string& name) {
+verify::Checker external_checker(std::shared_ptr<ExternalSession> session, const std::string& name) {
   static_assert(EngineGame<ExternalGame>);
-  return checker_for<ExternalGame>(name, [session](const auto& start) { return ExternalGame(session, start); });
+  return verify::checker_for<ExternalGame>(name, [session](const auto& start) { return ExternalGame(session, start); });
 }
 
-}  // namespace tanbo::verify
+}  // namespace tanbo::conformance

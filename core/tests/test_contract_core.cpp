@@ -4,6 +4,7 @@
 // algorithms), Zobrist hashing, the small vocabulary of types.hpp, hex, exact keys, the position
 // set, start texts, errors and the version. Shared by both
 // engines, so a bug here is invisible to differential checks. Index: verify/CONTRACT.md.
+// In core/tests: the engines only supply positions here; what is checked is core.
 // check-map: code core
 #include <cstdint>
 #include <cstdio>
@@ -26,7 +27,7 @@ using tanbo_test::thrown;
 
 namespace {
 
-// A game that can only be handed over (like verify::ExternalGame): every query, no constructor
+// A game that can only be handed over (like conformance::ExternalGame): every query, no constructor
 // from a variant or a position.
 struct HandedGame : reference::Game {
   HandedGame(std::in_place_t, reference::Game g) : reference::Game(std::move(g)) {}

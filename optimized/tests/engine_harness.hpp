@@ -4,6 +4,8 @@
 // hash), against the reference engine (lockstep, for every other engine) and against the
 // consequences of the rules (the oracle of tanbo/verify/consequences.hpp). Used by
 // test_engine_games.cpp.
+// In optimized/tests: its lockstep against the reference engine checks the other engine, the
+// optimized one.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,6 @@
 // Helper for the hand-made rule scenarios (test_rules.cpp, test_rules_removal.cpp): play one
 // move on any engine and check its whole outcome against a hand-derived expectation.
+// In optimized/tests, beside the rule scenarios that use it.
 #pragma once
 
 #include <string>

@@ -2,6 +2,8 @@
 // and last_result with no move, at() off the board. (MoveEffect and MoveResult are checked move
 // by move in the rule scenarios; order of legal_moves(), is_legal(), copies, undo and the start
 // position after every move by the harness of test_engine_games.cpp.)
+// In optimized/tests: run on every engine; reference/tests checks the reference alone, so what
+// these add is the optimized engine.
 // check-map: code reference optimized
 #include <string>
 

@@ -1,6 +1,8 @@
 // Independent brute-force implementation of the rules, written from the rules text (plain int
 // grid, own flood fill, no engine code): the oracle for perft (test_perft.cpp) and for the
 // contract tests of the engines' public functions (test_contract_*.cpp).
+// In reference/tests: the reference engine's oracle; the optimized and C API contract tests share
+// it.
 #pragma once
 
 #include <cstdint>
