@@ -188,11 +188,14 @@ def _state_space(n: int):
 
 
 # ---------------------------------------------------------------------------------------------
-# Built-in opponents: callables game -> action that never change the game they are given.
+# Built-in opponents: callables game -> action that never change the game they are given. Each
+# holds its seeded tanbo.Rng and asks the C++ episode rules for its move
+# (tanbo._core.opponent_action: api::opponent_action, tanbo/api/episode.hpp).
 
 
 class RandomPlayer:
-    """Uniformly random legal moves: Game.random_move with its own tanbo.Rng."""
+    """The random opponent with its own tanbo.Rng (the episode rules' choice, the same move as
+    Game.random_move with that generator)."""
 
     def __init__(self, seed: int = 0):
         self.rng = tanbo.Rng(seed)
@@ -205,9 +208,9 @@ class RandomPlayer:
 
 
 class MCTSPlayer:
-    """Monte-Carlo tree search (UCT) with ``playouts`` simulations per move: the C++ search of
-    tanbo::api (Game.mcts_move, the GIL released), one seed per move drawn from its own
-    tanbo.Rng, so a player's moves replay from ``seed``."""
+    """The MCTS opponent with ``playouts`` simulations per move and its own tanbo.Rng (the
+    episode rules' choice: Game.mcts_move seeded with one rng.next() per move), so a player's
+    moves replay from ``seed``."""
 
     def __init__(self, playouts: int = 200, seed: int = 0):
         if playouts < 1:
@@ -225,12 +228,11 @@ class MCTSPlayer:
 
 
 class PerfectPlayer:
-    """Perfect play from a solved start (a tanbo.Solution): a move that keeps the position's
-    value and perfect-play length (Solution.best_moves: the fastest win in a won position, the
-    longest defence in a lost one). Ties are broken by its own tanbo.Rng: the move
-    best_moves[rng.below(len(best_moves))], one draw per move (also when there is one), which
-    is the choice tanbo.vector's C++ perfect opponent makes with the same seed, so a player's
-    moves replay from ``seed``. Refuses (UsageError) a position the table does not hold."""
+    """The perfect opponent from a solved start (a tanbo.Solution) with its own tanbo.Rng: the
+    episode rules' choice among the moves that keep the position's value and perfect-play length
+    (Solution.best_moves: the fastest win, the longest defence), the same choice tanbo.vector's
+    C++ perfect opponent makes with the same seed, so a player's moves replay from ``seed``.
+    Refuses (UsageError) a position the table does not hold."""
 
     def __init__(self, solution: tanbo.Solution, seed: int = 0):
         if not isinstance(solution, tanbo.Solution):
