@@ -146,8 +146,11 @@ class BatchOn final : public VectorBatch {
       // Not done: the game runs and the agent is to move, so legal means a growth point of its.
       const bool legal = a >= 0 && a < points && s.board.is_growth_vertex(Agent, vertex_[static_cast<std::size_t>(a)]);
       // The agent's move, then the opponent's turns (play() says whether a move ended the game:
-      // only a removal can).
+      // only a removal can). Moves alternate (rule 2), so the side to move is known without
+      // asking the board: the opponent after the agent's move, the agent after the opponent's
+      // (the loop of opponent_turns then folds into exactly one opponent move).
       Vertex* changed = changed_.data();
+      bool opponent_to_move = true;
       const StepEnd end = episode_step(
           legal, Agent,
           [&] {
@@ -155,7 +158,11 @@ class BatchOn final : public VectorBatch {
             changed = play(s, vertex_[static_cast<std::size_t>(a)], changed, ended);
             return ended;
           },
-          [&] { return s.board.to_move(); },
+          [&] {
+            const bool theirs = std::exchange(opponent_to_move, false);
+            assert(s.board.to_move() == (theirs ? opponent(Agent) : Agent));
+            return theirs ? opponent(Agent) : Agent;
+          },
           [&] {
             bool ended = false;
             changed = play(s, opponent_move(s), changed, ended);
