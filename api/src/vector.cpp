@@ -1,7 +1,9 @@
 // api::VectorBatch: many boards stepped together in C++, the engine under Python's
 // tanbo.vector.TanboVectorEnv (Gymnasium VectorEnv semantics; models: EnvPool, Pgx). One call
 // applies a batch of agent actions, lets the built-in opponent (random, MCTS, or perfect play from
-// a solved start's table) answer on every board inside C++, auto-resets boards whose episode
+// a solved start's table) answer on every board inside C++ by the episode rules of episode.hpp
+// (inlined per board: the rewards, the illegal action, the opponent's turns and choice are
+// written there, not here), auto-resets boards whose episode
 // ended on the previous call (Gymnasium's next-step mode) and writes observations, action masks,
 // rewards and flags into arrays the caller owns (Python's binding hands it numpy arrays and
 // releases the GIL around each call).
@@ -27,7 +29,7 @@
 #include <utility>
 #include <vector>
 
-#include "tanbo/api/mcts.hpp"
+#include "tanbo/api/episode.hpp"
 #include "tanbo/optimized/board.hpp"
 
 namespace tanbo::api {
@@ -40,7 +42,7 @@ class BatchOn final : public VectorBatch {
 
  public:
   BatchOn(const Board& proto, std::size_t num_envs, Color agent, const VectorOpponent& rival)
-      : proto_(proto), agent_(agent), mcts_playouts_(rival.mcts_playouts), perfect_(rival.perfect),
+      : proto_(proto), agent_(agent), opponent_(rival),
         searching_(rival.mcts_playouts > 0 || rival.perfect.has_value()),
         slots_(num_envs, Slot{proto_}), index_(Board::kVertices, -1), around_(Board::kVertices),
         changed_(2 * (Board::kVertices + 1)) {
@@ -142,18 +144,38 @@ class BatchOn final : public VectorBatch {
       }
       const std::int64_t a = actions[i];
       // Not done: the game runs and the agent is to move, so legal means a growth point of its.
-      if (a < 0 || a >= points || !s.board.is_growth_vertex(Agent, vertex_[static_cast<std::size_t>(a)])) {
+      const bool legal = a >= 0 && a < points && s.board.is_growth_vertex(Agent, vertex_[static_cast<std::size_t>(a)]);
+      // The agent's move, then the opponent's turns (play() says whether a move ended the game:
+      // only a removal can). Moves alternate (rule 2), so the side to move is known without
+      // asking the board: the opponent after the agent's move, the agent after the opponent's
+      // (the loop of opponent_turns then folds into exactly one opponent move).
+      Vertex* changed = changed_.data();
+      bool opponent_to_move = true;
+      const StepEnd end = episode_step(
+          legal, Agent,
+          [&] {
+            bool ended = false;
+            changed = play(s, vertex_[static_cast<std::size_t>(a)], changed, ended);
+            return ended;
+          },
+          [&] {
+            const bool theirs = std::exchange(opponent_to_move, false);
+            assert(s.board.to_move() == (theirs ? opponent(Agent) : Agent));
+            return theirs ? opponent(Agent) : Agent;
+          },
+          [&] {
+            bool ended = false;
+            changed = play(s, opponent_move(s), changed, ended);
+            return ended;
+          });
+      if (end == StepEnd::Illegal) [[unlikely]] {
         s.done = true;
-        write_whole<K>(i, -1.0, true);
+        write_whole<K>(i, step_reward(end, std::nullopt, Agent), true);
         continue;
       }
-      // The agent's move, then the opponent's unless it ended the game (only a removal can).
-      bool ended = false;
-      Vertex* changed = play(s, vertex_[static_cast<std::size_t>(a)], changed_.data(), ended);
-      if (!ended) changed = play(s, opponent_move(s), changed, ended);
-      s.done = ended;
+      s.done = end == StepEnd::Over;
       if (!s.steady)  // new arrays (bind)
-        write_whole<K>(i, s.done ? (*s.board.winner() == Agent ? 1.0 : -1.0) : 0.0, false);
+        write_whole<K>(i, step_reward(end, s.board.winner(), Agent), false);
       else
         s.done ? write_changed<K, Agent, true>(i, changed) : write_changed<K, Agent, false>(i, changed);
     }
@@ -283,7 +305,7 @@ class BatchOn final : public VectorBatch {
         std::fill_n(plane + 3 * nn, 2 * nn, as_plane<K>(false));
         std::fill_n(plane + 5 * nn, nn, as_plane<K>(b.to_move() == Color::Black));
       }
-      out.reward[i] = *b.winner() == agent ? 1.0 : -1.0;
+      out.reward[i] = final_reward(*b.winner(), agent);
       out.terminated[i] = true;
       out.winner[i] = static_cast<std::int8_t>(*b.winner());
       return;
@@ -295,40 +317,24 @@ class BatchOn final : public VectorBatch {
     for (++p; p != end; ++p) rewrite(*p);  // the opponent's stone; removed stones, if any
   }
 
-  /// The opponent moves until the agent is to move or the game is over (one move in Tanbo);
-  /// appends the changed points as play() does.
+  /// The opponent's turns at a restart (opponent_turns: it opens when the start has it to
+  /// move); appends the changed points as play() does.
   Vertex* answer(Slot& s, Vertex* changed) {
-    bool ended = false;
-    while (!ended && s.board.to_move() != agent_) changed = play(s, opponent_move(s), changed, ended);
+    opponent_turns(
+        s.board.is_over(), agent_, [&] { return s.board.to_move(); },
+        [&] {
+          bool ended = false;
+          changed = play(s, opponent_move(s), changed, ended);
+          return ended;
+        });
     return changed;
   }
 
-  /// The opponent's choice in a running game: uniformly random (random_legal_vertex() spelled
-  /// out, so it inlines), or the MCTS's or perfect play's (one test for both on the random
-  /// opponent's path, which the vector benchmarks count in instructions).
+  /// The opponent's choice in a running game (episode.hpp's opponent_vertex: the random pick
+  /// inlined; MCTS and perfect play out of line). The perfect opponent's table holds the start
+  /// (make_vector_batch checked), so it holds every position of the game.
   [[gnu::always_inline]] inline Vertex opponent_move(Slot& s) const {
-    if (searching_) [[unlikely]]
-      return perfect_ ? perfect_opponent_move(s) : mcts_move(s);
-    const std::span<const Vertex> legal = s.board.legal_vertices();
-    return legal[s.rng.below(static_cast<std::uint32_t>(legal.size()))];
-  }
-
-  /// The MCTS opponent's move (out of line: the random opponent's loop stays small).
-  [[gnu::noinline]] Vertex mcts_move(Slot& s) const {
-    Mcts<Board> mcts(mcts_playouts_, s.rng.next());
-    return mcts.choose(s.board);
-  }
-
-  /// The perfect opponent's move (see VectorOpponent::perfect): the table's best moves, one
-  /// drawn with the board's Rng. The table holds the start (make_vector_batch checked), so it
-  /// holds every position of the game: an unknown answer is a broken table, reported, not played.
-  [[gnu::noinline]] Vertex perfect_opponent_move(Slot& s) const {
-    const Position pos = s.board.position();
-    const std::vector<Point> best = best_moves(perfect_->probe(pos, false));
-    if (best.empty())
-      throw Error("vector batch: the perfect opponent's table of " + perfect_->start_text() + " does not answer " +
-                  pos.to_string());
-    return Board::vertex(best[s.rng.below(static_cast<std::uint32_t>(best.size()))]);
+    return opponent_vertex(s.board, opponent_, searching_, s.rng);
   }
 
   /// Restarts board i and writes its outputs: the start's, copied, and the opponent's opening
@@ -341,13 +347,13 @@ class BatchOn final : public VectorBatch {
     const Vertex* end = answer(s, changed_.data());  // as O, the opponent opens
     s.done = s.board.is_over();
     if (s.done) {
-      write_whole<K>(i, *s.board.winner() == agent_ ? 1.0 : -1.0, false);
+      write_whole<K>(i, final_reward(*s.board.winner(), agent_), false);
       return;
     }
     const std::size_t nn = vertex_.size();
     std::memcpy(static_cast<unsigned char*>(out_.obs) + i * obs_bytes<K>(), opening_obs_.data(), obs_bytes<K>());
     std::memcpy(out_.mask + i * nn, opening_mask_.data(), nn);
-    out_.reward[i] = 0.0;
+    out_.reward[i] = kRunningReward;
     out_.terminated[i] = false;
     out_.illegal[i] = false;
     out_.winner[i] = -1;
@@ -419,9 +425,8 @@ class BatchOn final : public VectorBatch {
 
   Board proto_;  // the start
   Color agent_;
-  int mcts_playouts_;
-  std::optional<Solution> perfect_;  // the perfect opponent's table, if it plays
-  bool searching_;                   // the opponent is MCTS or perfect play, not random
+  EpisodeOpponent opponent_;
+  bool searching_;  // the opponent is MCTS or perfect play, not random
   std::vector<Slot> slots_;
   VectorOutputs out_;  // the bound arrays
   std::vector<int> index_;      // action (y * N + x) of each vertex, -1 on the border
@@ -446,13 +451,10 @@ class BatchOn final : public VectorBatch {
 
 namespace {
 
-// The checks both overloads share.
-void check_batch(std::size_t num_envs, const VectorOpponent& opponent) {
+// The checks both overloads share (the opponent's are the episode's: check_opponent).
+void check_batch(std::size_t num_envs, const VectorOpponent& opponent, const Position& start) {
   if (num_envs == 0) throw UsageError("vector batch: num_envs must be at least 1");
-  if (opponent.mcts_playouts < 0)
-    throw UsageError("vector batch: mcts_playouts must be 0 or more, not " + std::to_string(opponent.mcts_playouts));
-  if (opponent.mcts_playouts > 0 && opponent.perfect)
-    throw UsageError("vector batch: the opponent is MCTS or perfect play, not both");
+  check_opponent(opponent, start, "vector batch");
 }
 
 // The batch on the board type the size picks; `setup` is what the board is built from (a
@@ -472,17 +474,13 @@ std::unique_ptr<VectorBatch> batch_for(int size, const Setup& setup, std::size_t
 std::unique_ptr<VectorBatch> make_vector_batch(const Variant& variant, std::size_t num_envs, Color agent,
                                                int mcts_playouts) {
   const VectorOpponent opponent{mcts_playouts, std::nullopt};
-  check_batch(num_envs, opponent);
+  check_batch(num_envs, opponent, opening(variant));
   return batch_for(variant.size, variant, num_envs, agent, opponent);
 }
 
 std::unique_ptr<VectorBatch> make_vector_batch(const Position& start, std::size_t num_envs, Color agent,
                                                const VectorOpponent& opponent) {
-  check_batch(num_envs, opponent);
-  // The table answers every position reachable from one it holds, so holding the start is enough.
-  if (opponent.perfect && (opponent.perfect->start().size() != start.size() || !opponent.perfect->probe(start).known()))
-    throw UsageError("vector batch: the perfect opponent's table of " + opponent.perfect->start_text() +
-                     " does not hold the start " + start.to_string());
+  check_batch(num_envs, opponent, start);
   return batch_for(start.size(), start, num_envs, agent, opponent);
 }
 

@@ -98,6 +98,7 @@ PYBIND11_MODULE(_core, m) {
   bind_game(m);
   bind_solution(m);
   bind_vector(m);
+  bind_episode(m);
   bind_session(m);
   m.def(
       "variants",

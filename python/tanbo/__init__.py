@@ -25,6 +25,7 @@ from tanbo._core import (
     Game,
     IllegalMoveError,
     InvalidPositionError,
+    MAX_STRONG_SIZE,
     MoveAnswer,
     MoveResult,
     ParseError,
@@ -63,6 +64,9 @@ class Color(str, enum.Enum):
         return self.value
 
 
+#: MAX_STRONG_SIZE: the largest board side whose starts the strong solver solves (5: 5x5), so the
+#: largest Solution.solve and Solution.shared take.
+
 #: A point argument: a name such as "A2" (case-insensitive), an (x, y) pair (0-based, row 1 is
 #: y = 0) or an int action y * N + x.
 PointLike = Union[str, Sequence[SupportsIndex], SupportsIndex]
@@ -74,6 +78,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "InvalidPositionError",
+    "MAX_STRONG_SIZE",
     "MoveAnswer",
     "MoveResult",
     "ParseError",

@@ -8,6 +8,7 @@ import numpy
 import numpy.typing
 
 __version__: str
+MAX_STRONG_SIZE: int
 
 class Color(str, enum.Enum):
     X = "X"
@@ -108,6 +109,8 @@ class Solution:
     def from_bytes(data: Union[bytes, bytearray, memoryview], name: str = "table") -> Solution: ...
     @staticmethod
     def solve(start: str, max_classes: SupportsIndex = 8000000) -> Solution: ...
+    @staticmethod
+    def shared(start: str) -> Solution: ...
     @property
     def start(self) -> str: ...
     @property

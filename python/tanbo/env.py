@@ -7,12 +7,18 @@
   dead steps with action None, action_mask in every observation; optionally one seat played by a
   built-in opponent (opponent=..., opponent_agent=...).
 
+The rules of an episode (the opponents' choices, the rewards, an illegal action ending the episode,
+who moves when) are the C++ api's (tanbo/api/episode.hpp, bound as tanbo._core.Episode and
+tanbo._core.opponent_action), which tanbo.vector's batch steps by too; this module adds what
+Gymnasium and PettingZoo require (spaces, seeding, observations and infos, rendering).
+
 opponent="perfect" (TanboEnv, TanboAECEnv, tanbo.vector.TanboVectorEnv) is perfect play from a
 solved start (PerfectPlayer over a tanbo.Solution): pass solution= (Solution.open(path) of a table
-that holds the start), or let the environment solve the start on demand (boards up to 5x5 within
-Solution.solve's default max_classes: lattice-5 takes about 5 s; pass one Solution to share it
-between environments). Anything else is refused with UsageError (classic 19x19: no table; dense-5:
-too many positions to solve on demand, open its table).
+that holds the start), or let the environment solve the start on demand (boards up to
+tanbo.MAX_STRONG_SIZE within Solution.solve's default max_classes: lattice-5 takes about 5 s),
+once per process: every environment that asks for the same start plays from the one table
+Solution.shared(start) keeps. Anything else is refused with UsageError (classic 19x19: no table;
+dense-5: too many positions to solve on demand, open its table).
 
 Gymnasium and PettingZoo are optional: when gymnasium is importable, the spaces are gymnasium
 spaces, TanboEnv derives from gymnasium.Env (seeded through its reset(seed=) and np_random) and
@@ -36,6 +42,7 @@ from typing import Any, Callable, Iterator, Optional, Union
 import numpy as np
 
 import tanbo
+from tanbo import _core
 
 try:  # optional: real Gymnasium spaces and registration when installed
     import gymnasium as _gym  # type: ignore[import-not-found]
@@ -181,11 +188,14 @@ def _state_space(n: int):
 
 
 # ---------------------------------------------------------------------------------------------
-# Built-in opponents: callables game -> action that never change the game they are given.
+# Built-in opponents: callables game -> action that never change the game they are given. Each
+# holds its seeded tanbo.Rng and asks the C++ episode rules for its move
+# (tanbo._core.opponent_action: api::opponent_action, tanbo/api/episode.hpp).
 
 
 class RandomPlayer:
-    """Uniformly random legal moves: Game.random_move with its own tanbo.Rng."""
+    """The random opponent with its own tanbo.Rng (the episode rules' choice, the same move as
+    Game.random_move with that generator)."""
 
     def __init__(self, seed: int = 0):
         self.rng = tanbo.Rng(seed)
@@ -194,13 +204,13 @@ class RandomPlayer:
         self.rng = tanbo.Rng(seed)
 
     def __call__(self, game: tanbo.Game) -> int:
-        return game.string_to_action(game.random_move(self.rng))
+        return _core.opponent_action(game, self.rng)
 
 
 class MCTSPlayer:
-    """Monte-Carlo tree search (UCT) with ``playouts`` simulations per move: the C++ search of
-    tanbo::api (Game.mcts_move, the GIL released), one seed per move drawn from its own
-    tanbo.Rng, so a player's moves replay from ``seed``."""
+    """The MCTS opponent with ``playouts`` simulations per move and its own tanbo.Rng (the
+    episode rules' choice: Game.mcts_move seeded with one rng.next() per move), so a player's
+    moves replay from ``seed``."""
 
     def __init__(self, playouts: int = 200, seed: int = 0):
         if playouts < 1:
@@ -214,16 +224,15 @@ class MCTSPlayer:
     def __call__(self, game: tanbo.Game) -> int:
         if game.is_terminal():
             raise tanbo.UsageError("MCTSPlayer: the game is over")
-        return game.string_to_action(game.mcts_move(self.playouts, self.rng.next()))
+        return _core.opponent_action(game, self.rng, mcts_playouts=self.playouts)
 
 
 class PerfectPlayer:
-    """Perfect play from a solved start (a tanbo.Solution): a move that keeps the position's
-    value and perfect-play length (Solution.best_moves: the fastest win in a won position, the
-    longest defence in a lost one). Ties are broken by its own tanbo.Rng: the move
-    best_moves[rng.below(len(best_moves))], one draw per move (also when there is one), which
-    is the choice tanbo.vector's C++ perfect opponent makes with the same seed, so a player's
-    moves replay from ``seed``. Refuses (UsageError) a position the table does not hold."""
+    """The perfect opponent from a solved start (a tanbo.Solution) with its own tanbo.Rng: the
+    episode rules' choice among the moves that keep the position's value and perfect-play length
+    (Solution.best_moves: the fastest win, the longest defence), the same choice tanbo.vector's
+    C++ perfect opponent makes with the same seed, so a player's moves replay from ``seed``.
+    Refuses (UsageError) a position the table does not hold."""
 
     def __init__(self, solution: tanbo.Solution, seed: int = 0):
         if not isinstance(solution, tanbo.Solution):
@@ -237,18 +246,18 @@ class PerfectPlayer:
     def __call__(self, game: tanbo.Game) -> int:
         if game.is_terminal():
             raise tanbo.UsageError("PerfectPlayer: the game is over")
-        best = self.solution.best_moves(game)
-        if not best:
-            raise tanbo.UsageError(f"PerfectPlayer: the table of {self.solution.start} does not hold "
-                                   f"the position {game.position()}")
-        return game.string_to_action(best[self.rng.below(len(best))])
+        try:
+            return _core.opponent_action(game, self.rng, solution=self.solution)
+        except tanbo.UsageError as e:
+            raise tanbo.UsageError(f"PerfectPlayer: {e}") from None
 
 
 def perfect_solution(start: str, solution: Optional[tanbo.Solution] = None) -> tanbo.Solution:
     """The table opponent="perfect" plays from in games from ``start`` (a variant name or a
     position string): ``solution`` when given, checked to hold the start (every position
-    reachable from it is then held too); otherwise Solution.solve(start) for boards up to 5x5
-    within its default max_classes. UsageError, saying what to do, for anything else."""
+    reachable from it is then held too); otherwise Solution.shared(start), solved once per
+    process, for boards up to tanbo.MAX_STRONG_SIZE within Solution.solve's default
+    max_classes. UsageError, saying what to do, for anything else."""
     game = tanbo.Game(start)
     if solution is not None:
         if not isinstance(solution, tanbo.Solution):
@@ -261,12 +270,13 @@ def perfect_solution(start: str, solution: Optional[tanbo.Solution] = None) -> t
             raise tanbo.UsageError(f"opponent='perfect': the table of {solution.start} does not hold the "
                                    f"start {start}")
         return solution
-    if game.size > 5:
+    largest = tanbo.MAX_STRONG_SIZE
+    if game.size > largest:
         raise tanbo.UsageError(
             f"opponent='perfect' plays from a solved start, and {start} is {game.size}x{game.size}: "
-            f"only boards up to 5x5 are solved (tanbo solve; docs/solutions.md)")
+            f"only boards up to {largest}x{largest} are solved (tanbo solve; docs/solutions.md)")
     try:
-        return tanbo.Solution.solve(start)
+        return tanbo.Solution.shared(start)
     except tanbo.UsageError as e:
         raise tanbo.UsageError(
             f"opponent='perfect' cannot solve {start} on demand ({e}); solve it once with "
@@ -274,6 +284,22 @@ def perfect_solution(start: str, solution: Optional[tanbo.Solution] = None) -> t
 
 
 Opponent = Union[str, Callable[[tanbo.Game], int]]
+
+# The built-in opponents, whose rules the C++ episode runs itself (a callable of the caller's is
+# called back from C++ instead).
+_BUILT_IN = (RandomPlayer, MCTSPlayer, PerfectPlayer)
+
+
+def _episode_of(opponent, start: str, agent: str) -> "_core.Episode":
+    """The C++ episode that steps against ``opponent`` (a built-in player's exact type, or any
+    callable game -> action)."""
+    if type(opponent) is RandomPlayer:
+        return _core.Episode(start, agent)
+    if type(opponent) is MCTSPlayer:
+        return _core.Episode(start, agent, mcts_playouts=opponent.playouts)
+    if type(opponent) is PerfectPlayer:
+        return _core.Episode(start, agent, solution=opponent.solution)
+    return _core.Episode(start, agent, opponent=opponent)
 
 
 def _make_opponent(opponent: Opponent, seed: int, start: str, solution: Optional[tanbo.Solution] = None):
@@ -392,6 +418,8 @@ class TanboEnv(_GymBase):
         self.agent_player = 0 if agent == "X" else 1
         self.game = tanbo.Game(variant, engine=engine)
         self.opponent = _make_opponent(opponent, 0, variant, solution)
+        self._episode = _episode_of(self.opponent, variant, agent)
+        self._opponent_rng = tanbo.Rng(0)  # a callable opponent's stand-in: it draws nothing
         self.observation_space, self.action_space = _spaces(self.game.size)
         self._done = True
 
@@ -401,9 +429,9 @@ class TanboEnv(_GymBase):
                 "winner": _winner_id(self.game), "illegal_action": illegal_action}
         return obs, info
 
-    def _opponent_moves(self) -> None:
-        while not self.game.is_terminal() and self.game.current_player() != self.agent_player:
-            self.game.apply_action(int(self.opponent(self.game)))
+    def _rng(self) -> tanbo.Rng:
+        """The generator the built-in opponent draws its choices from (its own)."""
+        return self.opponent.rng if type(self.opponent) in _BUILT_IN else self._opponent_rng
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None):
         """Starts a game; if the agent is O, the opponent has played its first move. ``seed``
@@ -415,24 +443,16 @@ class TanboEnv(_GymBase):
         if seed is not None:
             self.action_space.seed(seed)
         self.game = tanbo.Game(self.variant, engine=self.engine)
-        self._opponent_moves()
-        self._done = self.game.is_terminal()
+        _, self._done, _ = self._episode.reset(self.game, self._rng())
         return self._obs_info()
 
     def step(self, action: int):
         if self._done:
             raise tanbo.UsageError("step: the episode is over; call reset()")
-        if not self.game.is_legal(action):
-            if self.illegal_action == "raise":
-                self.game.apply_action(action)  # raises the engine's IllegalMoveError
-            self._done = True
-            obs, info = self._obs_info(illegal_action=True)
-            return obs, -1.0, True, False, info
-        self.game.apply_action(action)
-        self._opponent_moves()
-        self._done = self.game.is_terminal()
-        reward = 0.0 if not self._done else self.game.returns()[self.agent_player]
-        obs, info = self._obs_info()
+        if self.illegal_action == "raise" and not self.game.is_legal(action):
+            self.game.apply_action(action)  # raises the engine's IllegalMoveError
+        reward, self._done, illegal = self._episode.step(self.game, action, self._rng())
+        obs, info = self._obs_info(illegal_action=illegal)
         return obs, reward, self._done, False, info
 
     def render(self):
@@ -621,7 +641,7 @@ class TanboAECEnv(_AECBase):
                 if action is None:
                     raise tanbo.UsageError(f"step: {agent} is to move; None is only for done agents")
                 self.game.apply_action(action)  # raises the engine's IllegalMoveError
-            self.rewards[agent], self.rewards[other] = -1.0, 0.0
+            self.rewards[agent], self.rewards[other] = _core.ILLEGAL_REWARD, 0.0
             for a in self.agents:
                 self.terminations[a] = True
                 self.infos[a] = {"illegal_action": agent}

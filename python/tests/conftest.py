@@ -63,5 +63,6 @@ def small_solution():
 @pytest.fixture(scope="session")
 def lattice5_solution():
     """lattice-5's table (15,423,866 positions; X wins in 24), solved once per test session:
-    about 5 s and 110 MB."""
-    return tanbo.Solution.solve("lattice-5")
+    about 5 s and 110 MB. The process's shared table (Solution.shared), which the environments
+    made without solution= play from too: the session solves lattice-5 once in all."""
+    return tanbo.Solution.shared("lattice-5")

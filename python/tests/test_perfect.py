@@ -392,3 +392,26 @@ def test_perfect_on_dense5_needs_its_table():
                                                r"with `tanbo solve dense-5 --out FILE` and pass "
                                                r"solution=tanbo.Solution.open\(FILE\)"):
         tenv.TanboEnv(variant="dense-5", opponent="perfect")
+
+
+# ---------------------------------------------------------------------------------------------
+# Solved once per process, however many environments ask
+
+
+def test_fifty_perfect_opponents_and_a_vector_env_solve_lattice5_once(lattice5_solution):
+    # Every environment made without solution= plays from Solution.shared("lattice-5"), the
+    # table the fixture holds: lattice-5 is solved once in the whole process (the fixture's solve,
+    # or this test's first environment's if it runs alone), never once per environment.
+    envs = [tenv.TanboEnv(variant="lattice-5", opponent="perfect", agent="XO"[k % 2]) for k in range(50)]
+    vector = TanboVectorEnv(num_envs=3, variant="lattice-5", opponent="perfect", agent="O")
+    aec = tenv.TanboAECEnv(variant="lattice-5", opponent="perfect")
+    assert tanbo._core._shared_solution_solves("lattice-5") == 1
+    assert all(e.opponent.solution.sha256 == lattice5_solution.sha256 for e in envs)
+    assert vector.solution.sha256 == lattice5_solution.sha256
+    # They play: the perfect opponent opens as X for an agent playing O.
+    for k, e in enumerate(envs[:4]):
+        _, info = e.reset(seed=k)
+        assert info["ply"] == k % 2
+    vector.reset(seed=1)
+    aec.reset(seed=1)
+    assert tanbo._core._shared_solution_solves("lattice-5") == 1

@@ -21,6 +21,7 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
 #include "tanbo/solve/answer.hpp"
+#include "tanbo/solve/key.hpp"
 #include "tanbo/solve/strong.hpp"
 #include "tanbo/solve/verify.hpp"
 
@@ -66,6 +67,9 @@ inline constexpr std::uint64_t kDefaultMaxClasses = 8'000'000;
 /// A solved start: every position reachable from it with its value and perfect-play length.
 /// Boards of at most this many points (5x5) are solved strongly; larger ones by the weak solver.
 inline constexpr int kMaxStrongPoints = solve::kMaxKeyPoints;
+/// The largest board side the strong solver takes (kMaxStrongPoints points): the boards whose
+/// starts can be solved on demand (Solution::solve_start, shared_solution in episode.hpp).
+inline constexpr int kMaxStrongSize = solve::kMaxStrongSize;
 
 /// What a strong solve is told now and then (position classes stored, positions expanded).
 using SolveProgress = solve::Progress;

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "tanbo/api/episode.hpp"
 #include "tanbo/api/solution.hpp"
 #include "tanbo/core.hpp"
 
@@ -66,22 +67,14 @@ class VectorBatch {
 std::unique_ptr<VectorBatch> make_vector_batch(const Variant& variant, std::size_t num_envs, Color agent,
                                                int mcts_playouts);
 
-/// The built-in opponent of a batch: uniformly random (the default), MCTS, or perfect play.
-struct VectorOpponent {
-  /// MCTS with this many simulations per move when > 0; uniformly random when 0.
-  int mcts_playouts = 0;
-  /// Perfect play from this solved start (docs/solutions.md): on each move, one of the moves that
-  /// keep the position's value and perfect-play length (api::best_moves of the table's probe: the
-  /// fastest win, the longest defence), the board's Rng choosing among them, `below(count)` of
-  /// the row-major list (one draw per move, also when there is one). The table must hold the
-  /// batch's start; every position reachable from it is then held too.
-  std::optional<Solution> perfect;
-};
+/// The built-in opponent of a batch: the episode's (episode.hpp), uniformly random (the default),
+/// MCTS, or perfect play from a solved start's table.
+using VectorOpponent = EpisodeOpponent;
 
 /// The batch from any start (a variant's opening or a position string's position, the side to
 /// move there moving first: the opponent opens when it is not the agent), against `opponent`.
-/// @throws UsageError for num_envs 0, negative playouts, both MCTS and perfect play, or a table
-/// that does not hold `start` (naming both); InvalidPositionError as the engine does for a
+/// @throws UsageError for num_envs 0, or an opponent check_opponent (episode.hpp) refuses;
+/// InvalidPositionError as the engine does for a
 /// start that cannot begin a game.
 std::unique_ptr<VectorBatch> make_vector_batch(const Position& start, std::size_t num_envs, Color agent,
                                                const VectorOpponent& opponent);
