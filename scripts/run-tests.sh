@@ -17,8 +17,8 @@
 #   coverage  the "coverage" preset (clang) through scripts/coverage.sh: every test but
 #             packaging and those in which no C++ of the build runs (the proofs-only ones: Coq on
 #             fixed inputs; the CI-file and configure-only checks: the dev run has them), then
-#             line/branch coverage of core/ reference/ optimized/ capi/ api/
-#             verify/ (fails under 95 % lines / 90 % branches; HTML report in
+#             line/branch coverage of core/ reference/ optimized/ solve/ certificate/
+#             capi/ api/ verify/ (fails under 95 % lines / 90 % branches; HTML report in
 #             BUILD_ROOT/coverage/coverage-html/);
 #   asan      the "asan" preset (clang, ASan+UBSan): every test but the exhaustive walks,
 #             packaging, CI-file and configure-only checks and the proofs-only ones (fewer
