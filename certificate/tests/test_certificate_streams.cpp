@@ -66,6 +66,8 @@ TEST_CASE("the writer's header refusals name the field and the figure", "[certif
   const auto refusal = [&](const Header& h) { return message_of<tanbo::UsageError>([&] { Writer w(out, h); }); };
   CHECK(refusal(Header{" XO1/3/O1X X", 3, Color::Black, 1, std::nullopt}) ==
         "certificate header: the start must be one line of text without surrounding spaces");
+  CHECK(refusal(Header{"XO1/3/O1X X ", 3, Color::Black, 1, std::nullopt}) ==
+        "certificate header: the start must be one line of text without surrounding spaces");
   CHECK(refusal(Header{"", 3, Color::Black, 1, std::nullopt}) ==
         "certificate header: the start must be one line of text without surrounding spaces");
   CHECK(refusal(Header{"XO1/3/O1X X", 4, Color::Black, 1, std::nullopt}) ==

@@ -317,7 +317,7 @@ void check_record(const std::string& name, std::uint64_t offset, std::uint64_t r
     throw TableError(name, offset, "a repeated record: its key is the previous record's (each key must exceed the previous one)");
   if (!first && key < record_key(previous))
     throw TableError(name, offset, "records out of order (each key must exceed the previous one)");
-  if ((key & ~key_bits) != 0 || ((record >> 1) & 0x7f) > kMaxLength)
+  if ((key & ~key_bits) != 0)  // the 7-bit length field holds at most kMaxLength: nothing to check
     throw TableError(name, offset, "a record with bits outside its fields");
   for (std::uint64_t c = 0; c < board_side * board_side; ++c)
     if (((key >> (2 * c)) & 3) == 3) throw TableError(name, offset, "a record whose key has a cell of value 3");

@@ -52,7 +52,7 @@ TEST_CASE("perfect_move passes over unknown moves, and has none to choose among 
                                     move_outcome(Outcome::of(true, 7), {2, 0})}) == Point{2, 0});
 }
 
-TEST_CASE("best_moves: the best move alone when the moves were not answered; none when unknown or over",
+TEST_CASE("best_moves: the best move alone when the moves were not answered, none when unknown or over",
           "[solve]") {
   Answer a;
   static_cast<Outcome&>(a) = Outcome::of(true, 5);

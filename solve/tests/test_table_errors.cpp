@@ -176,6 +176,14 @@ TEST_CASE("a table answers nothing about another board, and names itself when so
   // A named opening's start is labelled by its name, any other start by its board and side.
   CHECK(tanbo::solve::start_label(tanbo::opening(tanbo::Variant::parse("lattice-5"))) == "lattice-5");
   CHECK(tanbo::solve::start_label(Position::parse(kSmall4)) == "X2O/4/4/O2X X");
+  // A position tagged with a variant but not its opening is labelled by its board and side.
+  Position moved = tanbo::opening(tanbo::Variant::parse("lattice-5"));
+  moved.set({2, 2}, moved.at({2, 2}) == tanbo::Cell::Black ? tanbo::Cell::Empty : tanbo::Cell::Black);
+  const std::string text = moved.to_string();
+  REQUIRE(text.find(" lattice-5") != std::string::npos);
+  CHECK(tanbo::solve::start_label(moved) == text.substr(0, text.find(" lattice-5")));
+  // A start named by the caller keeps that name in the file and in errors.
+  CHECK(Table::solve(Position::parse("XO1/3/O1X X"), {}, nullptr, "my-start").source() == "the table of my-start");
   // The options the solver refuses, each with its figures.
   tanbo::solve::SolveOptions o;
   o.threads = 65;

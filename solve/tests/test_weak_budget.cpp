@@ -44,3 +44,13 @@ TEST_CASE("weak solver: each budget refusal names the figure and its range", "[w
   b.proof_positions = -1;
   CHECK(refusal(b) == "solve_weak: proof_positions -1 is negative");
 }
+
+TEST_CASE("weak solver: a finished game without its proof asked for", "[weak][solve]") {
+  // Black's last root was removed by Black's own move: White to move wins (rule 7).
+  WeakBudget b;
+  b.proof = false;
+  const tanbo::solve::WeakResult r = tanbo::solve::solve_weak(tanbo::Position::parse("1O2/4/4/4 O"), b);
+  CHECK(r.value == tanbo::solve::Value::Win);
+  CHECK(r.length == 0);
+  CHECK(!r.proof);
+}
