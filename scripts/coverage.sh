@@ -139,9 +139,11 @@ raw=("$profiles"/*.profraw)
 cov() { "$cov_tool" "$@" 2> >(grep -v -e 'functions have mismatched data' -e $'^\e\[0m$' >&2); }
 cov_args=(-instr-profile "$build/coverage.profdata" "${objects[0]}")
 for o in "${objects[@]:1}"; do cov_args+=(-object "$o"); done
-# System headers, generated files and test code: a folder's own tests, and verify/'s planted bugs
-# (broken engines that only tests build), are not what it ships.
-ignore='(^/usr/|/(solve|certificate|capi|api|verify)/tests/|/verify/include/tanbo/verify/(forwarding\.hpp|planted/)|'"$build"'/)'
+# System headers, generated files and test code: a folder's own tests (FOLDER/tests/, whatever the
+# folder), and verify/'s planted bugs (broken engines that only tests build), are not what it
+# ships. The paths are matched literally (a checkout under /work/wt/tests/ is not test code).
+literal() { sed 's/[][\.*^$+?(){}|]/\\&/g' <<<"$1"; }
+ignore='(^/usr/|^'"$(literal "$root")"'/[^/]+/tests/|/verify/include/tanbo/verify/(forwarding\.hpp|planted/)|^'"$(literal "$build")"'/)'
 sources=()
 for d in "${folders[@]}"; do sources+=("$root/$d"); done
 cov report -use-color=false "${cov_args[@]}" -ignore-filename-regex="$ignore" "${sources[@]}" >"$build/coverage-files.txt"

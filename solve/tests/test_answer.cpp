@@ -63,6 +63,13 @@ TEST_CASE("best_moves: the best move alone when the moves were not answered, non
   a.moves = {move_outcome(Outcome::of(true, 3), {0, 0}), move_outcome(Outcome::of(false, 2), {1, 0}),
              move_outcome(Outcome::of(true, 9), {2, 0})};
   CHECK(tanbo::solve::best_moves(a) == std::vector<Point>{{0, 0}, {2, 0}});
+  // With the length known: only the moves of that value and length.
+  static_cast<Outcome&>(a) = Outcome::of(true, 3);
+  CHECK(tanbo::solve::best_moves(a) == std::vector<Point>{{0, 0}});
+  // No move keeps it and no best move was given: none.
+  static_cast<Outcome&>(a) = Outcome::of(true, 11);
+  a.best_move.reset();
+  CHECK(tanbo::solve::best_moves(a).empty());
   static_cast<Outcome&>(a) = Outcome::of(false, 0);
   CHECK(tanbo::solve::best_moves(a).empty());
   static_cast<Outcome&>(a) = Outcome{};
