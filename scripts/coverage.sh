@@ -8,9 +8,10 @@
 #       runs every CTest test but packaging and those running no C++ of the build (proofs-only,
 #       ci-config, the configure-only `build` check) (unit, CLI, properties, exhaustive walks,
 #       C API, examples, and the fuzz corpora replayed through each fuzz target's replay
-#       main()), then prints line and branch coverage of core/, reference/, optimized/, capi/,
-#       api/ (the front-end layer) and verify/ (the checker users run) separately, writes an HTML
-#       report, and exits 1 if a folder is under the thresholds (or a test failed). A line or
+#       main()), then prints line and branch coverage of each library folder separately (core/,
+#       reference/, optimized/, solve/, certificate/, capi/, api/ the front-end layer, verify/ the
+#       checker users run), writes an HTML report, and exits 1 if a folder is under the thresholds
+#       (or a test failed). A line or
 #       branch is counted once per place in the source, over every template instantiation
 #       (scripts/coverage_summary.py says why).
 #   scripts/coverage.sh --fuzz-target NAME --corpus DIR [--html OUT] [OPTIONS]
@@ -91,13 +92,13 @@ status=0
 
 if [[ -n "$fuzz_target" && $report_only == 1 ]]; then
   objects=("$build/fuzz/$fuzz_target")
-  folders=(core reference optimized capi api verify fuzz)
+  folders=(core reference optimized solve certificate capi api verify fuzz)
   html="${html:-$build/coverage-$fuzz_target-html}"
 elif [[ -n "$fuzz_target" ]]; then
   cmake --build "$build" -j "$jobs" --target "$fuzz_target" >/dev/null ||
     die "cannot build '$fuzz_target' (see fuzz/CMakeLists.txt for the targets)"
   objects=("$build/fuzz/$fuzz_target")
-  folders=(core reference optimized capi api verify fuzz)
+  folders=(core reference optimized solve certificate capi api verify fuzz)
   html="${html:-$build/coverage-$fuzz_target-html}"
   # The corpus in one run; if an input crashes, rerun input by input and skip the crashing ones
   # (their counters are lost with the process, as in OSS-Fuzz's coverage runs).
@@ -125,7 +126,7 @@ else
   while IFS= read -r -d '' f; do
     readelf -S "$f" 2>/dev/null | grep -q __llvm_covmap && objects+=("$f")
   done < <(find "$build" -type f -perm -u+x -not -path '*/CMakeFiles/*' -not -name '*.so*' -print0 | sort -z)
-  folders=(core reference optimized capi api verify)
+  folders=(core reference optimized solve certificate capi api verify)
   html="${html:-$build/coverage-html}"
 fi
 ((${#objects[@]})) || die "no instrumented executables in $build"
@@ -139,9 +140,11 @@ raw=("$profiles"/*.profraw)
 cov() { "$cov_tool" "$@" 2> >(grep -v -e 'functions have mismatched data' -e $'^\e\[0m$' >&2); }
 cov_args=(-instr-profile "$build/coverage.profdata" "${objects[0]}")
 for o in "${objects[@]:1}"; do cov_args+=(-object "$o"); done
-# System headers, generated files and test code: a folder's own tests (verify/'s planted bugs, the
-# broken engines only tests build, among them) are not what it ships.
-ignore='(^/usr/|/(core|reference|optimized|capi|api|verify|conformance|solve|certificate)/tests/|'"$build"'/)'
+# System headers, generated files and test code: a folder's own tests (FOLDER/tests/, whatever the
+# folder; verify/'s planted bugs, broken engines only tests build, among them) are not what it
+# ships. The paths are matched literally (a checkout inside a folder named tests/ is not test code).
+literal() { sed 's/[][\.*^$+?(){}|]/\\&/g' <<<"$1"; }
+ignore='(^/usr/|^'"$(literal "$root")"'/[^/]+/tests/|^'"$(literal "$build")"'/)'
 sources=()
 for d in "${folders[@]}"; do sources+=("$root/$d"); done
 cov report -use-color=false "${cov_args[@]}" -ignore-filename-regex="$ignore" "${sources[@]}" >"$build/coverage-files.txt"

@@ -14,6 +14,7 @@
 #include "tanbo/api/explain.hpp"
 #include "tanbo/api/game.hpp"
 #include "tanbo/api/points.hpp"
+#include "tanbo/api/search.hpp"
 #include "tanbo/api/start.hpp"
 #include "tanbo/reference/rules.hpp"
 #include "test_util.hpp"
@@ -409,4 +410,21 @@ TEST_CASE("api: legal_indices and legal_mask are legal_moves by row-major index"
       CHECK(g->legal_indices(indices.data()) == 0);  // over: no legal move
     }
   }
+}
+
+TEST_CASE("api: searches and random moves refuse a finished game and bad counts", "[api][errors]") {
+  const auto over = api::start_game("lattice-5", "optimized");
+  Rng rng(7);
+  while (!over->is_over()) over->play(over->random_move(rng));
+  CHECK(message_of<UsageError>([&] { (void)over->random_move(rng); }) == "random_move: the game is over");
+  CHECK(message_of<UsageError>([&] { (void)over->random_legal_move(rng); }) == "random_legal_move: the game is over");
+  CHECK(message_of<UsageError>([&] { (void)api::mcts_move(*over, 10, 1); }) == "mcts_move: the game is over");
+  CHECK(message_of<UsageError>([&] { (void)api::playouts(*over, rng, 1); }) == "playouts: the game is over");
+  const auto fresh = api::start_game("lattice-5", "optimized");
+  CHECK(message_of<UsageError>([&] { (void)api::mcts_move(*fresh, 0, 1); }) == "mcts_move: playouts must be at least 1");
+  CHECK(message_of<UsageError>([&] { (void)api::playouts(*fresh, rng, -1); }) ==
+        "playouts: count must be 0 or more, not -1");
+  // Board sides outside 2..25 have no points.
+  CHECK(!api::index_point(1, 0LL));
+  CHECK(!api::index_point(26, 0LL));
 }

@@ -103,3 +103,13 @@ TEST_CASE("protocol: parse_answer reads ok and error answers and refuses other l
   CHECK(error_of_line("ok 1") == "an answer starts with '=' or '?', got 'ok 1'");
   CHECK(error_of_line("=12x y") == "answer '=12x y': a space must follow '=12'");
 }
+
+TEST_CASE("protocol: solve takes one node budget of digits only", "[api][protocol][errors]") {
+  Server s("optimized");
+  for (const char* budget : {"", "-1", "12345678901234", "1e6"}) {
+    CAPTURE(budget);
+    CHECK(*s.handle(std::string("1 solve ") + budget) ==
+          (*budget ? "?1 syntax solve takes a node budget of 1 to 2^40, got '" + std::string(budget) + "'"
+                   : std::string("?1 syntax solve takes 1 argument, got 0")));
+  }
+}

@@ -158,6 +158,8 @@ TEST_CASE("solution: a table file read back, copies sharing it, and damaged file
                     "t.tbl: byte " + std::to_string(bytes.size()) + ": the file goes on after the 13,724 records its header announces");
   CHECK_THROWS_WITH(Solution::open("/nonexistent/t.tbl"), "/nonexistent/t.tbl: cannot open the table file");
   CHECK_THROWS_AS(Solution::open("/nonexistent/t.tbl"), UsageError);
+  CHECK_THROWS_WITH(Solution::open("/nonexistent/t.tbl", Position::parse("X2O/4/4/O2X X")),
+                    "/nonexistent/t.tbl: cannot open the table file");
 }
 
 TEST_CASE("solution: the content hash, verify(), and a forged table refused by probe and verify",

@@ -50,8 +50,10 @@ Proof winner_proof(const Table& table) {
       chosen = perfect_move(outcomes);
       std::size_t at = 0;
       while (at < outcomes.size() && outcomes[at].move != chosen) ++at;
-      if (at == outcomes.size() || !outcomes[at].wins())
-        throw TableError(table.start_text(), 0, "the table is damaged: the prover wins a position where no move wins");
+      if (at == outcomes.size() || !outcomes[at].wins())  // only a forged file: its hash was recomputed
+        throw TableError(table.source(), table.record_offset(table.record_index(codec.canonical(key))),
+                         "the table is inconsistent: the prover " + std::string(1, color_char(proof.prover)) +
+                             " wins the position " + start_label(codec.position(key)) + " by its record, but no move wins");
       ex.play(moves[at]);
       depth = 1 + self(self);
       ex.undo();

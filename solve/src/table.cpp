@@ -105,10 +105,10 @@ std::string start_label(const Position& start) {
   Position plain(start.size());
   for (int i = 0; i < start.size() * start.size(); ++i) plain.set(start.point(i), start.cells()[static_cast<std::size_t>(i)]);
   plain.set_to_move(start.to_move());
-  std::string s = plain.to_string();
-  // Position::to_string() appends the variant tag; the label is board and side only.
-  const std::size_t second_space = s.find(' ', s.find(' ') + 1);
-  return second_space == std::string::npos ? s : s.substr(0, second_space);
+  const std::string s = plain.to_string();
+  // Position::to_string() appends the variant tag; the label is board and side only (all of s
+  // were there no tag: substr stops at the end).
+  return s.substr(0, s.find(' ', s.find(' ') + 1));
 }
 
 Table::Table(const Position& start, std::string start_text)
@@ -280,7 +280,7 @@ HeaderFields read_fixed_header(std::istream& in, const std::string& name) {
   if (h.board_side < static_cast<std::uint64_t>(kMinSize) || h.board_side > static_cast<std::uint64_t>(kMaxStrongSize))
     throw TableError(name, 16, "board side " + std::to_string(h.board_side) + " (strong tables have sides 2 to " +
                                    std::to_string(kMaxStrongSize) + ")");
-  for (std::size_t i = 43; i < kFixedHeader && i < 48; ++i)
+  for (std::size_t i = 43; i < kHashOffset; ++i)
     if (h.bytes[i] != 0) throw TableError(name, 43, "reserved header bytes are not zero");
   return h;
 }
@@ -317,7 +317,7 @@ void check_record(const std::string& name, std::uint64_t offset, std::uint64_t r
     throw TableError(name, offset, "a repeated record: its key is the previous record's (each key must exceed the previous one)");
   if (!first && key < record_key(previous))
     throw TableError(name, offset, "records out of order (each key must exceed the previous one)");
-  if ((key & ~key_bits) != 0 || ((record >> 1) & 0x7f) > kMaxLength)
+  if ((key & ~key_bits) != 0)  // the 7-bit length field holds at most kMaxLength: nothing to check
     throw TableError(name, offset, "a record with bits outside its fields");
   for (std::uint64_t c = 0; c < board_side * board_side; ++c)
     if (((key >> (2 * c)) & 3) == 3) throw TableError(name, offset, "a record whose key has a cell of value 3");
@@ -349,12 +349,11 @@ void read_records(std::istream& in, const std::string& name, const HeaderFields&
     }
     if (bytes < chunk.size()) break;
   }
-  if (records.size() != h.record_count)
-    throw TableError(name, h.header_size + 8 * std::min<std::uint64_t>(records.size(), h.record_count),
-                     records.size() < h.record_count
-                         ? "truncated: the header announces " + thousands(h.record_count) + " records, the file holds " +
-                               thousands(records.size())
-                         : "the file holds more than the " + thousands(h.record_count) + " records its header announces");
+  // More records than announced were refused in the loop, at the first one too many.
+  if (records.size() < h.record_count)
+    throw TableError(name, h.header_size + 8 * records.size(),
+                     "truncated: the header announces " + thousands(h.record_count) + " records, the file holds " +
+                         thousands(records.size()));
 }
 
 }  // namespace

@@ -47,11 +47,8 @@ class WeakSolver {
     const auto& board = walk_.board();
     r.to_move = board.to_move();
     r.table_capacity = static_cast<long long>(alpha_beta_.table().capacity());
-    if (board.is_over()) {
-      static_cast<Outcome&>(r) = Outcome::of(*board.winner() == board.to_move(), 0);
-      if (budget_.proof) r.proof = Proof{*board.winner(), {ProofLine{board.position(), std::nullopt}}, 0};
-      return r;
-    }
+    // A finished game never gets here: solve_weak answers it by rule 7 (the engine cannot be
+    // set up from one).
     const int value_score = value();
     r.value_nodes = walk_.nodes();
     if (walk_.aborted()) return finish(r);

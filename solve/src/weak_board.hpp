@@ -85,7 +85,7 @@ class SearchBoard {
       return false;
     }
     ++nodes_;
-    if (budget_.progress && budget_.progress_interval > 0 && nodes_ % budget_.progress_interval == 0)
+    if (budget_.progress && nodes_ % budget_.progress_interval == 0)  // solve_weak refuses an interval < 1
       budget_.progress(nodes_);
     return true;
   }
