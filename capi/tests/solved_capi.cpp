@@ -169,6 +169,9 @@ int main(int argc, char** argv) {
           fail(n, "best moves '" + got + "'");
         if (a.value != TANBO_VALUE_UNKNOWN && a.line_length != a.length) fail(n, "line length");
       }
+      // A solve counts its nodes within the budget: none for a finished game, some for any other.
+      if (f[0] == "solve" && (a.nodes > std::stoll(f[4]) || (a.value != TANBO_VALUE_UNKNOWN && (a.nodes > 0) == best.empty())))
+        fail(n, "nodes " + std::to_string(a.nodes));
       const std::string move = a.best_move < 0 ? "" : name_of(g, a.best_move);
       bool ok = best.empty() ? move.empty() : false;
       for (const std::string& b : best) ok = ok || b == move;
