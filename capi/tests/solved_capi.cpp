@@ -60,9 +60,10 @@ void check_c_paths() {
   tanbo_move_value moves[2];
   int line[4];
   // Four legal moves and a line of 15 into arrays of 2 and 4: a prefix, BUFFER_TOO_SMALL, and the
-  // answer complete with the counts needed.
+  // answer complete with the counts needed. Each move is answered for the side that plays it: B1
+  // (index 1) loses in 15, as `tanbo probe --json` says (cli/tests/cli_test.sh, probe_small).
   if (tanbo_solution_probe(s, g, &a, moves, 2, nullptr, 0) != TANBO_ERR_BUFFER_TOO_SMALL || a.move_count != 4 ||
-      moves[1].move != 4 || std::strstr(tanbo_solution_last_error(s), "there are 4 legal moves but room for 2") == nullptr)
+      moves[0].move != 1 || moves[0].value != TANBO_VALUE_LOSS || moves[0].length != 15 || moves[1].move != 4 || std::strstr(tanbo_solution_last_error(s), "there are 4 legal moves but room for 2") == nullptr)
     fail(0, std::string("moves array too small: ") + tanbo_solution_last_error(s));
   if (tanbo_solution_probe(s, g, &a, nullptr, 0, line, 4) != TANBO_ERR_BUFFER_TOO_SMALL || a.line_length != 15 ||
       line[0] != 1)
@@ -168,6 +169,9 @@ int main(int argc, char** argv) {
           fail(n, "best moves '" + got + "'");
         if (a.value != TANBO_VALUE_UNKNOWN && a.line_length != a.length) fail(n, "line length");
       }
+      // A solve counts its nodes within the budget: none for a finished game, some for any other.
+      if (f[0] == "solve" && (a.nodes > std::stoll(f[4]) || (a.value != TANBO_VALUE_UNKNOWN && (a.nodes > 0) == best.empty())))
+        fail(n, "nodes " + std::to_string(a.nodes));
       const std::string move = a.best_move < 0 ? "" : name_of(g, a.best_move);
       bool ok = best.empty() ? move.empty() : false;
       for (const std::string& b : best) ok = ok || b == move;
