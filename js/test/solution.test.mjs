@@ -56,6 +56,27 @@ function check(row, answer, error, where) {
   return failures;
 }
 
+// Every check of one row's answer: check() against the list, and for a known probe its line
+// (`length` moves of perfect play that end the game with its winner) and its moves (every legal
+// move answered). Returns the failures (strings).
+function answerFailures(row, game, answer, error, where) {
+  const failures = check(row, answer, error, where);
+  if (answer && row.kind === "probe" && answer.value !== "unknown") {
+    const replay = game.clone();
+    try {
+      for (const m of answer.line) replay.play(m);
+    } catch (e) {
+      if (!(e instanceof TanboError)) throw e;
+      failures.push(`solved_positions.tsv:${row.number}: the line ${answer.line.join(" ")} is not playable (${e.message})`);
+    }
+    if (answer.line.length !== answer.length || !replay.isOver || replay.winner !== answer.winner || answer.line[0] !== (answer.bestMove ?? undefined))
+      failures.push(`solved_positions.tsv:${row.number}: the line ${answer.line.join(" ")} does not end in ${answer.length} plies with ${answer.winner} winning`);
+    replay.dispose();
+    if (answer.moves.map((m) => m.move).join(" ") !== game.legalMoves().join(" ")) failures.push(`solved_positions.tsv:${row.number}: the answered moves are not the legal moves`);
+  }
+  return failures;
+}
+
 function gameOf(row, engine) {
   const g = new tanbo.Game(row.start, { engine });
   for (const m of row.moves) g.play(m);
@@ -80,21 +101,45 @@ test("every row of the cross-face list, on both engines, answers as its header s
       if (!(e instanceof TanboError)) throw e;
       error = e;
     }
-    failures.push(...check(row, answer, error, `${row.kind} on ${engine}`));
-    if (answer && row.kind === "probe" && answer.value !== "unknown") {
-      // A probe's line is `length` moves of perfect play that end the game with its winner, and
-      // every legal move is answered.
-      const replay = game.clone();
-      for (const m of answer.line) replay.play(m);
-      if (answer.line.length !== answer.length || !replay.isOver || replay.winner !== answer.winner || answer.line[0] !== (answer.bestMove ?? undefined))
-        failures.push(`solved_positions.tsv:${row.number}: the line ${answer.line.join(" ")} does not end in ${answer.length} plies with ${answer.winner} winning`);
-      replay.dispose();
-      if (answer.moves.map((m) => m.move).join(" ") !== game.legalMoves().join(" ")) failures.push(`solved_positions.tsv:${row.number}: the answered moves are not the legal moves`);
-    }
+    failures.push(...answerFailures(row, game, answer, error, `${row.kind} on ${engine}`));
     game.dispose();
   }
   for (const s of solutions.values()) s.dispose();
   assert.deepEqual(failures, []);
+});
+
+test("the row checks catch each wrong field of an answer (planted answers)", () => {
+  // Its own planted bugs: a real probe's and a real solve's answer, each with one field made
+  // wrong, must each draw a failure from answerFailures (the checks the test above runs).
+  const probeRow = rows.find((r) => r.kind === "probe" && r.expected.startsWith("win") && r.expected.split("|")[1].includes(" "));
+  const solveRow = rows.find((r) => r.kind === "solve" && r.expected.startsWith("win") && r.expected.split("|")[1].includes(" "));
+  assert.ok(probeRow && solveRow, "the list has a won probe row and a won solve row with several best moves");
+  const solution = tanbo.Solution.solveStart(probeRow.table);
+  const game = gameOf(probeRow, "optimized"), solveGame = gameOf(solveRow, "optimized");
+  const probe = solution.probe(game), solved = solveGame.solve(solveRow.nodes);
+  assert.deepEqual(answerFailures(probeRow, game, probe, null, "probe"), []);
+  assert.deepEqual(answerFailures(solveRow, solveGame, solved, null, "solve"), []);
+  const other = (move, list) => list.find((m) => m !== move);
+  const plants = {
+    value: (a) => ({ ...a, value: "loss" }),
+    length: (a) => ({ ...a, length: a.length + 2 }),
+    winner: (a) => ({ ...a, winner: a.winner === "X" ? "O" : "X" }),
+    bestMove: (a) => ({ ...a, bestMove: other(a.bestMove, a.moves.filter((m) => m.value === "loss").map((m) => m.move)) ?? null }),
+    bestMoves: (a) => ({ ...a, bestMoves: a.bestMoves.slice(1) }),
+    line: (a) => ({ ...a, line: a.line.slice(0, -1) }),
+    moves: (a) => ({ ...a, moves: a.moves.slice(1) }),
+  };
+  for (const [field, plant] of Object.entries(plants)) {
+    assert.notDeepEqual(answerFailures(probeRow, game, plant(probe), null, "probe"), [], `a probe with a wrong ${field} passed`);
+  }
+  // A solve is asked without its moves: its best moves are its best move alone, which a dropped
+  // list or a wrong best move shows.
+  for (const field of ["value", "length", "bestMoves"]) {
+    assert.notDeepEqual(answerFailures(solveRow, solveGame, plants[field](solved), null, "solve"), [], `a solve with a wrong ${field} passed`);
+  }
+  const notBest = solveGame.legalMoves().find((m) => !solveRow.expected.split("|")[1].split(" ").includes(m));
+  assert.notDeepEqual(answerFailures(solveRow, solveGame, { ...solved, bestMove: notBest, bestMoves: [notBest] }, null, "solve"), [], "a solve with a wrong best move passed");
+  game.dispose(); solveGame.dispose(); solution.dispose();
 });
 
 test("a probe's moves agree with the probes of the positions they lead to", () => {

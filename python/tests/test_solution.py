@@ -67,6 +67,11 @@ def test_solved_positions(tables, kind, table, start, moves, nodes, expected):
         return
     a = answer()
     assert game.record() == before  # probe and solve leave the game as it was
+    check_answer(tables, kind, table, game, a, expected)
+
+
+def check_answer(tables, kind, table, game, a, expected):
+    """Asserts the answer `a` of a row's position `game` is what the row's expected column says."""
     if expected == "unknown":
         assert str(a) == "unknown" and a.value == "unknown" and not a.known
         assert a.length is None and a.winner is None and a.best_move is None
@@ -89,6 +94,53 @@ def test_solved_positions(tables, kind, table, start, moves, nodes, expected):
         assert (a.nodes > 0) != game.is_over and a.line == [] and a.moves == []
     if game.is_over:
         assert best == [] and a.length == 0 and a.winner == game.winner
+
+
+class PlantedAnswer:
+    """A real answer with some fields made wrong: a planted bug of the face's answers."""
+
+    def __init__(self, real, **wrong):
+        self._real, self._wrong = real, wrong
+
+    def __getattr__(self, name):
+        return self._wrong[name] if name in self._wrong else getattr(self._real, name)
+
+    def __str__(self):
+        return str(self._real)
+
+
+def test_the_row_checks_catch_each_wrong_field(tables):
+    """Planted answers: a real probe's and a real solve's answer, each with one field made wrong,
+    must each fail check_answer (the checks test_solved_positions runs)."""
+    def first(kind):
+        for p in rows():
+            k, table, start, moves, nodes, expected = p.values
+            if k == kind and expected.startswith("win") and len(expected.split("|")[1].split()) > 1:
+                game = tanbo.Game(start)
+                for m in [] if moves == "-" else moves.split(" "):
+                    game.play(m)
+                a = tables(table).probe(game) if kind == "probe" else game.solve(int(nodes))
+                return table, game, a, expected
+        raise AssertionError(f"the list has no won {kind} row with several best moves")
+
+    table, game, a, expected = first("probe")
+    check_answer(tables, "probe", table, game, a, expected)
+    other = "O" if a.winner == "X" else "X"
+    losing = [m.move for m in a.moves if m.value == "loss"]
+    for field, wrong in {"value": "loss", "length": a.length + 2, "winner": other,
+                         "best_move": losing[0] if losing else None, "best_moves": a.best_moves[1:],
+                         "line": a.line[:-1], "moves": a.moves[1:], "nodes": 1}.items():
+        with pytest.raises(AssertionError):
+            check_answer(tables, "probe", table, game, PlantedAnswer(a, **{field: wrong}), expected)
+            raise RuntimeError(f"a probe with a wrong {field} passed")
+    table, game, a, expected = first("solve")
+    check_answer(tables, "solve", table, game, a, expected)
+    not_best = next(m for m in game.legal_moves() if m not in expected.split("|")[1].split())
+    for field, wrong in {"value": "loss", "length": a.length + 2, "best_move": not_best, "nodes": 0,
+                         "line": ["A1"]}.items():
+        with pytest.raises(AssertionError):
+            check_answer(tables, "solve", table, game, PlantedAnswer(a, **{field: wrong}), expected)
+            raise RuntimeError(f"a solve with a wrong {field} passed")
 
 
 # ---------------------------------------------------------------------------------------------
