@@ -2,7 +2,10 @@
 // through tanbo_solution_solve_start / tanbo_solution_probe and tanbo_solve, compared with the
 // row's answer text and best moves; then the C-only paths (caller arrays too small, NULL
 // arguments, a damaged table's TANBO_ERR_BAD_TABLE with the byte offset). Written in C++ for the
-// table reading only: it calls nothing but tanbo.h. Usage: tanbo_capi_solved <solved_positions.tsv>
+// table reading only: it calls nothing but tanbo.h. Its row check is shown to bite on planted
+// answers: a real probe's answer with one field made wrong at a time. Usage: tanbo_capi_solved
+// <solved_positions.tsv>
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -49,6 +52,101 @@ tanbo_game* game_of(int line, const std::string& start, const std::string& moves
     for (const std::string& m : split(moves, ' '))
       if (tanbo_play(g, m.c_str()) != TANBO_OK) fail(line, "play " + m + ": " + tanbo_last_error(g));
   return g;
+}
+
+// One row's answer as a face returns it: the kind ("probe" or "solve"), the row's game, the
+// answer with its moves and line (a probe's), and a solve's node budget.
+struct Answered {
+  std::string kind;
+  tanbo_game* game;
+  tanbo_answer answer;
+  const tanbo_move_value* moves;
+  const int* line;
+  long long budget;
+};
+
+// Everything wrong with an answer against the row's expected column ("win 7|B1 C2", "unknown").
+std::vector<std::string> answer_problems(const Answered& r, const std::string& expected) {
+  std::vector<std::string> out;
+  const tanbo_answer& a = r.answer;
+  const std::size_t bar = expected.find('|');
+  const std::string want = expected.substr(0, bar);
+  const std::string best_text = bar == std::string::npos ? "" : expected.substr(bar + 1);
+  const std::vector<std::string> best = best_text.empty() ? std::vector<std::string>{} : split(best_text, ' ');
+  if (text_of(a) != want) out.push_back("answer " + text_of(a) + ", expected " + want);
+  const tanbo_color mover = tanbo_to_move(r.game);
+  const tanbo_color other = mover == TANBO_BLACK ? TANBO_WHITE : TANBO_BLACK;
+  const int winner = a.value == TANBO_VALUE_UNKNOWN ? TANBO_NONE : a.value == TANBO_VALUE_WIN ? mover : other;
+  if (a.winner != winner) out.push_back("winner " + std::to_string(a.winner) + ", expected " + std::to_string(winner));
+  if (r.kind == "probe") {
+    std::string got;
+    for (int i = 0; i < a.move_count; ++i)
+      if (r.moves[i].best == 1) {
+        if (!got.empty()) got += ' ';
+        got += name_of(r.game, r.moves[i].move);
+      }
+    if (got != best_text) out.push_back("best moves '" + got + "'");
+    // Every legal move answered, each best one with the answer's value and length.
+    std::vector<int> legal(static_cast<std::size_t>(tanbo_legal_move_count(r.game)) + 1);
+    std::size_t count = 0;
+    if (tanbo_legal_moves(r.game, legal.data(), legal.size(), &count) != TANBO_OK) out.push_back("tanbo_legal_moves failed");
+    // An unknown answer answers no move (the position is not in the table).
+    bool moves_ok = a.move_count == (a.value == TANBO_VALUE_UNKNOWN ? 0 : static_cast<int>(count));
+    for (int i = 0; moves_ok && i < a.move_count; ++i)
+      moves_ok = r.moves[i].move == legal[static_cast<std::size_t>(i)] &&
+                 (r.moves[i].best != 1 || (r.moves[i].value == a.value && r.moves[i].length == a.length));
+    if (!moves_ok) out.push_back("the answered moves are not the legal moves with the answer's value for the best");
+    if (a.value != TANBO_VALUE_UNKNOWN && (a.line_length != a.length || (a.length > 0 && r.line[0] != a.best_move)))
+      out.push_back("line of " + std::to_string(a.line_length) + " moves, expected " + std::to_string(a.length) + " from the best move");
+    if (a.nodes != 0) out.push_back("a probe counts " + std::to_string(a.nodes) + " nodes");
+  } else if (a.nodes > r.budget || (a.value != TANBO_VALUE_UNKNOWN && (a.nodes > 0) == best.empty())) {
+    // A solve counts its nodes within the budget: none for a finished game, some for any other.
+    out.push_back("nodes " + std::to_string(a.nodes));
+  }
+  const std::string move = a.best_move < 0 ? "" : name_of(r.game, a.best_move);
+  bool ok = best.empty() ? move.empty() : false;
+  for (const std::string& b : best) ok = ok || b == move;
+  if (!ok) out.push_back("best move '" + move + "' is not one of the row's");
+  return out;
+}
+
+// Planted answers: the row's real answer (a won probe with several best moves) with one field
+// made wrong at a time must each draw a problem from answer_problems. Returns whether the row
+// was such a one (then checked); a plant that passes is a failure.
+bool plant_answers(int line_number, const Answered& r, const std::string& expected) {
+  if (r.kind != "probe" || r.answer.value != TANBO_VALUE_WIN || r.answer.length < 2 ||
+      std::count(expected.begin(), expected.end(), ' ') < 2)
+    return false;
+  std::vector<tanbo_move_value> moves(r.moves, r.moves + r.answer.move_count);
+  std::vector<int> line(r.line, r.line + r.answer.line_length);
+  const auto plant = [&](const char* what, auto&& change) {
+    Answered wrong = r;
+    std::vector<tanbo_move_value> wrong_moves = moves;
+    std::vector<int> wrong_line = line;
+    wrong.moves = wrong_moves.data();
+    wrong.line = wrong_line.data();
+    change(wrong.answer, wrong_moves, wrong_line);
+    if (answer_problems(wrong, expected).empty()) fail(line_number, std::string("a planted answer with ") + what + " passed");
+  };
+  plant("the value lost", [](tanbo_answer& a, auto&, auto&) { a.value = TANBO_VALUE_LOSS; });
+  plant("a longer length", [](tanbo_answer& a, auto&, auto&) { a.length += 2; });
+  plant("the other winner", [](tanbo_answer& a, auto&, auto&) { a.winner = a.winner == TANBO_BLACK ? TANBO_WHITE : TANBO_BLACK; });
+  plant("a best move not best", [](tanbo_answer& a, auto& m, auto&) {
+    for (const tanbo_move_value& v : m)
+      if (v.best != 1) a.best_move = v.move;
+  });
+  plant("a best move unmarked", [](tanbo_answer&, auto& m, auto&) {
+    for (tanbo_move_value& v : m)
+      if (v.best == 1) { v.best = 0; break; }
+  });
+  plant("a move's value changed", [](tanbo_answer&, auto& m, auto&) {
+    for (tanbo_move_value& v : m)
+      if (v.best == 1) { v.value = TANBO_VALUE_LOSS; break; }
+  });
+  plant("a short line", [](tanbo_answer& a, auto&, auto&) { --a.line_length; });
+  plant("the line not from the best move", [](tanbo_answer& a, auto&, auto& l) { l[0] = a.best_move + 1; });
+  plant("nodes counted", [](tanbo_answer& a, auto&, auto&) { a.nodes = 1; });
+  return true;
 }
 
 void check_c_paths() {
@@ -121,6 +219,7 @@ int main(int argc, char** argv) {
   }
   std::map<std::string, tanbo_solution*> tables;
   int rows = 0;
+  bool planted_answers_checked = false;
   for (const tanbo::tsv::Row& row : tanbo::tsv::read(argv[1])) {
     const int n = row.line;
     const std::vector<std::string>& f = row.fields;
@@ -130,10 +229,6 @@ int main(int argc, char** argv) {
     }
     ++rows;
     const std::string& expected = f[5];
-    const std::size_t bar = expected.find('|');
-    const std::string want = expected.substr(0, bar);
-    const std::vector<std::string> best =
-        bar == std::string::npos || bar + 1 == expected.size() ? std::vector<std::string>{} : split(expected.substr(bar + 1), ' ');
     tanbo_game* g = game_of(n, f[2], f[3]);
     if (g == nullptr) continue;
     tanbo_answer a;
@@ -160,28 +255,16 @@ int main(int argc, char** argv) {
     } else if (st != TANBO_OK) {
       fail(n, std::string("status ") + tanbo_status_string(st));
     } else {
-      if (text_of(a) != want) fail(n, "answer " + text_of(a) + ", expected " + want);
-      if (f[0] == "probe") {
-        std::string got;
-        for (int i = 0; i < a.move_count; ++i)
-          if (moves[i].best == 1) got += (got.empty() ? "" : " ") + name_of(g, moves[i].move);
-        if (got != expected.substr(bar == std::string::npos ? expected.size() : bar + 1))
-          fail(n, "best moves '" + got + "'");
-        if (a.value != TANBO_VALUE_UNKNOWN && a.line_length != a.length) fail(n, "line length");
-      }
-      // A solve counts its nodes within the budget: none for a finished game, some for any other.
-      if (f[0] == "solve" && (a.nodes > std::stoll(f[4]) || (a.value != TANBO_VALUE_UNKNOWN && (a.nodes > 0) == best.empty())))
-        fail(n, "nodes " + std::to_string(a.nodes));
-      const std::string move = a.best_move < 0 ? "" : name_of(g, a.best_move);
-      bool ok = best.empty() ? move.empty() : false;
-      for (const std::string& b : best) ok = ok || b == move;
-      if (!ok) fail(n, "best move '" + move + "' is not one of the row's");
+      const Answered answered{f[0], g, a, moves, line, f[4] == "-" ? 0 : std::stoll(f[4])};
+      for (const std::string& problem : answer_problems(answered, expected)) fail(n, problem);
+      if (!planted_answers_checked && plant_answers(n, answered, expected)) planted_answers_checked = true;
     }
     tanbo_game_free(g);
   }
   for (auto& [name, s] : tables) tanbo_solution_free(s);
   check_c_paths();
   if (rows < 30) fail(0, "fewer than 30 rows");
+  if (!planted_answers_checked) fail(0, "no won probe row with several best moves to plant wrong answers in");
   std::printf("%d rows, %d failures\n", rows, failures);
   return failures == 0 ? 0 : 1;
 }

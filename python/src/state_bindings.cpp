@@ -14,6 +14,7 @@
 
 #include "convert.hpp"
 #include "py_game.hpp"
+#include "tanbo/api/episode.hpp"
 #include "tanbo/api/explain.hpp"
 
 namespace tanbo::python {
@@ -47,10 +48,12 @@ py::list legal_action_list(const AnyGame& g) {
   return out;
 }
 
+/// pyspiel's returns, X's then O's: the episode's final rewards (api/episode.hpp) once the game
+/// is over, the running reward before.
 std::vector<double> returns_of(const AnyGame& g) {
   const auto w = g.winner();
-  if (!w) return {0.0, 0.0};
-  return *w == Color::Black ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
+  if (!w) return {api::kRunningReward, api::kRunningReward};
+  return {api::final_reward(*w, Color::Black), api::final_reward(*w, Color::White)};
 }
 
 /// pyspiel's HistoryString: the actions, ", "-separated.
