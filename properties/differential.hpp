@@ -170,7 +170,7 @@ struct Restart final : Command<E> {
   std::optional<Variant> variant;  // restart from this opening, or else from `start`
   Position start;
   explicit Restart(const Model&) {
-    const GameSpec spec = *gen_game_spec(80, {Policy::Uniform, Policy::Rare, Policy::Squeeze});
+    const GameSpec spec = *gen_game_spec(80, kAllPolicies);
     if (*rc::gen::weightedElement<bool>({{1, true}, {2, false}}))
       variant = spec.variant;
     else

@@ -35,6 +35,9 @@ enum class Policy : std::uint8_t {
   Squeeze,  ///< Rare removal cases when available, else quiet moves keeping roots near bounded.
 };
 
+/// Every policy: what a property draws its games' policy from unless it needs one.
+inline const std::vector<Policy> kAllPolicies{Policy::Uniform, Policy::Rare, Policy::Squeeze};
+
 inline const char* policy_name(Policy p) {
   switch (p) {
     case Policy::Uniform: return "uniform";

@@ -61,7 +61,7 @@ void check_symmetry(const Position& pos, const Symmetry& s) {
 /// The property: a reachable position of a random game and a random symmetry.
 template <class E>
 void metamorphic_property() {
-  const GameSpec spec = *gen_game_spec(60, {Policy::Uniform, Policy::Rare, Policy::Squeeze});
+  const GameSpec spec = *gen_game_spec(60, kAllPolicies);
   const Symmetry s{*rc::gen::inRange(0, 8), *rc::gen::arbitrary<bool>()};
   RC_TAG(symmetry_name(s));
   check_symmetry<E>(reachable_on<E>(spec), s);

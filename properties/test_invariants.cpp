@@ -9,10 +9,7 @@
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
 
-namespace {
-const std::vector<tanbo::props::Policy> kAllPolicies{
-    tanbo::props::Policy::Uniform, tanbo::props::Policy::Rare, tanbo::props::Policy::Squeeze};
-}  // namespace
+using tanbo::props::kAllPolicies;
 
 TEMPLATE_TEST_CASE("every move obeys the consequences of the rules",
                    "[invariants][rule2][rule3][rule4][rule5][rule6][rule7]",

@@ -24,8 +24,7 @@ using namespace tanbo;
 
 using namespace tanbo::verify::planted;
 
-const std::vector<props::Policy> kAllPolicies{props::Policy::Uniform, props::Policy::Rare,
-                                              props::Policy::Squeeze};
+using props::kAllPolicies;
 
 /// Runs `property` on a planted bug: it must fail; prints the shrunk counterexample.
 template <class Testable>

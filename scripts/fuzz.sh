@@ -7,7 +7,9 @@
 #
 #   scripts/fuzz.sh build                       configure + build the targets
 #   scripts/fuzz.sh run [TARGET...]             fuzz each target --seconds S (default 60)
-#   scripts/fuzz.sh ci                          build, then run every target briefly (CI)
+#   scripts/fuzz.sh ci                          build, then run every target briefly (CI); with
+#                                               --bin-dir, the targets already built there (CI's:
+#                                               OSS-Fuzz's libFuzzer build, checked first)
 #   scripts/fuzz.sh merge [TARGET...]           add work-corpus inputs with new coverage to fuzz/corpus
 #   scripts/fuzz.sh cmin [TARGET...]            minimize fuzz/corpus/<t> in place (-merge=1)
 #   scripts/fuzz.sh cmin --work [TARGET...]     minimize the work corpora BUILD_DIR/fuzz-work/<t>
@@ -28,7 +30,8 @@
 #   --build-dir DIR   default build/fuzz (libFuzzer, the "fuzz" CMake preset) or build/afl (AFL++)
 #   --bin-dir DIR     where the fuzz_* binaries are: default BUILD_DIR/fuzz (libFuzzer) or
 #                     BUILD_DIR/out (AFL++, OSS-Fuzz's $OUT layout); <t>.options and <t>.dict
-#                     there are used when present (as OSS-Fuzz does)
+#                     there are used when present (as OSS-Fuzz does). Given to `ci`, nothing is
+#                     built: the binaries there are fuzzed as they are
 #   --corpus-root DIR seed corpora DIR/<target minus fuzz_> (default fuzz/corpus)
 #   --target T        for minimize / replay
 # Targets: every fuzz_* executable in the bin dir (fuzz_differential fuzz_notation
@@ -54,6 +57,7 @@ jobs=""
 workers=""
 target=""
 work_corpus=0
+prebuilt=0  # --bin-dir given: ci fuzzes what is there instead of building
 cmd="${1:-}"
 [[ "$cmd" == -h || "$cmd" == --help ]] && usage
 [[ -n "$cmd" ]] && shift || true
@@ -66,7 +70,7 @@ while [[ $# -gt 0 ]]; do
     --workers) workers="$2"; shift 2 ;;
     --engine) engine="$2"; shift 2 ;;
     --build-dir) build="$(realpath -m "$2")"; shift 2 ;;
-    --bin-dir) bin_dir="$(realpath -m "$2")"; shift 2 ;;
+    --bin-dir) bin_dir="$(realpath -m "$2")"; prebuilt=1; shift 2 ;;
     --corpus-root) corpus_root="$(realpath -m "$2")"; shift 2 ;;
     --target) target="$2"; shift 2 ;;
     --work) work_corpus=1; shift ;;
@@ -284,7 +288,7 @@ case "$cmd" in
   run) run_targets "${seconds:-60}" "${args[@]}" || exit 1 ;;
   ci)
     jobs="${jobs:-2}"
-    do_build
+    [[ $prebuilt == 1 ]] || do_build
     [[ ${#args[@]} -gt 0 ]] || mapfile -t args < <(all_targets)
     failed=0
     for t in "${args[@]}"; do

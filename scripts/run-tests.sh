@@ -24,22 +24,22 @@
 #   asan      not in the default list (the coverage stage runs every one of its tests under the
 #             same sanitizers): the "asan" preset alone, faster to rebuild while mending a
 #             sanitizer report (fewer RapidCheck cases, no exhaustive walks);
-#   fuzz      the "fuzz" preset through scripts/fuzz.sh ci: every libFuzzer target for
-#             TANBO_FUZZ_SECONDS each (fuzz_differential: TANBO_FUZZ_DIFF_RUNS executions),
-#             seed corpus first;
-#   ossfuzz   fuzz/oss-fuzz/build.sh run as OSS-Fuzz's compile does, with libFuzzer (built and
-#             checked like OSS-Fuzz's check_build; the fuzz stage already fuzzed every target
-#             with libFuzzer) and with AFL++, every target fuzzed briefly under AFL++
-#             (TANBO_OSSFUZZ_SECONDS, default 5).
+#   fuzz      fuzz/oss-fuzz/build.sh run as OSS-Fuzz's compile does with libFuzzer, its output
+#             checked like OSS-Fuzz's check_build (scripts/oss-fuzz-check.sh), then those
+#             binaries through scripts/fuzz.sh ci: every target for TANBO_FUZZ_SECONDS each
+#             (fuzz_differential: TANBO_FUZZ_DIFF_RUNS executions), seed corpus first (the "fuzz"
+#             preset, `scripts/fuzz.sh build`, is the same build for fuzzing at your desk);
+#   afl       fuzz/oss-fuzz/build.sh with AFL++, every target fuzzed briefly under afl-fuzz
+#             (TANBO_AFL_SECONDS, default 5).
 # Environment: TANBO_STAGES (default: all of the above but asan, in that order), TANBO_BUILD_ROOT
-# (default build; the stages build in BUILD_ROOT/<preset>), TANBO_FUZZ_SECONDS (default 20),
-# JOBS (default: number of cores).
+# (default build; the stages build in BUILD_ROOT/<preset>, the fuzz stage in BUILD_ROOT/oss-fuzz),
+# TANBO_FUZZ_SECONDS (default 20), JOBS (default: number of cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 
-all_stages="dev js docs coverage asan fuzz ossfuzz"
-default_stages="dev js docs coverage fuzz ossfuzz"
+all_stages="dev js docs coverage asan fuzz afl"
+default_stages="dev js docs coverage fuzz afl"
 root=${TANBO_BUILD_ROOT:-build}
 stages=${TANBO_STAGES:-$default_stages}
 jobs=${JOBS:-$(nproc)}
@@ -99,12 +99,12 @@ for stage in $stages; do
       preset_build asan
       preset_test asan ;;
     fuzz)
-      log "fuzz preset (libFuzzer + ASan/UBSan): every target, ${fuzz_seconds}s each"
-      scripts/fuzz.sh ci --seconds "$fuzz_seconds" --build-dir "$root/fuzz" ;;
-    ossfuzz)
-      log "OSS-Fuzz build simulated with libFuzzer and with AFL++"
+      log "OSS-Fuzz's build with libFuzzer (ASan+UBSan), checked; every target, ${fuzz_seconds}s each"
       scripts/oss-fuzz-check.sh --engine libfuzzer --seconds 0 --dir "$root/oss-fuzz"
-      scripts/fuzz.sh ci --engine afl --seconds "${TANBO_OSSFUZZ_SECONDS:-5}" --jobs 1 --build-dir "$root/afl" ;;
+      scripts/fuzz.sh ci --seconds "$fuzz_seconds" --build-dir "$root/oss-fuzz" --bin-dir "$root/oss-fuzz/out" ;;
+    afl)
+      log "OSS-Fuzz's build with AFL++ (ASan+UBSan); every target under afl-fuzz"
+      scripts/fuzz.sh ci --engine afl --seconds "${TANBO_AFL_SECONDS:-5}" --jobs 1 --build-dir "$root/afl" ;;
     *)
       echo "run-tests: unknown stage '$stage' (known: $all_stages)" >&2
       exit 2 ;;

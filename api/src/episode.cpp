@@ -26,7 +26,7 @@ void check_opponent(const EpisodeOpponent& opponent, const Position& start, cons
                      " does not hold the start " + start.to_string());
 }
 
-Point perfect_move(const Solution& table, const Position& pos, Rng& rng) {
+Point perfect_opponent_move(const Solution& table, const Position& pos, Rng& rng) {
   const std::vector<Point> best = best_moves(table.probe(pos, false));
   if (best.empty())
     throw UsageError("the perfect opponent's table of " + table.start_text() + " does not hold the position " +
@@ -37,7 +37,7 @@ Point perfect_move(const Solution& table, const Position& pos, Rng& rng) {
 int opponent_action(const AnyGame& game, const EpisodeOpponent& opponent, Rng& rng) {
   if (game.is_over()) throw UsageError("the opponent's move: the game is over");
   const int n = game.size();
-  if (opponent.perfect) return row_major_index(perfect_move(*opponent.perfect, game.position(), rng), n);
+  if (opponent.perfect) return row_major_index(perfect_opponent_move(*opponent.perfect, game.position(), rng), n);
   if (opponent.mcts_playouts > 0) return row_major_index(mcts_move(game, opponent.mcts_playouts, rng.next()), n);
   return row_major_index(game.random_move(rng), n);
 }

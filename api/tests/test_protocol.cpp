@@ -9,7 +9,6 @@
 #include "test_util.hpp"
 
 using namespace tanbo;
-using api::protocol::Answer;
 using api::protocol::Server;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
@@ -82,11 +81,11 @@ TEST_CASE("protocol: illegal_text names every reason; words splits at spaces and
 }
 
 TEST_CASE("protocol: parse_answer reads ok and error answers and refuses other lines", "[api][protocol]") {
-  const Answer a = api::protocol::parse_answer("=12 A1 B2  \r");
+  const api::protocol::Answer a = api::protocol::parse_answer("=12 A1 B2  \r");
   CHECK(a.ok);
   CHECK(a.id == "12");
   CHECK(a.text == "A1 B2");
-  const Answer b = api::protocol::parse_answer("?");
+  const api::protocol::Answer b = api::protocol::parse_answer("?");
   CHECK(!b.ok);
   CHECK(b.id.empty());
   CHECK(b.text.empty());

@@ -192,6 +192,16 @@ void check_c_paths() {
   if (tanbo_solution_hash(s, hash, 10, &needed) != TANBO_ERR_BUFFER_TOO_SMALL || needed != 64 ||
       tanbo_solution_hash(nullptr, hash, sizeof hash, nullptr) != TANBO_ERR_NULL_ARGUMENT)
     fail(0, "tanbo_solution_hash: a short buffer, a NULL solution");
+  // The comparison above shown to bite (planted): another start's table, solved the same way,
+  // has a hash of its own, 64 hex digits, which is not the published one.
+  tanbo_solution* other = nullptr;
+  char other_hash[65] = "";
+  if (tanbo_solution_solve_start("XO1/3/O1X X", 0, &other, err, sizeof err) != TANBO_OK ||
+      tanbo_solution_hash(other, other_hash, sizeof other_hash, &needed) != TANBO_OK || needed != 64 ||
+      std::strcmp(other_hash, hash) == 0 ||
+      std::strspn(other_hash, "0123456789abcdef") != 64)
+    fail(0, std::string("a planted table (another start) has the hash ") + other_hash);
+  tanbo_solution_free(other);
   tanbo_game_free(g);
   tanbo_solution_free(s);
 

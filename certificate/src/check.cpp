@@ -94,7 +94,6 @@ std::string quoted(std::string_view text) {
   return out;
 }
 std::string side_text(Color c) { return std::string(1, color_char(c)) + " to move"; }
-std::string point_text(Point p) { return std::to_string(p.x) + ',' + std::to_string(p.y); }
 std::string board_text(int n) { return std::to_string(n) + "x" + std::to_string(n); }
 
 // One header line: its keyword and the text after "keyword ".

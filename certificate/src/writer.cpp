@@ -7,12 +7,6 @@
 
 namespace tanbo::certificate {
 
-namespace {
-
-std::string point_text(Point p) { return std::to_string(p.x) + ',' + std::to_string(p.y); }
-
-}  // namespace
-
 CertificateError::CertificateError(std::string reason, long long line)
     : Error(line > 0 ? "line " + std::to_string(line) + ": " + reason : reason), reason_(std::move(reason)), line_(line) {}
 
@@ -51,6 +45,8 @@ Position read_canonical_start(std::string_view text) {
   [[maybe_unused]] const reference::Game validated(start);
   return start;
 }
+
+std::string point_text(Point p) { return std::to_string(p.x) + ',' + std::to_string(p.y); }
 
 std::string position_line(const Position& p, std::optional<Point> prover_move) {
   std::string line;

@@ -9,6 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { load, TanboError, ParseError, UsageError, TableError } from "../src/index.mjs";
@@ -53,6 +54,10 @@ function check(row, answer, error, where) {
     // The solver's best moves: its best move among them, and each one of the row's.
     fail(`best moves ${answer.bestMoves.join(" ")} with best move ${answer.bestMove}, want moves of "${best}"`);
   }
+  // Nodes: none for a table's probe; a solve's within its budget, none for a finished game and
+  // some for any other.
+  if (row.kind === "probe" ? answer.nodes !== 0 : answer.nodes > row.nodes || (answer.nodes > 0) !== (bestSet.length > 0))
+    fail(`${answer.nodes} nodes for a ${row.kind}${row.nodes === null ? "" : ` with a budget of ${row.nodes}`}`);
   return failures;
 }
 
@@ -128,6 +133,7 @@ test("the row checks catch each wrong field of an answer (planted answers)", () 
     bestMoves: (a) => ({ ...a, bestMoves: a.bestMoves.slice(1) }),
     line: (a) => ({ ...a, line: a.line.slice(0, -1) }),
     moves: (a) => ({ ...a, moves: a.moves.slice(1) }),
+    nodes: (a) => ({ ...a, nodes: a.nodes + 1 }),
   };
   for (const [field, plant] of Object.entries(plants)) {
     assert.notDeepEqual(answerFailures(probeRow, game, plant(probe), null, "probe"), [], `a probe with a wrong ${field} passed`);
@@ -136,6 +142,10 @@ test("the row checks catch each wrong field of an answer (planted answers)", () 
   // list or a wrong best move shows.
   for (const field of ["value", "length", "bestMoves"]) {
     assert.notDeepEqual(answerFailures(solveRow, solveGame, plants[field](solved), null, "solve"), [], `a solve with a wrong ${field} passed`);
+  }
+  // A solve's nodes: none is wrong for a position with moves, and more than the budget.
+  for (const nodes of [0, solveRow.nodes + 1]) {
+    assert.notDeepEqual(answerFailures(solveRow, solveGame, { ...solved, nodes }, null, "solve"), [], `a solve with ${nodes} nodes passed`);
   }
   const notBest = solveGame.legalMoves().find((m) => !solveRow.expected.split("|")[1].split(" ").includes(m));
   assert.notDeepEqual(answerFailures(solveRow, solveGame, { ...solved, bestMove: notBest, bestMoves: [notBest] }, null, "solve"), [], "a solve with a wrong best move passed");
@@ -275,6 +285,27 @@ test("a table file's bytes: the same answers as solving the start; damaged bytes
       ++probed;
     }
     assert.ok(probed > 15);
+    // The content hash a user compares with the published one (`tanbo solve` prints it,
+    // cli/tests/cli_test.sh, solve_small) ...
+    const PUBLISHED = "58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c";
+    assert.equal(fromFile.sha256, PUBLISHED);
+    assert.equal(solved.sha256, PUBLISHED);
+    // ... shown to bite (planted): a forged table, the start's win bit and the header's value byte
+    // flipped and the hash recomputed as a forger would, is read, and its hash is not the
+    // published one.
+    const forgedBytes = new Uint8Array(bytes);
+    const view = new DataView(forgedBytes.buffer);
+    const startKey = 1n + (2n << 6n) + (2n << 24n) + (1n << 30n);  // X2O/4/4/O2X X, its own canonical form
+    let at = view.getUint32(12, true);
+    while (at < forgedBytes.length && view.getBigUint64(at, true) >> 8n !== startKey) at += 8;
+    assert.ok(at < forgedBytes.length, "the start's record");
+    forgedBytes[at] ^= 1;
+    forgedBytes[40] ^= 1;
+    forgedBytes.set(createHash("sha256").update(forgedBytes.subarray(0, 48)).update(forgedBytes.subarray(80)).digest(), 48);
+    const forged = tanbo.Solution.fromBytes(forgedBytes, "forged.tbl");
+    assert.notEqual(forged.sha256, PUBLISHED, "a forged table's hash (planted)");
+    assert.match(forged.sha256, /^[0-9a-f]{64}$/);
+    forged.dispose();
     fromFile.dispose();
     solved.dispose();
     tanbo.Solution.fromBytes(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)).dispose();  // an ArrayBuffer too

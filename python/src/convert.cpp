@@ -5,11 +5,11 @@
 
 namespace tanbo::python {
 
-namespace {
-
 std::string type_name(py::handle obj) {
   return py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>();
 }
+
+namespace {
 
 [[noreturn]] void bad_point_type(py::handle obj) {
   throw py::type_error("a point is a name such as 'A2', an (x, y) pair of ints or an int action, not " +

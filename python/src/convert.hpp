@@ -23,6 +23,9 @@ enum class PointUse { Query, Move };
 /// Off-board marker for pairs whose coordinates do not fit an int.
 inline constexpr Point kFarAway{-1, -1};
 
+/// The Python type's name of `obj` ("str", "NoneType"), as TypeError messages name what they got.
+std::string type_name(py::handle obj);
+
 /// Converts "A2"/"a2" or an (x, y) pair of ints (any sequence of two integers, numpy ints too;
 /// not bools, not bytes-like objects). @throws ParseError for a malformed name; py::type_error
 /// for anything else.

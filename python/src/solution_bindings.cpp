@@ -60,10 +60,6 @@ struct PySolution : Held<PySolution, api::Solution> {
   explicit PySolution(api::Solution s) : Held(std::in_place, std::move(s)) {}
 };
 
-std::string type_name(py::handle obj) {
-  return py::str(py::type::handle_of(obj).attr("__name__")).cast<std::string>();
-}
-
 /// A str argument's text (TypeError for bytes and everything else: the error model's wrong
 /// type). Characters UTF-8 cannot encode become escapes, so the C++ message can quote them.
 std::string text_arg(py::handle obj, const char* what) {

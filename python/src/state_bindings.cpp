@@ -32,7 +32,7 @@ Color player_color(const AnyGame& g, const py::object& player, const char* what)
 /// legal actions when it is current_player(), nothing otherwise (the terminal id included).
 bool is_mover(const AnyGame& g, const py::object& player, const char* what) {
   const auto p = to_action(player);
-  if (!p) throw py::type_error(std::string(what) + " is an int, not " + py::str(py::type::handle_of(player).attr("__name__")).cast<std::string>());
+  if (!p) throw py::type_error(std::string(what) + " is an int, not " + type_name(player));
   return !g.is_over() && *p == static_cast<long long>(g.to_move());
 }
 
@@ -65,7 +65,7 @@ std::string history_string(const AnyGame& g) {
 
 long long action_arg(const py::handle a) {
   const auto v = to_action(a);
-  if (!v) throw py::type_error("an action is an int, not " + py::str(py::type::handle_of(a).attr("__name__")).cast<std::string>());
+  if (!v) throw py::type_error("an action is an int, not " + type_name(a));
   return *v;
 }
 

@@ -1,7 +1,8 @@
 // Forged strong-table files for the tests: a table file's bytes changed record by record and then
 // resealed (its SHA-256 recomputed, as a forger would), so reading accepts the hash and only the
 // checks of the records' meaning (Table::probe, verify(), the ordering checks of Table::read) can
-// refuse them. Header-only; also the tests' small start and a table's file bytes (file_of).
+// refuse them. Header-only; also the tests' small start, a table's file bytes (file_of) and the
+// message reading bytes draws (table_refusal).
 #pragma once
 
 #include <cstdint>
@@ -16,6 +17,21 @@ namespace tanbo::solve::testing {
 
 /// The tests' small start: a 4x4 board solved in milliseconds.
 inline const char* const kSmall4 = "X2O/4/4/O2X X";
+
+/// The message of the TableError reading `bytes` as "t.tbl" throws (with the start `expected`
+/// when given), or "" if it reads.
+inline std::string table_refusal(const std::string& bytes, const Position* expected = nullptr) {
+  std::istringstream in(bytes);
+  try {
+    if (expected != nullptr)
+      (void)Table::read(in, "t.tbl", *expected);
+    else
+      (void)Table::read(in, "t.tbl");
+  } catch (const TableError& e) {
+    return e.what();
+  }
+  return "";
+}
 
 /// The bytes of `t`'s table file.
 inline std::string file_of(const Table& t) {

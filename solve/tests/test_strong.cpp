@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "brute_force.hpp"
+#include "forge.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/solve/strong.hpp"
 
@@ -16,13 +17,13 @@ using tanbo::solve::SolverEngine;
 using tanbo::solve::SolveStats;
 using tanbo::solve::Table;
 namespace testing = tanbo::solve::testing;
+using testing::kSmall4;
 
 namespace {
 
 // The small starts of properties/CMakeLists.txt (458 and 54,735 reachable positions) and a
 // lopsided 4x4 one with no symmetry.
 const char* const kSmall3 = "XO1/3/O1X X";
-const char* const kSmall4 = "X2O/4/4/O2X X";
 const char* const kAsym4 = "X3/4/2O1/X3 O";
 
 }  // namespace

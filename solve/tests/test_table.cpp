@@ -28,23 +28,11 @@ using tanbo::solve::Table;
 using tanbo::solve::TableError;
 using tanbo::solve::testing::file_of;
 using tanbo::solve::testing::kSmall4;
+using tanbo::solve::testing::table_refusal;
 
 namespace {
 
 
-// The TableError reading `bytes` throws (its message), or "" if it reads.
-std::string refusal(const std::string& bytes, const Position* expected = nullptr) {
-  std::istringstream in(bytes);
-  try {
-    if (expected != nullptr)
-      (void)Table::read(in, "t.tbl", *expected);
-    else
-      (void)Table::read(in, "t.tbl");
-  } catch (const TableError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 }  // namespace
 
@@ -69,7 +57,7 @@ TEST_CASE("a table file round-trips byte for byte", "[solve][table]") {
 TEST_CASE("every damaged table file is refused with the offset of the damage", "[solve][table]") {
   const Position start = Position::parse(kSmall4);
   const std::string good = file_of(Table::solve(start));
-  REQUIRE(refusal(good).empty());
+  REQUIRE(table_refusal(good).empty());
   const std::size_t header = 80 + 16;  // "X2O/4/4/O2X X" is 13 bytes, padded to 16
 
   SECTION("truncated anywhere") {
@@ -77,7 +65,7 @@ TEST_CASE("every damaged table file is refused with the offset of the damage", "
                             std::size_t{80}, std::size_t{90}, header, header + 3, header + 8, good.size() / 2,
                             good.size() - 8, good.size() - 1}) {
       INFO(len);
-      const std::string msg = refusal(good.substr(0, len));
+      const std::string msg = table_refusal(good.substr(0, len));
       CHECK(!msg.empty());
       if (len >= 8) CHECK(msg.find("truncated") != std::string::npos);
     }
@@ -88,31 +76,31 @@ TEST_CASE("every damaged table file is refused with the offset of the damage", "
       std::string bad = good;
       bad[at] = static_cast<char>(bad[at] ^ 0x10);
       INFO("flipped byte " << at);
-      CHECK(!refusal(bad).empty());
+      CHECK(!table_refusal(bad).empty());
     }
     std::string bad = good;
     bad[header + 8 * 100] ^= 0x02;  // a length bit of one record (little-endian): only the hash can tell
-    const std::string msg = refusal(bad);
+    const std::string msg = table_refusal(bad);
     INFO(msg);
     CHECK(msg.find("byte 48: content hash mismatch") != std::string::npos);
   }
   SECTION("foreign files") {
     std::string bad = good;
     bad.replace(0, 8, "TANBOCRT");
-    CHECK(refusal(bad).find("t.tbl: byte 0: not a tanbo strong-table file") != std::string::npos);
-    CHECK(refusal("tanbo-certificate 1\nstart lattice-5\n").find("byte 0") != std::string::npos);
+    CHECK(table_refusal(bad).find("t.tbl: byte 0: not a tanbo strong-table file") != std::string::npos);
+    CHECK(table_refusal("tanbo-certificate 1\nstart lattice-5\n").find("byte 0") != std::string::npos);
     bad = good;
     bad[8] = 2;
-    CHECK(refusal(bad).find("t.tbl: byte 8: format version 2; this tanbo reads version 1") != std::string::npos);
+    CHECK(table_refusal(bad).find("t.tbl: byte 8: format version 2; this tanbo reads version 1") != std::string::npos);
     bad = good + std::string(8, '\0');
-    CHECK(refusal(bad).find("byte " + std::to_string(good.size()) + ": the file holds more than the") != std::string::npos);
+    CHECK(table_refusal(bad).find("byte " + std::to_string(good.size()) + ": the file holds more than the") != std::string::npos);
   }
   SECTION("a table of another start") {
     const Position other = Position::parse("XO1/3/O1X X");
-    CHECK(refusal(good, &other).find("byte 80: the table is of the start X2O/4/4/O2X X, not of XO1/3/O1X X") !=
+    CHECK(table_refusal(good, &other).find("byte 80: the table is of the start X2O/4/4/O2X X, not of XO1/3/O1X X") !=
           std::string::npos);
     const Position same = Position::parse("X2O/4/4/O2X X custom-4");
-    CHECK(refusal(good, &same).empty());
+    CHECK(table_refusal(good, &same).empty());
   }
 }
 

@@ -21,19 +21,10 @@ using tanbo::solve::TableError;
 using tanbo::solve::testing::file_of;
 using tanbo::solve::testing::ForgedTable;
 using tanbo::solve::testing::kSmall4;
+using tanbo::solve::testing::table_refusal;
 
 namespace {
 
-// The message of the TableError reading `bytes` as "t.tbl" throws, or "" if it reads.
-std::string refusal(const std::string& bytes) {
-  std::istringstream in(bytes);
-  try {
-    (void)Table::read(in, "t.tbl");
-  } catch (const TableError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // `bytes` with the little-endian field of `width` bytes at `at` set to `value`.
 std::string with_field(std::string bytes, std::size_t at, std::uint64_t value, int width) {
@@ -54,17 +45,17 @@ struct Small4 {
 
 TEST_CASE("table reading: each header field refused with its offset and words", "[solve][table][errors]") {
   const Small4 t;
-  REQUIRE(refusal(t.bytes).empty());
-  CHECK(refusal(with_field(t.bytes, 20, 2000, 4)) == "t.tbl: byte 20: start text of 2000 bytes (at most 1024)");
-  CHECK(refusal(with_field(t.bytes, 12, 104, 4)) == "t.tbl: byte 12: header size 104 does not fit a start text of 13 bytes");
-  CHECK(refusal(with_field(t.bytes, 16, 6, 4)) == "t.tbl: byte 16: board side 6 (strong tables have sides 2 to 5)");
-  CHECK(refusal(with_field(t.bytes, 16, 1, 4)) == "t.tbl: byte 16: board side 1 (strong tables have sides 2 to 5)");
-  CHECK(refusal(with_field(t.bytes, 16, 3, 4)) == "t.tbl: byte 16: board side 3, but the start X2O/4/4/O2X X is 4x4");
-  CHECK(refusal(with_field(t.bytes, 47, 1, 1)) == "t.tbl: byte 43: reserved header bytes are not zero");
-  CHECK(refusal(with_field(t.bytes, 95, 1, 1)) == "t.tbl: byte 95: the start text's padding is not zero");
-  CHECK(refusal(with_field(t.bytes, 42, 0, 1)).find("t.tbl: byte 42: symmetry mask 0 is not the start's (") == 0);
-  CHECK(refusal(t.bytes.substr(0, 85)) == "t.tbl: byte 85: truncated: the file ends inside the start text");
-  CHECK(refusal(t.bytes.substr(0, 79)) == "t.tbl: byte 79: truncated: the file ends inside the 80-byte header");
+  REQUIRE(table_refusal(t.bytes).empty());
+  CHECK(table_refusal(with_field(t.bytes, 20, 2000, 4)) == "t.tbl: byte 20: start text of 2000 bytes (at most 1024)");
+  CHECK(table_refusal(with_field(t.bytes, 12, 104, 4)) == "t.tbl: byte 12: header size 104 does not fit a start text of 13 bytes");
+  CHECK(table_refusal(with_field(t.bytes, 16, 6, 4)) == "t.tbl: byte 16: board side 6 (strong tables have sides 2 to 5)");
+  CHECK(table_refusal(with_field(t.bytes, 16, 1, 4)) == "t.tbl: byte 16: board side 1 (strong tables have sides 2 to 5)");
+  CHECK(table_refusal(with_field(t.bytes, 16, 3, 4)) == "t.tbl: byte 16: board side 3, but the start X2O/4/4/O2X X is 4x4");
+  CHECK(table_refusal(with_field(t.bytes, 47, 1, 1)) == "t.tbl: byte 43: reserved header bytes are not zero");
+  CHECK(table_refusal(with_field(t.bytes, 95, 1, 1)) == "t.tbl: byte 95: the start text's padding is not zero");
+  CHECK(table_refusal(with_field(t.bytes, 42, 0, 1)).find("t.tbl: byte 42: symmetry mask 0 is not the start's (") == 0);
+  CHECK(table_refusal(t.bytes.substr(0, 85)) == "t.tbl: byte 85: truncated: the file ends inside the start text");
+  CHECK(table_refusal(t.bytes.substr(0, 79)) == "t.tbl: byte 79: truncated: the file ends inside the 80-byte header");
 }
 
 TEST_CASE("table reading: a start text no game can begin from, named with the reader's reason",
@@ -72,11 +63,11 @@ TEST_CASE("table reading: a start text no game can begin from, named with the re
   const Small4 t;
   std::string bad = t.bytes;
   bad.replace(80, 13, "X2O/4/4/O2Z X");  // same length: only the text is wrong
-  const std::string msg = refusal(bad);
+  const std::string msg = table_refusal(bad);
   CHECK(msg.find("t.tbl: byte 80: start \"X2O/4/4/O2Z X\": ") == 0);
   bad = t.bytes;
   bad.replace(80, 13, "X3/4/4/4    X");  // one root each is needed to begin a game
-  CHECK(refusal(bad).find("t.tbl: byte 80: start \"X3/4/4/4    X\": ") == 0);
+  CHECK(table_refusal(bad).find("t.tbl: byte 80: start \"X3/4/4/4    X\": ") == 0);
 }
 
 TEST_CASE("table reading: records whose fields or keys are impossible, resealed by a forger",
@@ -87,13 +78,13 @@ TEST_CASE("table reading: records whose fields or keys are impossible, resealed 
   SECTION("bits outside the fields: a length above 127 cannot be written, a key above the board's cells") {
     ForgedTable f(t.bytes);
     f.set_record(last, f.record(last) | std::uint64_t{1} << 63);
-    CHECK(refusal(f.sealed()) == at_last + "a record with bits outside its fields");
+    CHECK(table_refusal(f.sealed()) == at_last + "a record with bits outside its fields");
   }
   SECTION("a cell of value 3") {
     ForgedTable f(t.bytes);
     // The largest key with cell 15 (bits 30-31) set to 3 still sorts last.
     f.set_record(last, (f.record(last) | std::uint64_t{3} << (30 + 8)));
-    CHECK(refusal(f.sealed()) == at_last + "a record whose key has a cell of value 3");
+    CHECK(table_refusal(f.sealed()) == at_last + "a record whose key has a cell of value 3");
   }
   SECTION("a key that is not its class's canonical (least) one") {
     // The last record's key is the largest canonical key; an image of it under a symmetry of the
@@ -105,14 +96,14 @@ TEST_CASE("table reading: records whose fields or keys are impossible, resealed 
     REQUIRE(image > key);
     ForgedTable f(t.bytes);
     f.set_record(last, image << 8 | (f.record(last) & 0xff));
-    CHECK(refusal(f.sealed()) == at_last + "a record whose key is not canonical");
+    CHECK(table_refusal(f.sealed()) == at_last + "a record whose key is not canonical");
   }
   SECTION("the start's record missing") {
     ForgedTable f(t.bytes);
     const std::size_t start = f.find(t.table.codec().key(t.table.start()));
     REQUIRE(start < f.record_count());
     f.erase(start);
-    CHECK(refusal(f.sealed()) == "t.tbl: byte 96: the records do not hold the start");
+    CHECK(table_refusal(f.sealed()) == "t.tbl: byte 96: the records do not hold the start");
   }
 }
 
@@ -121,33 +112,33 @@ TEST_CASE("table reading: the header's count, value and positions against the re
   const std::size_t n = t.records();
   const std::string count = tanbo::solve::thousands(n);
   const std::string end = std::to_string(Small4::kHeader + 8 * n);
-  CHECK(refusal(t.bytes + "abc") == "t.tbl: byte " + end + ": the file goes on after the " + count +
+  CHECK(table_refusal(t.bytes + "abc") == "t.tbl: byte " + end + ": the file goes on after the " + count +
                                         " records its header announces");
-  CHECK(refusal(t.bytes.substr(0, t.bytes.size() - 3)) ==
+  CHECK(table_refusal(t.bytes.substr(0, t.bytes.size() - 3)) ==
         "t.tbl: byte " + std::to_string(Small4::kHeader + 8 * (n - 1)) + ": truncated: the file ends inside a record");
-  CHECK(refusal(t.bytes.substr(0, t.bytes.size() - 8)) ==
+  CHECK(table_refusal(t.bytes.substr(0, t.bytes.size() - 8)) ==
         "t.tbl: byte " + std::to_string(Small4::kHeader + 8 * (n - 1)) + ": truncated: the header announces " + count +
             " records, the file holds " + tanbo::solve::thousands(n - 1));
   // More records than announced: refused at the first record too many.
   const std::string fewer = with_field(t.bytes, 24, n - 1, 8);
-  CHECK(refusal(fewer) == "t.tbl: byte " + std::to_string(Small4::kHeader + 8 * (n - 1)) +
+  CHECK(table_refusal(fewer) == "t.tbl: byte " + std::to_string(Small4::kHeader + 8 * (n - 1)) +
                               ": the file holds more than the " + tanbo::solve::thousands(n - 1) +
                               " records its header announces");
   ForgedTable value(t.bytes);
   value.set_start_wins(!t.table.start_outcome().wins());
-  CHECK(refusal(value.sealed()) == "t.tbl: byte 40: the header's value and length of the start are not its record's");
+  CHECK(table_refusal(value.sealed()) == "t.tbl: byte 40: the header's value and length of the start are not its record's");
   ForgedTable length(t.bytes);
   length.set_start_length(t.table.start_outcome().length + 2);
-  CHECK(refusal(length.sealed()) == "t.tbl: byte 40: the header's value and length of the start are not its record's");
+  CHECK(table_refusal(length.sealed()) == "t.tbl: byte 40: the header's value and length of the start are not its record's");
   ForgedTable not_a_bit(t.bytes);
   not_a_bit.set_start_wins(t.table.start_outcome().wins());
   std::string two = not_a_bit.sealed();
   two[40] = 2;  // neither 0 nor 1
-  CHECK(refusal(ForgedTable(two).sealed()) ==
+  CHECK(table_refusal(ForgedTable(two).sealed()) ==
         "t.tbl: byte 40: the header's value and length of the start are not its record's");
   ForgedTable positions(t.bytes);
   positions.set_positions(positions.positions() + 1);
-  CHECK(refusal(positions.sealed()) == "t.tbl: byte 32: the header counts " + tanbo::solve::thousands(t.table.positions() + 1) +
+  CHECK(table_refusal(positions.sealed()) == "t.tbl: byte 32: the header counts " + tanbo::solve::thousands(t.table.positions() + 1) +
                                            " positions; the records hold " + tanbo::solve::thousands(t.table.positions()));
 }
 

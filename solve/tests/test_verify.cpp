@@ -38,7 +38,7 @@ Table read_bytes(const std::string& bytes) {
 
 // The TableError message of `f`, or "" if it does not throw.
 template <typename F>
-std::string refusal(F&& f) {
+std::string table_error_of(F&& f) {
   try {
     f();
   } catch (const TableError& e) {
@@ -106,16 +106,16 @@ TEST_CASE("a forged flipped win bit is refused by the probe and by verify, namin
   const std::string expected = "forged.tbl: byte " + std::to_string(f.offset(i)) +
                                ": the table is inconsistent: the record of X2O/4/4/O2X X says X to move wins in 15 "
                                "plies, but its moves' records give X to move loses in 15 plies";
-  CHECK(refusal([&] { (void)forged.probe(g.start); }) == expected);
-  CHECK(refusal([&] { (void)forged.probe(g.start, false); }) == expected);
-  CHECK(refusal([&] { (void)tanbo::solve::verify(forged); }) == expected);
+  CHECK(table_error_of([&] { (void)forged.probe(g.start); }) == expected);
+  CHECK(table_error_of([&] { (void)forged.probe(g.start, false); }) == expected);
+  CHECK(table_error_of([&] { (void)tanbo::solve::verify(forged); }) == expected);
   CHECK_THROWS_AS(forged.probe(g.start), TableError);
   // A wrong length alone (the value kept) is refused too.
   ForgedTable longer(g.bytes);
   longer.set_record(i, record_of(longer.record(i) >> 8, Outcome::of(real.wins(), real.length + 2)));
   longer.set_start_length(real.length + 2);
   const Table forged_length = read_bytes(longer.sealed());
-  CHECK(refusal([&] { (void)forged_length.probe(g.start, false); }) ==
+  CHECK(table_error_of([&] { (void)forged_length.probe(g.start, false); }) ==
         "forged.tbl: byte " + std::to_string(f.offset(i)) +
             ": the table is inconsistent: the record of X2O/4/4/O2X X says X to move loses in 17 plies, but its "
             "moves' records give X to move loses in 15 plies");
@@ -133,17 +133,17 @@ TEST_CASE("a forged finished game given to the loser is refused by rule 7", "[so
   const Table forged = read_bytes(f.sealed());
   const std::string loser(1, tanbo::color_char(tanbo::opponent(*winner)));
   INFO(over.to_string());
-  CHECK_THAT(refusal([&] { (void)forged.probe(over); }),
+  CHECK_THAT(table_error_of([&] { (void)forged.probe(over); }),
              Contains("forged.tbl: byte " + std::to_string(f.offset(i)) + ": the table is inconsistent: the record of ") &&
                  Contains(" says a finished game won by " + loser + ", but the game is finished and rule 7 gives it to " +
                           std::string(1, tanbo::color_char(*winner))));
   // verify() stops at the first bad record in key order: this one, or a parent that it now
   // contradicts; either names the file and the offset.
-  CHECK_THAT(refusal([&] { (void)tanbo::solve::verify(forged); }), Contains("forged.tbl: byte ") && Contains("inconsistent"));
+  CHECK_THAT(table_error_of([&] { (void)tanbo::solve::verify(forged); }), Contains("forged.tbl: byte ") && Contains("inconsistent"));
   // Given a length instead, it is refused the same way.
   ForgedTable lengthened(g.bytes);
   lengthened.set_record(i, lengthened.record(i) | 3 << 1);
-  CHECK_THAT(refusal([&] { (void)read_bytes(lengthened.sealed()).probe(over); }),
+  CHECK_THAT(table_error_of([&] { (void)read_bytes(lengthened.sealed()).probe(over); }),
              Contains(" says X to move ") || Contains(" says O to move "));
 }
 
@@ -161,8 +161,8 @@ TEST_CASE("the probe checks every position of the perfect-play line, not only th
   const std::size_t i = f.find(g.canonical(end));
   f.set_record(i, f.record(i) ^ 1);
   const Table forged = read_bytes(f.sealed());
-  CHECK(refusal([&] { (void)forged.probe(g.start, false); }).empty());
-  CHECK_THAT(refusal([&] { (void)forged.probe(g.start); }), Contains("forged.tbl: byte ") && Contains("the table is inconsistent"));
+  CHECK(table_error_of([&] { (void)forged.probe(g.start, false); }).empty());
+  CHECK_THAT(table_error_of([&] { (void)forged.probe(g.start); }), Contains("forged.tbl: byte ") && Contains("the table is inconsistent"));
 }
 
 TEST_CASE("a locally consistent pair of wrong records passes the parent's probe; verify catches it",
@@ -199,12 +199,12 @@ TEST_CASE("a locally consistent pair of wrong records passes the parent's probe;
   REQUIRE(parent);
   const Table forged = read_bytes(f.sealed());
   // The honest limit: the parent's answer is wrong and the probe cannot tell.
-  CHECK(refusal([&] { (void)forged.probe(*parent, false); }).empty());
+  CHECK(table_error_of([&] { (void)forged.probe(*parent, false); }).empty());
   CHECK(static_cast<const Outcome&>(forged.probe(*parent, false)) != *g.table.lookup(*parent));
-  CHECK_THAT(refusal([&] { (void)forged.probe(*child, false); }),
+  CHECK_THAT(table_error_of([&] { (void)forged.probe(*child, false); }),
              Contains("forged.tbl: byte " + std::to_string(f.offset(f.find(g.canonical(*child))))) &&
                  Contains("the table is inconsistent"));
-  CHECK_THAT(refusal([&] { (void)tanbo::solve::verify(forged); }), Contains("forged.tbl: byte ") && Contains("inconsistent"));
+  CHECK_THAT(table_error_of([&] { (void)tanbo::solve::verify(forged); }), Contains("forged.tbl: byte ") && Contains("inconsistent"));
 }
 
 TEST_CASE("a repeated or out-of-order record is refused on reading with its offset", "[solve][verify]") {
@@ -220,14 +220,14 @@ TEST_CASE("a repeated or out-of-order record is refused on reading with its offs
   repeated.set_positions(repeated.positions() -
                          static_cast<std::uint64_t>(g.codec.orbit_size(g.table.records()[i + 1] >> 8)) +
                          static_cast<std::uint64_t>(g.codec.orbit_size(r >> 8)));
-  CHECK(refusal([&] { (void)read_bytes(repeated.sealed()); }) ==
+  CHECK(table_error_of([&] { (void)read_bytes(repeated.sealed()); }) ==
         "forged.tbl: byte " + std::to_string(repeated.offset(i + 1)) +
             ": a repeated record: its key is the previous record's (each key must exceed the previous one)");
   // Out of order: two records swapped.
   ForgedTable swapped(g.bytes);
   swapped.set_record(i, g.table.records()[i + 1]);
   swapped.set_record(i + 1, g.table.records()[i]);
-  CHECK(refusal([&] { (void)read_bytes(swapped.sealed()); }) ==
+  CHECK(table_error_of([&] { (void)read_bytes(swapped.sealed()); }) ==
         "forged.tbl: byte " + std::to_string(swapped.offset(i + 1)) +
             ": records out of order (each key must exceed the previous one)");
 }
@@ -244,10 +244,10 @@ TEST_CASE("a forged table missing a record is refused by its parent's probe and 
   f.set_positions(f.positions() - static_cast<std::uint64_t>(g.codec.orbit_size(g.canonical(child))));
   const Table forged = read_bytes(f.sealed());
   CHECK(!forged.probe(child).known());  // unknown: the table does not hold it
-  CHECK_THAT(refusal([&] { (void)forged.probe(g.start); }),
+  CHECK_THAT(table_error_of([&] { (void)forged.probe(g.start); }),
              Contains("forged.tbl: byte " + std::to_string(f.offset(f.find(g.canonical(g.start))))) &&
                  Contains("the table is damaged: the position X2O/4/4/O2X X is held but its successor after") &&
                  Contains("is missing"));
-  CHECK_THAT(refusal([&] { (void)tanbo::solve::verify(forged); }),
+  CHECK_THAT(table_error_of([&] { (void)tanbo::solve::verify(forged); }),
              Contains("forged.tbl: byte ") && Contains("the table is damaged: the position ") && Contains("is missing"));
 }

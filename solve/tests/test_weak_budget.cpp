@@ -14,7 +14,7 @@ using tanbo::solve::WeakBudget;
 namespace {
 
 // The message of the UsageError solve_weak throws with budget `b`, or "" if it throws none.
-std::string refusal(const WeakBudget& b) {
+std::string budget_refusal(const WeakBudget& b) {
   try {
     (void)tanbo::solve::solve_weak(tanbo::Position::parse("XO1/3/O1X X"), b);
   } catch (const tanbo::UsageError& e) {
@@ -28,21 +28,21 @@ std::string refusal(const WeakBudget& b) {
 TEST_CASE("weak solver: each budget refusal names the figure and its range", "[weak][solve][errors]") {
   WeakBudget b;
   b.table_log2 = 10;  // the figures are checked before the tables are made; this one is made
-  CHECK(refusal(b).empty());
+  CHECK(budget_refusal(b).empty());
   b = WeakBudget{};
   b.nodes = -5;
-  CHECK(refusal(b) == "solve_weak: node budget -5 is negative");
+  CHECK(budget_refusal(b) == "solve_weak: node budget -5 is negative");
   b = WeakBudget{};
   b.table_log2 = 3;
-  CHECK(refusal(b) == "solve_weak: table_log2 3 is outside 4..30 (2^table_log2 entries of 32 bytes)");
+  CHECK(budget_refusal(b) == "solve_weak: table_log2 3 is outside 4..30 (2^table_log2 entries of 32 bytes)");
   b.table_log2 = 31;
-  CHECK(refusal(b) == "solve_weak: table_log2 31 is outside 4..30 (2^table_log2 entries of 32 bytes)");
+  CHECK(budget_refusal(b) == "solve_weak: table_log2 31 is outside 4..30 (2^table_log2 entries of 32 bytes)");
   b = WeakBudget{};
   b.progress_interval = 0;
-  CHECK(refusal(b) == "solve_weak: progress_interval 0 is not positive");
+  CHECK(budget_refusal(b) == "solve_weak: progress_interval 0 is not positive");
   b = WeakBudget{};
   b.proof_positions = -1;
-  CHECK(refusal(b) == "solve_weak: proof_positions -1 is negative");
+  CHECK(budget_refusal(b) == "solve_weak: proof_positions -1 is negative");
 }
 
 TEST_CASE("weak solver: a finished game without its proof asked for", "[weak][solve]") {

@@ -73,7 +73,7 @@ std::string hex(unsigned v) {
 
 [[noreturn]] void bad(const std::string& what) { throw UsageError("encode(Script): " + what); }
 
-std::size_t start_size(const Script& s) noexcept {
+std::size_t encoded_start_bytes(const Script& s) noexcept {
   const auto* c = std::get_if<CustomStart>(&s.start);
   return c ? 3 + 2 * c->stones.size() : 1;
 }
@@ -97,7 +97,7 @@ std::size_t Step::size() const noexcept {
 }
 
 std::size_t Script::offset_of(std::size_t i) const noexcept {
-  std::size_t offset = start_size(*this);
+  std::size_t offset = encoded_start_bytes(*this);
   for (std::size_t k = 0; k < i && k < steps.size(); ++k) offset += steps[k].size();
   return offset;
 }
@@ -212,7 +212,7 @@ std::string describe(const Script& s) {
     out += " (position " + c.position().to_string() + ")";
   }
   out += "\n";
-  std::size_t offset = start_size(s);
+  std::size_t offset = encoded_start_bytes(s);
   for (std::size_t i = 0; i < s.steps.size(); ++i) {
     // Appended piecewise: g++ 12 reports a false -Wrestrict for "lit" + std::string&&.
     out += '@';

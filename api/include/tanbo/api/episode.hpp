@@ -53,14 +53,17 @@ struct EpisodeOpponent {
 void check_opponent(const EpisodeOpponent& opponent, const Position& start, const std::string& who);
 
 /// The perfect opponent's choice in `pos` (see EpisodeOpponent::perfect): best_moves' entry
-/// rng.below(count). @throws UsageError when the table does not hold `pos` (naming both).
-Point perfect_move(const Solution& table, const Position& pos, Rng& rng);
+/// rng.below(count). Unlike solve::perfect_move, which always takes the first best move in
+/// row-major order (the line a table answers), an opponent draws among the best moves so that an
+/// agent meets every perfect reply. @throws UsageError when the table does not hold `pos` (naming
+/// both).
+Point perfect_opponent_move(const Solution& table, const Position& pos, Rng& rng);
 
 /// opponent_vertex's MCTS or perfect move (out of line).
 template <class Board>
 [[gnu::noinline]] optimized::Vertex searching_opponent_vertex(const Board& board, const EpisodeOpponent& opponent,
                                                               Rng& rng) {
-  if (opponent.perfect) return Board::vertex(perfect_move(*opponent.perfect, board.position(), rng));
+  if (opponent.perfect) return Board::vertex(perfect_opponent_move(*opponent.perfect, board.position(), rng));
   Mcts<Board> mcts(opponent.mcts_playouts, rng.next());
   return mcts.choose(board);
 }
@@ -80,8 +83,8 @@ template <class Board>
 
 /// The built-in opponent's move on a game, as a row-major action (y * N + x): the random pick
 /// is the game's random_move (legal_moves()[rng.below(n)], the same on both engines), MCTS is
-/// api::mcts_move (search.hpp), perfect play perfect_move(). @throws UsageError once the game is
-/// over, or as perfect_move().
+/// api::mcts_move (search.hpp), perfect play perfect_opponent_move(). @throws UsageError once the game is
+/// over, or as perfect_opponent_move().
 int opponent_action(const AnyGame& game, const EpisodeOpponent& opponent, Rng& rng);
 
 /// How one step of an episode ended.

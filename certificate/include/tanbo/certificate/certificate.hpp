@@ -122,4 +122,8 @@ Position read_canonical_start(std::string_view text);
 /// 'O'), a space, the side to move, and " x,y" for a prover's move.
 std::string position_line(const Position& p, std::optional<Point> prover_move);
 
+/// A point as a position line writes it, "x,y" (column and row from 0); also how the checker's
+/// messages name a move.
+std::string point_text(Point p);
+
 }  // namespace tanbo::certificate
