@@ -9,7 +9,10 @@ function(tanbo_add_library name)
   set(target tanbo_${name})
   add_library(${target} ${arg_SOURCES})
   add_library(tanbo::${name} ALIAS ${target})
-  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name} OUTPUT_NAME ${target})
+  # UNITY_BUILD OFF: the libraries users link are compiled one source at a time in every build,
+  # presets included, so that their code is the same whoever builds them (GCC's inlining limits
+  # are per translation unit; a batch changes what gets inlined, and so the engine's speed).
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name} OUTPUT_NAME ${target} UNITY_BUILD OFF)
   target_include_directories(${target} PUBLIC
     $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include> $<INSTALL_INTERFACE:include>)
   target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:tanbo_build_flags>)
