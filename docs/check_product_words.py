@@ -126,7 +126,7 @@ PLANTS = [
     # Product words that must pass: the protocol's session, counts, seeds, CHANGELOG.md's history.
     ("docs/protocol.md", "A protocol session on the reference engine; see fuzz_session and tanbo_session_create.",
      None),
-    ("verify/include/tanbo/verify/script.hpp", '/// "@1 step 1: legal move #5 (after the end: try a point)"', None),
+    ("differential/include/tanbo/differential/script.hpp", '/// "@1 step 1: legal move #5 (after the end: try a point)"', None),
     ("docs/solutions.md", "Every position of 40 random games (seed 20260421), sha256 `f4ef08e5…`.", None),
     ("docs/performance.md", "The main loop ran 20000000 nodes; issue a warning; issues of width.", None),
     ("CHANGELOG.md", "- Perfect play for every face (issue 43), this session, main 1f844f3, 2026-12-06.", None),

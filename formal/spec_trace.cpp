@@ -13,7 +13,7 @@
 //                                        --every-named-variant, the named variants and then
 //                                        the starts given)
 //         --corpus [--max-size N] FILE|DIR...
-//                                        every differential fuzz input (verify::Script codec)
+//                                        every differential fuzz input (differential::Script codec)
 //                                        on a board of side <= N (default: all):
 //                                        its start and the steps that change the game (moves,
 //                                        undos); probes, copies and record checks change nothing
@@ -45,7 +45,7 @@
 #include "tanbo/api/game.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
-#include "tanbo/verify/script.hpp"
+#include "tanbo/differential/script.hpp"
 
 namespace {
 
@@ -146,15 +146,15 @@ void undo_moves(Game& game, int k) {
 }
 
 // One differential fuzz input, following the steps that change the game the way the
-// differential driver (verify/include/tanbo/verify/driver.hpp) does. Returns false when the
+// differential driver (differential/include/tanbo/differential/driver.hpp) does. Returns false when the
 // board is larger than max_size or the engine rejects the custom start (the differential test
 // checks both engines reject it alike).
 template <class Game>
 bool corpus_input(const std::string& label, const std::vector<std::uint8_t>& bytes, int max_size) {
-  const verify::Script script = verify::decode(bytes);
+  const differential::Script script = differential::decode(bytes);
   Position start(kMinSize);
   if (const auto* v = std::get_if<Variant>(&script.start)) start = opening(*v);
-  else start = std::get<verify::CustomStart>(script.start).position();
+  else start = std::get<differential::CustomStart>(script.start).position();
   if (start.size() > max_size) return false;
   std::optional<Game> made;
   try {
@@ -166,19 +166,19 @@ bool corpus_input(const std::string& label, const std::vector<std::uint8_t>& byt
   emit("S " + label + '\n');
   emit(position_line(game));
   const int n = game.size();
-  for (const verify::Step& s : script.steps) {
-    using Kind = verify::Step::Kind;
+  for (const differential::Step& s : script.steps) {
+    using Kind = differential::Step::Kind;
     if (s.kind == Kind::Legal || s.kind == Kind::Wide) {
       const std::vector<Point> legal = game.legal_moves();
       if (legal.empty()) {  // over: a refused point, or an undo of a few moves
-        const int b = s.kind == Kind::Wide ? verify::kStepWide + s.extra : s.value;
+        const int b = s.kind == Kind::Wide ? differential::kStepWide + s.extra : s.value;
         if (b >= 0x40) undo_moves(game, 1 + b % 16);
         continue;
       }
       emit(move_line(game, legal[s.value % legal.size()]));
       emit(position_line(game));
     } else if (s.kind == Kind::Raw) {
-      const Point p{verify::raw_coordinate(static_cast<std::uint8_t>(s.value), n), verify::raw_coordinate(s.extra, n)};
+      const Point p{differential::raw_coordinate(static_cast<std::uint8_t>(s.value), n), differential::raw_coordinate(s.extra, n)};
       if (!game.is_legal(p)) continue;
       emit(move_line(game, p));
       emit(position_line(game));

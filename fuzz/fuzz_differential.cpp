@@ -1,4 +1,4 @@
-// libFuzzer target: the differential driver (verify/script.hpp documents the byte
+// libFuzzer target: the differential driver (differential/script.hpp documents the byte
 // format). On a divergence it prints the report (step, both engines' states, the game record)
 // and aborts; replay a crash file with `tanbo diff --input FILE` to get a minimized record.
 // check-map: fuzz fuzz_differential [rule2][rule3][rule4][rule5][rule6][rule7][history]
@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "tanbo/verify/differential.hpp"
+#include "tanbo/differential/differential.hpp"
 
 namespace {
 
@@ -21,7 +21,7 @@ constexpr std::size_t kMaxInput = 1024;
 // callback, so these are process-wide too (the harness's only global state); they are appended
 // to the file named by TANBO_FUZZ_STATS when the process exits normally.
 struct StatsSink {
-  tanbo::verify::DiffStats stats;
+  tanbo::differential::DiffStats stats;
   unsigned long long executions = 0;
   ~StatsSink() {
     const char* path = std::getenv("TANBO_FUZZ_STATS");
@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::span<const std::uint8_t> input(data, std::min(size, kMaxInput));
   StatsSink& s = sink();
   ++s.executions;
-  if (const auto d = tanbo::verify::run_differential(input, &s.stats)) {
+  if (const auto d = tanbo::differential::run_differential(input, &s.stats)) {
     std::fprintf(stderr, "\n%s\nTo minimize into a game record: tanbo diff --input <this crash file>\n",
                  d->report().c_str());
     std::fflush(stderr);

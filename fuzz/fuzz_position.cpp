@@ -1,5 +1,5 @@
 // libFuzzer target: position strings. The input up to the first newline is a position string,
-// the bytes after it are differential steps (verify/script.hpp) played from it.
+// the bytes after it are differential steps (differential/script.hpp) played from it.
 // Properties: Position::parse throws only ParseError (line 1, column inside the text);
 // to_string() of a parsed position parses back to it and is canonical; both engines accept
 // it alike or reject it with the same InvalidPositionError, and then agree on every step;
@@ -14,7 +14,7 @@
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/position.hpp"
 #include "tanbo/optimized/game.hpp"
-#include "tanbo/verify/differential.hpp"
+#include "tanbo/differential/differential.hpp"
 
 namespace {
 
@@ -71,6 +71,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const std::string_view rest = eol < all.size() ? all.substr(eol + 1) : std::string_view{};
   const std::span<const std::uint8_t> steps(data + (size - rest.size()), std::min(rest.size(), kMaxSteps));
-  if (const auto d = verify::run_differential_from(pos, steps)) fail(d->report());
+  if (const auto d = differential::run_differential_from(pos, steps)) fail(d->report());
   return 0;
 }

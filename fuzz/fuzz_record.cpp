@@ -11,7 +11,7 @@
 #include "fuzz_check.hpp"
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/record.hpp"
-#include "tanbo/verify/differential.hpp"
+#include "tanbo/differential/differential.hpp"
 
 namespace {
 
@@ -52,7 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (format_record(back.start, back.points()) != formatted) fail("format_record is not a fixed point");
 
   const std::span<const Point> replayed(moves.data(), std::min(moves.size(), kMaxReplay));
-  const verify::ReplayResult r = verify::replay_record(rec.start, replayed);
+  const differential::ReplayResult r = differential::replay_record(rec.start, replayed);
   if (r.divergence) fail(r.divergence->report());
   return 0;
 }

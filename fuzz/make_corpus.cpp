@@ -2,7 +2,7 @@
 // dictionary fuzz/dict/differential.dict (run through scripts/fuzz-make-corpus.sh); with
 // --canonical re-encodes the differential corpus canonically (also the inputs libFuzzer merged
 // in); with --check verifies both (a CTest test), so neither can drift from the codec
-// (verify/include/tanbo/verify/script.hpp). Deterministic: fixed seeds, so regenerating changes
+// (differential/include/tanbo/differential/script.hpp). Deterministic: fixed seeds, so regenerating changes
 // nothing unless the generator, the byte format or the engines change. Seeds are small but
 // meaningful: every variant's opening, games played to removals and to the end, every step kind,
 // custom and invalid starts, and records with headers, comments and errors.
@@ -18,8 +18,8 @@
 #include "tanbo/core/notation.hpp"
 #include "tanbo/core/record.hpp"
 #include "tanbo/optimized/game.hpp"
-#include "tanbo/verify/campaign.hpp"
-#include "tanbo/verify/script.hpp"
+#include "tanbo/differential/campaign.hpp"
+#include "tanbo/differential/script.hpp"
 
 namespace {
 
@@ -53,66 +53,66 @@ std::vector<Point> random_game(const Variant& v, std::uint64_t seed, std::size_t
 
 // A script playing `moves` from `v` exactly: each move as its index among the legal moves (a
 // wide step when the index does not fit a legal-move step).
-verify::Script script_for(const Variant& v, const std::vector<Point>& moves) {
+differential::Script script_for(const Variant& v, const std::vector<Point>& moves) {
   optimized::Game g(v);
-  verify::Script s{v, {}};
+  differential::Script s{v, {}};
   for (const Point p : moves) {
     const auto legal = g.legal_moves();
     const auto index = static_cast<std::size_t>(std::find(legal.begin(), legal.end(), p) - legal.begin());
-    s.steps.push_back(index < verify::kStepRaw ? verify::Step::legal(static_cast<std::uint8_t>(index))
-                                               : verify::Step::wide(static_cast<std::uint16_t>(index)));
+    s.steps.push_back(index < differential::kStepRaw ? differential::Step::legal(static_cast<std::uint8_t>(index))
+                                               : differential::Step::wide(static_cast<std::uint16_t>(index)));
     g.play(p);
   }
   return s;
 }
 
-void write(const std::filesystem::path& dir, const std::string& name, const verify::Script& s) {
-  write(dir, name, verify::encode(s));
+void write(const std::filesystem::path& dir, const std::string& name, const differential::Script& s) {
+  write(dir, name, differential::encode(s));
 }
 
 void differential(const std::filesystem::path& dir) {
-  using verify::Step;
+  using differential::Step;
   for (const Variant& v : Variant::all_named()) write(dir, "opening-" + v.name(), script_for(v, random_game(v, 1, 12)));
   // Whole games, then attempts after the end, an undo, a probe and a record check.
   for (const char* name : {"lattice-5", "lattice-7", "dense-5", "dense-7", "lattice-9", "dense-9"}) {
     const Variant v = Variant::parse(name);
     for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-      verify::Script s = script_for(v, random_game(v, seed, 2000));
+      differential::Script s = script_for(v, random_game(v, seed, 2000));
       s.steps.insert(s.steps.end(), {Step::legal(0x00), Step::legal(0x10), Step::undo(), Step::probe(),
                                      Step::legal(0x05), Step::record_check()});
       write(dir, "game-to-end-" + std::string(name) + "-" + std::to_string(seed), s);
     }
   }
   write(dir, "every-step-kind",
-        verify::Script{Variant::lattice(5),
+        differential::Script{Variant::lattice(5),
                        {Step::legal(0), Step::legal(5), Step::raw(2, 2), Step::wide(1), Step::undo(),
                         Step::copy(), Step::legal(3), Step::multi_undo(8), Step::probe(), Step::legal(4),
                         Step::record_check(), Step::undo(), Step::raw(0xFF, 0xFE)}});
   // Custom starts: 2x2 and 4x4 boards (no named variant has them), one invalid start.
-  const auto custom = [](int n, Color to_move, std::vector<verify::StartStone> stones) {
-    return verify::CustomStart{n, to_move, std::move(stones)};
+  const auto custom = [](int n, Color to_move, std::vector<differential::StartStone> stones) {
+    return differential::CustomStart{n, to_move, std::move(stones)};
   };
   write(dir, "custom-2x2",
-        verify::Script{custom(2, Color::Black, {{{0, 0}, Color::Black}, {{1, 1}, Color::White}}),
+        differential::Script{custom(2, Color::Black, {{{0, 0}, Color::Black}, {{1, 1}, Color::White}}),
                        {Step::legal(0), Step::legal(0), Step::legal(0)}});
   write(dir, "custom-4x4-white-first",
-        verify::Script{custom(4, Color::White, {{{0, 0}, Color::Black}, {{3, 3}, Color::White}}),
+        differential::Script{custom(4, Color::White, {{{0, 0}, Color::Black}, {{3, 3}, Color::White}}),
                        {Step::legal(0), Step::legal(1), Step::legal(0), Step::undo()}});
   write(dir, "custom-invalid-no-white",
-        verify::Script{custom(5, Color::Black, {{{1, 1}, Color::Black}}), {Step::legal(0)}});
+        differential::Script{custom(5, Color::Black, {{{1, 1}, Color::Black}}), {Step::legal(0)}});
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     Rng rng(seed);
-    write(dir, "random-" + std::to_string(seed), verify::random_script(rng, kMaxInput));
+    write(dir, "random-" + std::to_string(seed), differential::random_script(rng, kMaxInput));
   }
 }
 
 // The dictionary: step and start sequences that byte-level mutation rarely assembles, written
 // from the codec's own constants and encoder.
 std::string differential_dict() {
-  using verify::Step;
+  using differential::Step;
   std::string out =
       "# libFuzzer / AFL++ dictionary for fuzz_differential: step sequences of the byte encoding\n"
-      "# (verify/include/tanbo/verify/script.hpp). Generated by fuzz/make_corpus.cpp; a test checks it.\n";
+      "# (differential/include/tanbo/differential/script.hpp). Generated by fuzz/make_corpus.cpp; a test checks it.\n";
   const auto entry = [&](const char* name, const Bytes& bytes) {
     out += name;
     out += "=\"";
@@ -121,7 +121,7 @@ std::string differential_dict() {
   };
   const auto step = [&](const char* name, const Step& s) {
     Bytes b;
-    verify::encode_step(s, b);
+    differential::encode_step(s, b);
     entry(name, b);
   };
   step("probe", Step::probe());
@@ -134,8 +134,8 @@ std::string differential_dict() {
   step("raw_point_int_max", Step::raw(0xFF, 0xFE));
   step("wide_move", Step::wide(0x100));
   // A custom start's header: 5x5, Black to move, 5 stones (the stones follow).
-  const Bytes start = verify::encode(verify::Script{
-      verify::CustomStart{5, Color::Black, std::vector<verify::StartStone>(5, verify::StartStone{{0, 0}, Color::Black})},
+  const Bytes start = differential::encode(differential::Script{
+      differential::CustomStart{5, Color::Black, std::vector<differential::StartStone>(5, differential::StartStone{{0, 0}, Color::Black})},
       {}});
   entry("custom_start_5x5", Bytes(start.begin(), start.begin() + 3));
   return out;
@@ -151,11 +151,11 @@ std::string read(const std::filesystem::path& path) {
 // cut at the limit, whose missing operands the codec writes out).
 Bytes canonical(const std::string& content) {
   const Bytes bytes(content.begin(), content.begin() + static_cast<long>(std::min(content.size(), kMaxInput)));
-  verify::Script s = verify::decode(bytes);
-  Bytes out = verify::encode(s);
+  differential::Script s = differential::decode(bytes);
+  Bytes out = differential::encode(s);
   while (out.size() > kMaxInput && !s.steps.empty()) {
     s.steps.pop_back();
-    out = verify::encode(s);
+    out = differential::encode(s);
   }
   return out;
 }

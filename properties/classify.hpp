@@ -10,7 +10,7 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
 #include "tanbo/reference/rules.hpp"
-#include "tanbo/verify/compare.hpp"
+#include "tanbo/differential/compare.hpp"
 
 namespace tanbo::props {
 
@@ -71,9 +71,9 @@ inline std::vector<std::string> move_tags(const MoveClass& mc) {
 }
 
 /// Per-game summary of move classes: the removal counters every differential check keeps
-/// (verify::DiffStats: moves, removals by kind, both colours), plus the cases only the rules tell.
+/// (differential::DiffStats: moves, removals by kind, both colours), plus the cases only the rules tell.
 struct RareCounts {
-  verify::DiffStats effects;
+  differential::DiffStats effects;
   long several_roots = 0, expanded_with_others = 0, eliminations = 0, self_eliminations = 0;
 
   void add(const MoveClass& mc) {

@@ -22,7 +22,7 @@
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/reference/game.hpp"
-#include "tanbo/verify/compare.hpp"
+#include "tanbo/differential/compare.hpp"
 
 namespace tanbo::props::differential {
 
@@ -33,8 +33,8 @@ using Model = reference::Game;
 template <class E>
 struct Sut {
   E game;
-  verify::Comparator comparator;  // compares after every command, at the schedule's depth
-  verify::Schedule schedule;
+  differential::Comparator comparator;  // compares after every command, at the schedule's depth
+  differential::Schedule schedule;
   std::optional<E> abandoned;
   std::string abandoned_position;
   std::uint64_t abandoned_hash = 0;
@@ -47,14 +47,14 @@ using Command = rc::state::Command<Model, Sut<E>>;
 /// Fails the property with `what`, the model's game as a record, and its position.
 [[noreturn]] inline void fail(const std::string& what, const Model& model) {
   RC_FAIL(what + "\nModel game (start + moves since the last restart) as a record:\n" +
-          verify::record_of(model) + "\nModel position: " + model.position().to_string());
+          differential::record_of(model) + "\nModel position: " + model.position().to_string());
   throw std::logic_error("unreachable");  // RC_FAIL throws; this keeps [[noreturn]] honest
 }
 
 /// Compares the SUT with the model after `command`, which made `change`, at the depth the
 /// schedule gives it, and checks the abandoned copy is intact.
 template <class E>
-void expect_agree(const Model& model, Sut<E>& sut, const std::string& command, verify::Change change) {
+void expect_agree(const Model& model, Sut<E>& sut, const std::string& command, differential::Change change) {
   std::string diff =
       sut.comparator.first_difference(model, sut.game, sut.schedule.next(change)).value_or("");
   if (!diff.empty()) diff += "\n";
@@ -79,8 +79,8 @@ void play_both(const Model& model, Sut<E>& sut, Point p, const std::string& comm
     fail("'" + command + "': the engine under test refused a legal move: " + e.what(), model);
   }
   if (!(got == want))
-    fail("'" + command + "': MoveEffect " + verify::show(got) + ", reference " + verify::show(want), next);
-  expect_agree(next, sut, command, want.removal != Removal::None ? verify::Change::Removal : verify::Change::Plain);
+    fail("'" + command + "': MoveEffect " + differential::show(got) + ", reference " + differential::show(want), next);
+  expect_agree(next, sut, command, want.removal != Removal::None ? differential::Change::Removal : differential::Change::Plain);
 }
 
 template <class E>
@@ -119,7 +119,7 @@ struct PlayAny final : Command<E> {
                  color_char(e.player()) + " at " + point_name(e.point()) + ", reference says '" +
                  illegal_reason_text(*want) + "'",
              m);
-      return expect_agree(m, s, command, verify::Change::Plain);  // a refused move leaves the state unchanged
+      return expect_agree(m, s, command, differential::Change::Plain);  // a refused move leaves the state unchanged
     }
     fail("'" + command + "': the engine under test accepted an illegal move (" +
              illegal_reason_text(*want) + ")",
@@ -138,14 +138,14 @@ struct Undo final : Command<E> {
       try {
         s.game.undo();
       } catch (const UsageError&) {
-        return expect_agree(m, s, "undo (nothing to undo)", verify::Change::Plain);
+        return expect_agree(m, s, "undo (nothing to undo)", differential::Change::Plain);
       }
       fail("'undo' with no move played did not throw UsageError", m);
     }
     Model next = m;
     next.undo();
     s.game.undo();
-    expect_agree(next, s, "undo", m.history().back().removed.empty() ? verify::Change::Plain : verify::Change::Removal);
+    expect_agree(next, s, "undo", m.history().back().removed.empty() ? differential::Change::Plain : differential::Change::Removal);
   }
   void show(std::ostream& os) const override { os << "undo"; }
 };
@@ -160,7 +160,7 @@ struct Copy final : Command<E> {
     s.abandoned_position = s.abandoned->position().to_string();
     s.abandoned_hash = s.abandoned->hash();
     s.abandoned_moves = s.abandoned->moves();
-    expect_agree(m, s, "copy", verify::Change::Copy);
+    expect_agree(m, s, "copy", differential::Change::Copy);
   }
   void show(std::ostream& os) const override { os << "copy"; }
 };
@@ -181,7 +181,7 @@ struct Restart final : Command<E> {
     const Model next = variant ? Model(*variant) : Model(start);
     s.game = variant ? E(*variant) : E(Position::parse(start.to_string()));  // via the string
     s.abandoned.reset();
-    expect_agree(next, s, "restart", verify::Change::Copy);
+    expect_agree(next, s, "restart", differential::Change::Copy);
     (void)m;
   }
   void show(std::ostream& os) const override {
@@ -199,7 +199,7 @@ void property(int max_size = 13) {
   const Variant v = *gen_variant(max_size);
   const Model model(v);
   Sut<E> sut{E(v), {}, {}, std::nullopt, {}, 0, {}};
-  expect_agree(model, sut, "start", verify::Change::Copy);
+  expect_agree(model, sut, "start", differential::Change::Copy);
   // Sizes scaled x3: sequences of up to ~300 commands, long enough to reach game ends.
   const auto commands = *rc::gen::scale(
       3.0, rc::state::gen::commands(

@@ -26,14 +26,14 @@
 #include <CLI/CLI.hpp>
 
 #include "game_graph.hpp"
-#include "tanbo/verify/consequences.hpp"
+#include "tanbo/differential/consequences.hpp"
 #include "tanbo/core/errors.hpp"
 #include "tanbo/core/exact_key.hpp"
 #include "tanbo/core/position_set.hpp"
 #include "tanbo/core/record.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/optimized/game.hpp"
-#include "tanbo/verify/compare.hpp"
+#include "tanbo/differential/compare.hpp"
 #include "tanbo/reference/game.hpp"
 
 namespace {
@@ -94,30 +94,30 @@ void require(const std::string& problem, const Position& pos, const std::string&
 std::vector<Position> check_position(const Position& pos, Totals& totals) {
   const reference::Game ref(pos);
   const optimized::Game opt(pos);
-  require(verify::first_difference(ref, opt).value_or(""), pos, "engines differ on the position");
-  require(verify::position_consequence(pos).value_or(""), pos, "board consequences");
-  require(verify::state_consequence(ref).value_or(""), pos, "engine consequences");
+  require(differential::first_difference(ref, opt).value_or(""), pos, "engines differ on the position");
+  require(differential::position_consequence(pos).value_or(""), pos, "board consequences");
+  require(differential::state_consequence(ref).value_or(""), pos, "engine consequences");
   std::vector<Position> children;
-  verify::Comparator comparator;
+  differential::Comparator comparator;
   for (const Point m : ref.legal_moves()) {
     reference::Game r = ref;
     optimized::Game o = opt;
     const MoveEffect er = r.play(m), eo = o.play(m);
     const std::string where = "move " + point_name(m);
-    if (!(er == eo)) require("effect " + verify::show(er) + " vs " + verify::show(eo), pos, where);
+    if (!(er == eo)) require("effect " + differential::show(er) + " vs " + differential::show(eo), pos, where);
     const MoveResult rr = r.last_result(), ro = o.last_result();
-    if (!(rr == ro)) require("last_result " + verify::show(rr) + " vs " + verify::show(ro), pos, where);
+    if (!(rr == ro)) require("last_result " + differential::show(rr) + " vs " + differential::show(ro), pos, where);
     const Position after = r.position();
     // The child is compared in full when the walk reaches it; here the cheap depth, plus the
     // optimized engine's own rebuild (the child may have been reached before by another move).
-    require(comparator.first_difference(r, o, verify::Depth::Step).value_or(""), pos, where);
+    require(comparator.first_difference(r, o, differential::Depth::Step).value_or(""), pos, where);
     if (o.hash() != zobrist_hash(after)) require("hash differs from zobrist_hash(position())", pos, where);
     if (auto c = o.check_consistency()) require("check_consistency: " + *c, pos, where);
-    require(verify::move_consequence(pos, m, er, rr, after).value_or(""), pos, where);
+    require(differential::move_consequence(pos, m, er, rr, after).value_or(""), pos, where);
     {  // undo must restore the state exactly (cheap: optimized engine only)
       optimized::Game back = o;
       back.undo();
-      require(comparator.first_difference(opt, back, verify::Depth::Step).value_or(""), pos, where + ", then undo");
+      require(comparator.first_difference(opt, back, differential::Depth::Step).value_or(""), pos, where + ", then undo");
       if (auto c = back.check_consistency()) require("after undo, check_consistency: " + *c, pos, where);
     }
     ++totals.moves;
@@ -126,7 +126,7 @@ std::vector<Position> check_position(const Position& pos, Totals& totals) {
     totals.both_colours += er.removed_black > 0 && er.removed_white > 0;
     if (r.is_over()) {
       ++totals.terminal;
-      require(verify::first_difference(r, o).value_or(""), pos, where + " (game over)");
+      require(differential::first_difference(r, o).value_or(""), pos, where + " (game over)");
     }
     children.push_back(after);
   }

@@ -11,8 +11,8 @@
 
 #include "generators.hpp"
 #include "tanbo/core/notation.hpp"
-#include "tanbo/verify/compare.hpp"
-#include "tanbo/verify/consequences.hpp"
+#include "tanbo/differential/compare.hpp"
+#include "tanbo/differential/consequences.hpp"
 
 namespace tanbo::props {
 
@@ -20,16 +20,16 @@ namespace tanbo::props {
 template <class E>
 void ensure(const std::string& problem, const E& game, const std::string& where) {
   if (!problem.empty())
-    RC_FAIL(where + ": " + problem + "\nGame record:\n" + verify::record_of(game) +
+    RC_FAIL(where + ": " + problem + "\nGame record:\n" + differential::record_of(game) +
             "\nPosition: " + game.position().to_string());
 }
 
 /// Every move of a generated game obeys the consequences of the rules (the oracle of
-/// tanbo/verify/consequences.hpp, which also bounds the game's length).
+/// tanbo/differential/consequences.hpp, which also bounds the game's length).
 template <class E>
 void rules_property(const GameSpec& spec) {
   E game(spec.variant);
-  verify::RuleOracle<E> oracle(game);
+  differential::RuleOracle<E> oracle(game);
   MovePicker picker(spec.policy, spec.seed);
   ensure(oracle.check_start(game).value_or(""), game, "at the start");
   for (int i = 0; i < spec.length && !game.is_over(); ++i) {
@@ -43,7 +43,7 @@ void rules_property(const GameSpec& spec) {
 /// How `got` differs from `want` (an earlier copy of the same game), or "".
 template <class E>
 std::string state_change(const E& want, const E& got) {
-  return verify::first_difference(want, got).value_or("");
+  return differential::first_difference(want, got).value_or("");
 }
 
 /// Undo restores the previous state exactly: after every move, undo on a copy and replay the

@@ -9,7 +9,7 @@
 
 #include <rapidcheck.h>
 
-#include "tanbo/verify/compare.hpp"
+#include "tanbo/differential/compare.hpp"
 #include "generators.hpp"
 #include "symmetry.hpp"
 
@@ -45,8 +45,8 @@ void check_symmetry(const Position& pos, const Symmetry& s) {
                               removal_name(rb.removal) + " on T(P)",
                           pos, s, move);
     if (want.removed != rb.removed || want.player != rb.player || want.move != rb.move)
-      metamorphic_fail<E>("removed stones: T(" + verify::show(ra.removed) + ") = " + verify::show(want.removed) +
-                              " but T(P) removed " + verify::show(rb.removed),
+      metamorphic_fail<E>("removed stones: T(" + differential::show(ra.removed) + ") = " + differential::show(want.removed) +
+                              " but T(P) removed " + differential::show(rb.removed),
                           pos, s, move);
     if (!same_board(transform(s, a2.position()), b2.position()))
       metamorphic_fail<E>("resulting positions are not images of each other", pos, s, move);

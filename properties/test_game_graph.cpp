@@ -99,7 +99,7 @@ TEST_CASE("the position set numbers distinct keys in insertion order", "[game-gr
   CHECK_THROWS_AS(index.key(truth.size()), std::out_of_range);
 }
 
-TEST_CASE("longest path of a DAG, and cycles detected", "[game-graph][verify]") {
+TEST_CASE("longest path of a DAG, and cycles detected", "[game-graph][differential]") {
   // 0 -> 1 -> 3 -> 4, 0 -> 2 -> 3, 0 -> 4, 2 -> 5 (diamond, shortcut, leaf; parallel edge 1 -> 3).
   const props::GameGraph dag = graph_of({{4, 1, 2}, {3, 3}, {5, 3}, {4}, {}, {}});
   const props::LongestPath lp = props::longest_path(dag, 0);

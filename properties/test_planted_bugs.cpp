@@ -1,8 +1,8 @@
-// Proof that the properties can fail: engines with planted bugs (verify/tests/planted/,
-// indexed in verify/PLANTED.md; the real engine is untouched) must be caught by the properties, and the
+// Proof that the properties can fail: engines with planted bugs (differential/tests/planted/,
+// indexed in differential/PLANTED.md; the real engine is untouched) must be caught by the properties, and the
 // counterexamples must shrink to something small. Each failure found is printed, so the output
 // shows what a real failure report looks like.
-// check-map: code verify
+// check-map: code differential
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -14,15 +14,15 @@
 #include "metamorphic.hpp"
 #include "props.hpp"
 #include "tanbo/optimized/game.hpp"
-#include "tanbo/verify/planted/history.hpp"
-#include "tanbo/verify/planted/legal.hpp"
-#include "tanbo/verify/planted/removal.hpp"
+#include "tanbo/differential/planted/history.hpp"
+#include "tanbo/differential/planted/legal.hpp"
+#include "tanbo/differential/planted/removal.hpp"
 
 namespace {
 
 using namespace tanbo;
 
-using namespace tanbo::verify::planted;
+using namespace tanbo::differential::planted;
 
 using props::kAllPolicies;
 

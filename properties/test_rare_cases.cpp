@@ -7,7 +7,7 @@
 #include <string>
 
 #include "classify.hpp"
-#include "tanbo/verify/compare.hpp"
+#include "tanbo/differential/compare.hpp"
 #include "generators.hpp"
 #include "invariant_props.hpp"
 #include "props.hpp"
@@ -35,7 +35,7 @@ LockstepResult lockstep_game(const props::GameSpec& spec) {
   reference::Game ref(spec.variant);
   optimized::Game opt(spec.variant);
   props::MovePicker picker(spec.policy, spec.seed);
-  verify::RuleOracle<reference::Game> oracle(ref);
+  differential::RuleOracle<reference::Game> oracle(ref);
   LockstepResult out;
   for (int i = 0; i < spec.length && !ref.is_over() && out.problem.empty(); ++i) {
     const Position before = ref.position();
@@ -44,12 +44,12 @@ LockstepResult lockstep_game(const props::GameSpec& spec) {
     const MoveEffect want = ref.play(p);
     const MoveEffect got = opt.play(p);
     const std::string where = "move " + std::to_string(ref.ply()) + " " + point_name(p) + ": ";
-    if (!(want == got)) out.problem = where + "effect " + verify::show(got) + ", reference " + verify::show(want);
-    if (out.problem.empty()) out.problem = verify::first_difference(ref, opt).value_or("");
+    if (!(want == got)) out.problem = where + "effect " + differential::show(got) + ", reference " + differential::show(want);
+    if (out.problem.empty()) out.problem = differential::first_difference(ref, opt).value_or("");
     if (out.problem.empty()) out.problem = oracle.check_move(ref, p, want).value_or("");
     if (!out.problem.empty()) out.problem = where + out.problem;
   }
-  out.record = verify::record_of(ref);
+  out.record = differential::record_of(ref);
   return out;
 }
 

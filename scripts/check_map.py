@@ -253,7 +253,7 @@ class Map:
         # Every planted bug the catalog's sources define must be tagged: wrappers, mutants, plants.
         for rel, text in self.texts.items():
             defined = []
-            if "/verify/planted/" in rel and rel.endswith(".hpp"):
+            if "/differential/planted/" in rel and rel.endswith(".hpp"):
                 structs = re.findall(r"^struct (\w+)", text, re.M)
                 bases = set(re.findall(r"^struct \w+ : (\w+)<", text, re.M)) | {"Only"}
                 defined = [s for s in structs if s not in bases]
@@ -416,10 +416,10 @@ def selftest(root):
         ("a code folder that does not exist", "code folder nowhere/ does not exist",
          lambda t: plant(t, first_test, "// check-map: code reference", "// check-map: code nowhere reference")),
         ("a planted bug that does not exist", "planted bug NoSuchBug does not exist",
-         lambda t: plant(t, "verify/tests/planted/tanbo/verify/planted/board.hpp", "// check-map: planted WrongSize",
+         lambda t: plant(t, "differential/tests/planted/tanbo/differential/planted/board.hpp", "// check-map: planted WrongSize",
                          "// check-map: planted NoSuchBug [rule1]\n// check-map: planted WrongSize")),
         ("a planted wrapper without a tag", "planted bug WrongSize has no 'check-map: planted' tag",
-         lambda t: plant(t, "verify/tests/planted/tanbo/verify/planted/board.hpp", "// check-map: planted WrongSize", "//")),
+         lambda t: plant(t, "differential/tests/planted/tanbo/differential/planted/board.hpp", "// check-map: planted WrongSize", "//")),
         ("a fuzz target without a tag", "fuzz target without a 'check-map: fuzz' tag",
          lambda t: plant(t, "fuzz/fuzz_notation.cpp", "// check-map: fuzz", "// fuzz")),
         ("a Coq theorem without a tag", "theorem no_merge has no check-map tag",

@@ -9,7 +9,7 @@
 #       ci-config, the configure-only `build` check) (unit, CLI, properties, exhaustive walks,
 #       C API, examples, and the fuzz corpora replayed through each fuzz target's replay
 #       main()), then prints line and branch coverage of each library folder separately (core/,
-#       reference/, optimized/, solve/, certificate/, capi/, api/ the front-end layer, verify/ the
+#       reference/, optimized/, solve/, certificate/, capi/, api/ the front-end layer, differential/ the
 #       checker users run), writes an HTML report, and exits 1 if a folder is under the thresholds
 #       (or a test failed). A line or
 #       branch is counted once per place in the source, over every template instantiation
@@ -141,7 +141,7 @@ cov() { "$cov_tool" "$@" 2> >(grep -v -e 'functions have mismatched data' -e $'^
 cov_args=(-instr-profile "$build/coverage.profdata" "${objects[0]}")
 for o in "${objects[@]:1}"; do cov_args+=(-object "$o"); done
 # System headers, generated files and test code: a folder's own tests (FOLDER/tests/, whatever the
-# folder; verify/'s planted bugs, broken engines only tests build, among them) are not what it
+# folder; differential/'s planted bugs, broken engines only tests build, among them) are not what it
 # ships. The paths are matched literally (a checkout inside a folder named tests/ is not test code).
 literal() { sed 's/[][\.*^$+?(){}|]/\\&/g' <<<"$1"; }
 ignore='(^/usr/|^'"$(literal "$root")"'/[^/]+/tests/|^'"$(literal "$build")"'/)'

@@ -16,7 +16,7 @@
 # -DTANBO_FUZZ=ON twice, and runs --jobs coverage-guided workers sharing one corpus (seeded from
 # fuzz/corpus/differential): one under ASan + UBSan, the others uninstrumented (faster); otherwise
 # the CLI's portable campaign `tanbo diff` (seeded random games, any compiler). Both use the same
-# driver (verify/); `tanbo diff` also turns a libFuzzer crash file into a minimized record.
+# driver (differential/); `tanbo diff` also turns a libFuzzer crash file into a minimized record.
 # Exit status: the table of `tanbo diff` (cli/README.md): 0 the engines agree, 2 bad command
 # line, 3 divergence (or an engine crashed), 4 a build failed or a tool stopped unexpectedly.
 set -euo pipefail

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Fails when a public symbol of tanbo has no entry in verify/CONTRACT.md.
+"""Fails when a public symbol of tanbo has no entry in differential/CONTRACT.md.
 
 The public symbols are read by Doxygen (XML output) from the public headers of core, reference,
 optimized and the C API: public functions and operators of every class, namespace-scope
 functions, variables, typedefs and concepts of namespace tanbo (not tanbo::detail), the C API's
 functions (macros are not API to list: the version macros are checked with version()). Each
-must have a row in verify/CONTRACT.md naming the test
+must have a row in differential/CONTRACT.md naming the test
 that checks it; each test named there must exist (a Catch2 test case in core/tests/, reference/tests/, optimized/tests/, capi/tests/, api/tests/ or
 properties/, matched by the start of its name, or an existing file path). Stale rows (symbols
 that no longer exist) fail too, so the list stays exact.
@@ -79,9 +79,9 @@ def test_names(src):
 
 
 def contract_rows(src):
-    """symbol -> list of checks, from the table rows of verify/CONTRACT.md."""
+    """symbol -> list of checks, from the table rows of differential/CONTRACT.md."""
     rows = {}
-    for line in open(os.path.join(src, "verify/CONTRACT.md"), encoding="utf-8"):
+    for line in open(os.path.join(src, "differential/CONTRACT.md"), encoding="utf-8"):
         m = re.match(r"\|\s*`([^`]+)`\s*\|([^|]*)\|([^|]*)\|", line)
         if m:
             rows[m.group(1)] = [c.strip().strip("`\"") for c in m.group(3).split(";") if c.strip()]
@@ -99,15 +99,15 @@ def main():
     names = test_names(src)
     problems = []
     for s in sorted(symbols - rows.keys()):
-        problems.append(f"public symbol without an entry in verify/CONTRACT.md: {s}")
+        problems.append(f"public symbol without an entry in differential/CONTRACT.md: {s}")
     for s in sorted(rows.keys() - symbols):
-        problems.append(f"verify/CONTRACT.md lists {s}, which is not a public symbol (stale row?)")
+        problems.append(f"differential/CONTRACT.md lists {s}, which is not a public symbol (stale row?)")
     for s, checks in sorted(rows.items()):
         if not checks:
-            problems.append(f"verify/CONTRACT.md: {s} names no check")
+            problems.append(f"differential/CONTRACT.md: {s} names no check")
         for c in checks:
             if not os.path.exists(os.path.join(src, c)) and not any(n.startswith(c) for n in names):
-                problems.append(f"verify/CONTRACT.md: the check '{c}' for {s} is no test case or file")
+                problems.append(f"differential/CONTRACT.md: the check '{c}' for {s} is no test case or file")
     for p in problems:
         print(p)
     print(f"contract list: {len(symbols)} public symbols, {len(rows)} rows, {len(problems)} problems")

@@ -22,24 +22,24 @@ LAYERS = {
     "optimized": {"core", "optimized"},
     # solve: perfect play for the faces; certificate: `tanbo solve --check` (api/solver.hpp).
     "api": {"core", "reference", "optimized", "api", "solve", "certificate"},
-    "verify": {"core", "reference", "optimized", "verify"},
+    "differential": {"core", "reference", "optimized", "differential"},
     "certificate": {"core", "reference", "certificate"},  # checked on the reference engine only
     # The strong solver: on the engines (the reference one for its cross-check) and the
     # certificate writer.
     "solve": {"core", "reference", "optimized", "certificate", "solve"},
     # The faces reach the engines, core's vocabulary and the solvers only through tanbo::api.
-    "cli": {"api", "verify", "conformance"},
+    "cli": {"api", "differential", "conformance"},
     "capi": {"api", "capi"},
     "python/src": {"api"},
     "js/src": {"capi"},
     # The developer parts. conformance: the suite's generator (on the reference rules) and checker,
-    # and the protocol's client (verify: a process as the differential campaign's candidate).
-    "conformance": {"core", "reference", "api", "verify", "conformance"},
+    # and the protocol's client (differential: a process as the differential campaign's candidate).
+    "conformance": {"core", "reference", "api", "differential", "conformance"},
     "bench": {"core", "reference", "optimized", "api", "solve"},
     # fuzz: the engines, the readers, the certificate checkers and the C API, each from outside.
-    "fuzz": {"core", "reference", "optimized", "api", "certificate", "verify", "capi"},
-    "properties": {"core", "reference", "optimized", "verify"},
-    "formal": {"core", "reference", "optimized", "api", "verify"},  # spec_trace: the Coq rules' traces
+    "fuzz": {"core", "reference", "optimized", "api", "certificate", "differential", "capi"},
+    "properties": {"core", "reference", "optimized", "differential"},
+    "formal": {"core", "reference", "optimized", "api", "differential"},  # spec_trace: the Coq rules' traces
     # The rules page generator (its worked examples are played on both engines).
     "docs/generator": {"core", "reference", "optimized", "api"},
     # Programs a user could write: the public headers only.

@@ -2,7 +2,7 @@
 // games over several variants, each C function returns what the C++ engine it wraps
 // (tanbo::optimized::Game) returns for the same game: indices map to points row-major, colours
 // to tanbo_color, texts to the C++ formatters, statuses to the documented error cases. Built
-// into tanbo_capi_tests (C++), next to the C99 test capi_test.c; index: verify/CONTRACT.md.
+// into tanbo_capi_tests (C++), next to the C99 test capi_test.c; index: differential/CONTRACT.md.
 // check-map: code capi
 #include <cstring>
 #include <memory>

@@ -1,6 +1,6 @@
-// `tanbo diff`: the one differential campaign front end (verify/README.md), checking the optimized
+// `tanbo diff`: the one differential campaign front end (differential/README.md), checking the optimized
 // engine (or, with --engine, an external one) against the reference engine with the driver of
-// tanbo::verify; every mode goes through one verify::Checker, candidate(). By default a seeded
+// tanbo::differential; every mode goes through one differential::Checker, candidate(). By default a seeded
 // random campaign for --seconds with a progress line per second and a summary; --replay plays a
 // game record on both engines, --input runs one fuzz input (e.g. a libFuzzer crash file). On a
 // divergence it writes a minimized reproducer into --out, prints the commands replaying it and
@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "common.hpp"
-#include "tanbo/verify/campaign.hpp"
+#include "tanbo/differential/campaign.hpp"
 #include "tanbo/conformance/external_engine.hpp"
 
 namespace tanbo::cli {
@@ -32,8 +32,8 @@ struct DiffOptions {
 };
 
 // The engine checked against the reference: the --engine program, or (empty) optimized.
-verify::Checker candidate(const DiffOptions& o) {
-  if (!o.engine) return verify::Checker{};
+differential::Checker candidate(const DiffOptions& o) {
+  if (!o.engine) return differential::Checker{};
   return conformance::external_checker(conformance::start_external_engine(*o.engine), "engine");
 }
 
@@ -43,26 +43,26 @@ std::string diff_command(const DiffOptions& o) {
 }
 
 // Prints a divergence, writes its reproducer and returns kExitCheck (or kExitOk if none).
-int report(const DiffOptions& o, const std::optional<verify::Reproducer>& rep, const std::string& stem) {
+int report(const DiffOptions& o, const std::optional<differential::Reproducer>& rep, const std::string& stem) {
   if (!rep) {
     std::cout << "the engines agree\n";
     return kExitOk;
   }
   std::cout << rep->divergence.report();
-  const verify::ReproducerFiles files =
-      verify::write_reproducer(o.out.value_or("."), stem, *rep);
+  const differential::ReproducerFiles files =
+      differential::write_reproducer(o.out.value_or("."), stem, *rep);
   std::cout << "minimized to " << rep->moves.size()
             << " moves; reproducer written, replay it with:\n"
-            << verify::replay_commands(files, diff_command(o));
+            << differential::replay_commands(files, diff_command(o));
   return kExitCheck;
 }
 
 int replay_record_file(const DiffOptions& o) {
   const RecordInput in = read_record(*o.replay, Variant::classic());
   const GameRecord& rec = in.record;
-  const verify::Checker checker = candidate(o);
-  const verify::ReplayResult r = checker.check_record(rec.start, rec.points());
-  if (r.divergence) return report(o, verify::minimize_record(rec.start, rec.points(), {}, checker), "replay-minimized");
+  const differential::Checker checker = candidate(o);
+  const differential::ReplayResult r = checker.check_record(rec.start, rec.points());
+  if (r.divergence) return report(o, differential::minimize_record(rec.start, rec.points(), {}, checker), "replay-minimized");
   std::cout << printable(in.input.name) << ": the engines agree on all " << r.moves_played
             << " moves (played forward, then undone)";
   if (!r.stopped.empty()) std::cout << "; stopped early: " << r.stopped;
@@ -72,11 +72,11 @@ int replay_record_file(const DiffOptions& o) {
 
 int run_input_file(const DiffOptions& o) {
   const Input in = read_input(*o.input);
-  const verify::Script script = verify::decode(std::vector<std::uint8_t>(in.text.begin(), in.text.end()));
-  verify::DiffStats stats;
-  const verify::Checker checker = candidate(o);
-  if (checker.check(script, &stats)) return report(o, verify::minimize(script, {}, checker), "input-minimized");
-  std::cout << printable(in.name) << ": the engines agree: " << verify::format_stats(stats) << '\n';
+  const differential::Script script = differential::decode(std::vector<std::uint8_t>(in.text.begin(), in.text.end()));
+  differential::DiffStats stats;
+  const differential::Checker checker = candidate(o);
+  if (checker.check(script, &stats)) return report(o, differential::minimize(script, {}, checker), "input-minimized");
+  std::cout << printable(in.name) << ": the engines agree: " << differential::format_stats(stats) << '\n';
   return kExitOk;
 }
 
@@ -84,7 +84,7 @@ int run_diff(const DiffOptions& o) {
   if (o.out) ensure_directory("--out", *o.out);
   if (o.replay) return replay_record_file(o);
   if (o.input) return run_input_file(o);
-  verify::CampaignOptions c;
+  differential::CampaignOptions c;
   c.seconds = o.seconds;
   c.max_executions = o.executions;
   c.seed = o.seed;
@@ -96,15 +96,15 @@ int run_diff(const DiffOptions& o) {
     c.inflight_dir = c.out_dir;  // a crashing input stays behind as DIR/inflight-N.bin
   }
   if (!o.quiet)
-    c.progress = [](const verify::CampaignProgress& p) {
-      std::cout << verify::format_progress(p) << std::endl;  // flushed: progress is for watching
+    c.progress = [](const differential::CampaignProgress& p) {
+      std::cout << differential::format_progress(p) << std::endl;  // flushed: progress is for watching
     };
   if (o.engine) {
     c.checker = candidate(o);
     c.jobs = 1;  // one process answers one request at a time
   }
-  const verify::CampaignSummary s = verify::run_campaign(c);
-  std::cout << verify::format_summary(s, c, diff_command(o));
+  const differential::CampaignSummary s = differential::run_campaign(c);
+  std::cout << differential::format_summary(s, c, diff_command(o));
   return s.divergences ? kExitCheck : kExitOk;
 }
 

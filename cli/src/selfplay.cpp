@@ -12,7 +12,7 @@
 #include <type_traits>
 
 #include "common.hpp"
-#include "tanbo/verify/consequences.hpp"
+#include "tanbo/differential/consequences.hpp"
 
 namespace tanbo::cli {
 namespace {
@@ -74,7 +74,7 @@ void write_record(const std::string& dir, int index, std::uint64_t seed, const P
 // check_start() at the start of each checked game.
 template <Engine G>
 GameSummary play_one(const SelfplayOptions& o, const Position& start, const G& fresh,
-                     verify::RuleOracle<G>& checker, int index) {
+                     differential::RuleOracle<G>& checker, int index) {
   const std::uint64_t seed = o.seed + static_cast<std::uint64_t>(index);
   Rng rng(seed);
   G g = fresh;
@@ -124,7 +124,7 @@ int selfplay_with(const SelfplayOptions& o, const Position& start) {
   long long total_length = 0;
   int wins[2] = {0, 0};
   const G fresh = start_game<G>(start, o.position ? "--position" : "--variant");
-  verify::RuleOracle<G> checker(fresh);
+  differential::RuleOracle<G> checker(fresh);
   for (int i = 0; i < o.games; ++i) {
     const GameSummary s = play_one<G>(o, start, fresh, checker, i);
     total_length += s.length;

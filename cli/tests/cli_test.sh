@@ -129,7 +129,7 @@ case_replay_engines_agree() {
 }
 
 # --- diff: the one campaign front end; status 0 when the engines agree (3 on a divergence is
-# tested with planted bugs in verify/tests/mutants_test.cpp, the real engines do not diverge) ---
+# tested with planted bugs in differential/tests/mutants_test.cpp, the real engines do not diverge) ---
 
 case_diff_agree() {
   need_optimized

@@ -10,7 +10,7 @@
 #include "tanbo/core/notation.hpp"
 #include "tanbo/core/zobrist.hpp"
 #include "tanbo/reference/rules.hpp"
-#include "tanbo/verify/driver.hpp"
+#include "tanbo/differential/driver.hpp"
 
 namespace tanbo::conformance {
 
@@ -179,9 +179,9 @@ std::shared_ptr<ExternalSession> start_external_engine(const std::string& comman
   return std::make_shared<ExternalSession>(command, timeout_ms);
 }
 
-verify::Checker external_checker(std::shared_ptr<ExternalSession> session, const std::string& name) {
+differential::Checker external_checker(std::shared_ptr<ExternalSession> session, const std::string& name) {
   static_assert(EngineGame<ExternalGame>);
-  return verify::checker_for<ExternalGame>(name, [session](const auto& start) { return ExternalGame(session, start); });
+  return differential::checker_for<ExternalGame>(name, [session](const auto& start) { return ExternalGame(session, start); });
 }
 
 }  // namespace tanbo::conformance

@@ -43,7 +43,7 @@ std::string handshake_error(const std::string& command) {
 
 }  // namespace
 
-TEST_CASE("engine process: a fake engine's handshake, answers and commands", "[verify][process][protocol]") {
+TEST_CASE("engine process: a fake engine's handshake, answers and commands", "[differential][process][protocol]") {
   const std::string cmd = fake_engine(
       "read c; printf '=3 hello \\r\\n'; read d; read e; echo '=4 one'; echo '?5 usage two'; read q");
   EngineProcess p(cmd);
@@ -59,7 +59,7 @@ TEST_CASE("engine process: a fake engine's handshake, answers and commands", "[v
 }
 
 TEST_CASE("engine process: each bad engine gets an error naming the engine and what went wrong",
-          "[verify][process][protocol]") {
+          "[differential][process][protocol]") {
   // Handshake failures.
   CHECK(handshake_error("read a; echo '=1 2'") == "engine 'read a; echo '=1 2'': speaks protocol version '2', not 1");
   CHECK_THAT(handshake_error("read a; echo '?1 unknown-command no'"),
@@ -79,7 +79,7 @@ TEST_CASE("engine process: each bad engine gets an error naming the engine and w
 }
 
 TEST_CASE("engine process: an engine that exited is reported on reading, then on sending",
-          "[verify][process][protocol]") {
+          "[differential][process][protocol]") {
   EngineProcess p(fake_engine("exit 0"));
   CHECK_THROWS_WITH(p.ask("frob"), Contains("exited"));
   // Its end of the pair is closed now (the read above saw the end of file): send fails.

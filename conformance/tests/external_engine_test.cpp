@@ -15,7 +15,7 @@
 
 using namespace tanbo;
 using namespace tanbo::conformance;
-using namespace tanbo::verify;  // the Checker, Script and results the external engine plugs into
+using namespace tanbo::differential;  // the Checker, Script and results the external engine plugs into
 using Catch::Matchers::Contains;
 
 namespace {
@@ -64,11 +64,11 @@ std::string error_of(const Fake& fake, F&& f) {
 
 }  // namespace
 
-TEST_CASE("external engine: a game needs a process", "[verify][external][protocol]") {
+TEST_CASE("external engine: a game needs a process", "[differential][external][protocol]") {
   CHECK_THROWS_WITH(ExternalGame(nullptr, Variant::lattice(5)), "ExternalGame: no engine process (a null session)");
 }
 
-TEST_CASE("external engine: state comes from the engine's answers", "[verify][external][protocol]") {
+TEST_CASE("external engine: state comes from the engine's answers", "[differential][external][protocol]") {
   Fake fake;
   fake.play = "=$id bounded-roots A1 B1";
   ExternalGame g(start_external_engine(fake.command(), 5000), Variant::lattice(5));
@@ -104,7 +104,7 @@ TEST_CASE("external engine: state comes from the engine's answers", "[verify][ex
   }
 }
 
-TEST_CASE("external engine: a finished game and each rule-6 branch", "[verify][external][protocol]") {
+TEST_CASE("external engine: a finished game and each rule-6 branch", "[differential][external][protocol]") {
   Fake fake;
   fake.winner = "=$id O";
   {
@@ -129,7 +129,7 @@ TEST_CASE("external engine: a finished game and each rule-6 branch", "[verify][e
 }
 
 TEST_CASE("external engine: refusals and malformed answers become clear errors",
-          "[verify][external][protocol]") {
+          "[differential][external][protocol]") {
   Fake f;
   f.start = "?$id usage not today";
   CHECK(error_of(f, [](auto session) { ExternalGame g(session, kLattice5); }) ==
@@ -177,7 +177,7 @@ TEST_CASE("external engine: refusals and malformed answers become clear errors",
         }) == "engine refused 'undo': usage cannot");
 }
 
-TEST_CASE("external engine: games sharing a process are replayed into it", "[verify][external][protocol]") {
+TEST_CASE("external engine: games sharing a process are replayed into it", "[differential][external][protocol]") {
   const auto log = std::filesystem::temp_directory_path() / "tanbo-external-engine-test.log";
   std::filesystem::remove(log);
   Fake f;
@@ -206,7 +206,7 @@ TEST_CASE("external engine: games sharing a process are replayed into it", "[ver
                 "start X3O/5/5/5/O3X X lattice-5\nplay B1\nplay D1\n" + q);
 }
 
-TEST_CASE("external engine: the checker finds an engine that ignores moves", "[verify][external][protocol]") {
+TEST_CASE("external engine: the checker finds an engine that ignores moves", "[differential][external][protocol]") {
   const Fake f;  // answers every play with "none" and never changes its position
   const Checker c = external_checker(start_external_engine(f.command(), 5000), "fake");
   Script s;
@@ -222,7 +222,7 @@ TEST_CASE("external engine: the checker finds an engine that ignores moves", "[v
 }
 
 TEST_CASE("external engine: a start only the candidate refuses is a divergence",
-          "[verify][external][protocol]") {
+          "[differential][external][protocol]") {
   Fake f;
   f.start = "?$id usage no thanks";
   const Checker c = external_checker(start_external_engine(f.command(), 5000), "fake");

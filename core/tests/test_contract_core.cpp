@@ -3,7 +3,7 @@
 // strings and diagrams, game records, Rng and mix64 (the published splitmix64 / xoshiro256**
 // algorithms), Zobrist hashing, the small vocabulary of types.hpp, hex, exact keys, the position
 // set, start texts, errors and the version. Shared by both
-// engines, so a bug here is invisible to differential checks. Index: verify/CONTRACT.md.
+// engines, so a bug here is invisible to differential checks. Index: differential/CONTRACT.md.
 // In core/tests: the engines only supply positions here; what is checked is core.
 // check-map: code core
 #include <cstdint>

@@ -2,7 +2,7 @@
 // games with any tanbo::Engine and, after every move, checks the engine against itself (copies,
 // undo, check_consistency), against the core formats (position strings, game records, Zobrist
 // hash), against the reference engine (lockstep, for every other engine) and against the
-// consequences of the rules (the oracle of tanbo/verify/consequences.hpp). Used by
+// consequences of the rules (the oracle of tanbo/differential/consequences.hpp). Used by
 // test_engine_games.cpp.
 // In optimized/tests: its lockstep against the reference engine checks the other engine, the
 // optimized one.
@@ -18,8 +18,8 @@
 #include "tanbo/core.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/reference/rules.hpp"
-#include "tanbo/verify/compare.hpp"
-#include "tanbo/verify/consequences.hpp"
+#include "tanbo/differential/compare.hpp"
+#include "tanbo/differential/consequences.hpp"
 #include "test_util.hpp"
 
 namespace tanbo_test {
@@ -37,23 +37,23 @@ struct SimOptions {
 
 /// What the simulated games went through (the counters every differential check keeps), so
 /// callers can assert the games were not trivial.
-using SimStats = tanbo::verify::DiffStats;
+using SimStats = tanbo::differential::DiffStats;
 
 /// Engines other than the reference engine are also compared move by move with it.
 template <typename G>
 inline constexpr bool kCompareWithReference = !std::is_same_v<G, tanbo::reference::Game>;
 
-/// `expected` and `actual` agree on everything the one comparator (tanbo/verify/compare.hpp)
+/// `expected` and `actual` agree on everything the one comparator (tanbo/differential/compare.hpp)
 /// compares at `depth`; on failure the first difference is printed.
 template <tanbo::Engine A, tanbo::Engine B>
 void require_same_state(const A& expected, const B& actual,
-                        tanbo::verify::Depth depth = tanbo::verify::Depth::Full) {
-  const std::optional<std::string> difference = tanbo::verify::first_difference(expected, actual, depth);
+                        tanbo::differential::Depth depth = tanbo::differential::Depth::Full) {
+  const std::optional<std::string> difference = tanbo::differential::first_difference(expected, actual, depth);
   INFO("first difference: " << difference.value_or("none"));
   REQUIRE_FALSE(difference.has_value());
 }
 
-/// The rule-consequence oracle (tanbo/verify/consequences.hpp) found nothing.
+/// The rule-consequence oracle (tanbo/differential/consequences.hpp) found nothing.
 inline void require_no_violation(const std::optional<std::string>& problem) {
   INFO("violated consequence of the rules: " << problem.value_or("none"));
   REQUIRE_FALSE(problem.has_value());
@@ -72,7 +72,7 @@ void require_fresh_game(const G& g, const tanbo::Position& start) {
   REQUIRE_FALSE(g.is_over());
   REQUIRE_FALSE(g.winner().has_value());
   REQUIRE(g.legal_move_count() > 0);
-  require_no_violation(tanbo::verify::RuleOracle<G>(g).check_start(g));
+  require_no_violation(tanbo::differential::RuleOracle<G>(g).check_start(g));
 }
 
 /// A finished game: exactly one side has stones and wins; no move is legal or accepted.
@@ -127,7 +127,7 @@ SimStats simulate_random_games(const tanbo::Position& start, std::uint64_t seed,
     G twin = g;  // a copy must evolve exactly like the original
     std::optional<reference::Game> oracle;
     if constexpr (kCompareWithReference<G>) oracle.emplace(start);
-    verify::RuleOracle<G> rules(g);
+    differential::RuleOracle<G> rules(g);
 
     while (!g.is_over()) {
       const int ply = g.ply();
@@ -153,7 +153,7 @@ SimStats simulate_random_games(const tanbo::Position& start, std::uint64_t seed,
       REQUIRE(parsed.points() == moves);
       const bool power_of_two = ply > 0 && (ply & (ply - 1)) == 0;
       const bool deep = ply < opt.deep_plies || power_of_two || g.is_over();
-      using tanbo::verify::Depth;
+      using tanbo::differential::Depth;
       require_same_state(twin, g, deep ? Depth::Full : Depth::Step);
       if (oracle) require_same_state(*oracle, g, deep ? Depth::Full : Depth::Step);
 

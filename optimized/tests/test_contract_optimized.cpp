@@ -4,7 +4,7 @@
 // legal_vertices, random_legal_vertex, play_vertex, MoveRecord fields, removed_stones,
 // records(), board(), vertex()/point(), at_vertex, variant(). Each is compared, on every position
 // of seeded random games, with the reference engine (rules.hpp functions) played in lockstep.
-// playout() and the uniformity of the samplers are in test_sampling.cpp. Index: verify/CONTRACT.md.
+// playout() and the uniformity of the samplers are in test_sampling.cpp. Index: differential/CONTRACT.md.
 // In optimized/tests: checks the optimized engine's public functions.
 // check-map: code optimized
 #include <algorithm>

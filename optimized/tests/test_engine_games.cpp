@@ -19,7 +19,7 @@ namespace {
 // The games must have exercised both removal rules (and, for groups with many games, both
 // outcomes), otherwise passing the per-move checks would prove little.
 void require_removals(const SimStats& s, bool both_colours_at_once = true) {
-  INFO(tanbo::verify::format_stats(s));
+  INFO(tanbo::differential::format_stats(s));
   CHECK(s.expanded_root_removals > 0);
   CHECK(s.bounded_roots_removals > 0);
   if (both_colours_at_once) CHECK(s.both_colours_removals > 0);

@@ -11,7 +11,7 @@
 #include "engine_types.hpp"
 #include "rules_scenario.hpp"
 #include "tanbo/reference/rules.hpp"
-#include "tanbo/verify/consequences.hpp"
+#include "tanbo/differential/consequences.hpp"
 #include "test_util.hpp"
 
 using namespace tanbo;
@@ -190,5 +190,5 @@ TEMPLATE_TEST_CASE("rule 5: the mover's legal moves are the growth points of its
   // so for the board above X may play B2, C2 and A3 and nothing else.
   TestType g(Position::parse("XOXX/X2O/4/4 X"));
   CHECK(names(g.legal_moves()) == std::vector<std::string>{"B2", "C2", "A3"});
-  CHECK(verify::rules_legal_moves(g.position()) == g.legal_moves());
+  CHECK(differential::rules_legal_moves(g.position()) == g.legal_moves());
 }

@@ -1,7 +1,7 @@
 // Contract tests of the reference engine's public functions (reference/include: rules.hpp and
 // game.hpp), each compared on every position of seeded random games over several variants with
 // the brute-force rules of brute_force.hpp, which share no code with the engine. The list of
-// public functions and the check covering each is verify/CONTRACT.md.
+// public functions and the check covering each is differential/CONTRACT.md.
 // In reference/tests: the reference engine alone against brute force (no optimized engine linked).
 // check-map: code reference
 #include <algorithm>

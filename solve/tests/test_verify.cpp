@@ -77,7 +77,7 @@ struct Genuine {
 
 }  // namespace
 
-TEST_CASE("verify passes genuine tables, record by record, with progress", "[solve][verify]") {
+TEST_CASE("verify passes genuine tables, record by record, with progress", "[solve][differential]") {
   for (const char* text : {"XO1/3/O1X X", kSmall4}) {
     const Table t = Table::solve(Position::parse(text));
     const Table back = read_bytes(file_of(t));
@@ -92,7 +92,7 @@ TEST_CASE("verify passes genuine tables, record by record, with progress", "[sol
 }
 
 TEST_CASE("a forged flipped win bit is refused by the probe and by verify, naming the record",
-          "[solve][verify]") {
+          "[solve][differential]") {
   // The start's record says the side to move wins (the header's value byte too, so reading
   // agrees): a contradiction of the kind a probe must never print, such as "X to move loses in 24
   // plies" above four moves that "win in 24".
@@ -121,7 +121,7 @@ TEST_CASE("a forged flipped win bit is refused by the probe and by verify, namin
             "moves' records give X to move loses in 15 plies");
 }
 
-TEST_CASE("a forged finished game given to the loser is refused by rule 7", "[solve][verify]") {
+TEST_CASE("a forged finished game given to the loser is refused by rule 7", "[solve][differential]") {
   const Genuine g;
   std::size_t i = 0;
   while (!g.finished(i)) ++i;
@@ -148,7 +148,7 @@ TEST_CASE("a forged finished game given to the loser is refused by rule 7", "[so
 }
 
 TEST_CASE("the probe checks every position of the perfect-play line, not only the probed one",
-          "[solve][verify]") {
+          "[solve][differential]") {
   // The finished game at the end of the start's line given to the loser: the start's own record
   // and its children's still agree, so a probe without the line answers; walking the line meets
   // the forged record (or its parent, which it now contradicts) and refuses.
@@ -166,7 +166,7 @@ TEST_CASE("the probe checks every position of the perfect-play line, not only th
 }
 
 TEST_CASE("a locally consistent pair of wrong records passes the parent's probe; verify catches it",
-          "[solve][verify]") {
+          "[solve][differential]") {
   // Parent P and child C both wrong, P agreeing with C: the probe of P checks P against its
   // children's records and cannot tell (docs/solutions.md, "What the checks catch"); C's own
   // probe and verify() can.
@@ -207,7 +207,7 @@ TEST_CASE("a locally consistent pair of wrong records passes the parent's probe;
   CHECK_THAT(table_error_of([&] { (void)tanbo::solve::verify(forged); }), Contains("forged.tbl: byte ") && Contains("inconsistent"));
 }
 
-TEST_CASE("a repeated or out-of-order record is refused on reading with its offset", "[solve][verify]") {
+TEST_CASE("a repeated or out-of-order record is refused on reading with its offset", "[solve][differential]") {
   const Genuine g;
   const std::size_t start = ForgedTable(g.bytes).find(g.canonical(g.start));
   std::size_t i = 10;
@@ -233,7 +233,7 @@ TEST_CASE("a repeated or out-of-order record is refused on reading with its offs
 }
 
 TEST_CASE("a forged table missing a record is refused by its parent's probe and by verify",
-          "[solve][verify]") {
+          "[solve][differential]") {
   const Genuine g;
   // A child of the start, removed with its orbit from the position count: reading cannot tell.
   const auto [move, child] = g.children(g.start).front();

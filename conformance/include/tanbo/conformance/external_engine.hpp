@@ -16,7 +16,7 @@
 #include "tanbo/core/engine.hpp"
 #include "tanbo/api/protocol.hpp"
 #include "tanbo/core/position.hpp"
-#include "tanbo/verify/campaign.hpp"
+#include "tanbo/differential/campaign.hpp"
 
 namespace tanbo::conformance {
 
@@ -65,8 +65,8 @@ class ExternalGame {
 /// start or fails the protocol handshake.
 std::shared_ptr<ExternalSession> start_external_engine(const std::string& command, int timeout_ms = 20000);
 
-/// A verify::Checker (tanbo/verify/campaign.hpp) comparing reference::Game with the engine of `session`, labelled
+/// A differential::Checker (tanbo/differential/campaign.hpp) comparing reference::Game with the engine of `session`, labelled
 /// `name`. One process answers one request at a time: run campaigns with it on one job.
-verify::Checker external_checker(std::shared_ptr<ExternalSession> session, const std::string& name);
+differential::Checker external_checker(std::shared_ptr<ExternalSession> session, const std::string& name);
 
 }  // namespace tanbo::conformance
