@@ -70,7 +70,7 @@ void write(const std::filesystem::path& dir, const std::string& name, const diff
   write(dir, name, differential::encode(s));
 }
 
-void differential(const std::filesystem::path& dir) {
+void differential_corpus(const std::filesystem::path& dir) {
   using differential::Step;
   for (const Variant& v : Variant::all_named()) write(dir, "opening-" + v.name(), script_for(v, random_game(v, 1, 12)));
   // Whole games, then attempts after the end, an undo, a probe and a record check.
@@ -265,7 +265,7 @@ int main(int argc, char** argv) {
     std::printf("%zu of %zu differential corpus inputs re-encoded canonically\n", changed, files.size());
     return 0;
   }
-  differential(root / "differential");
+  differential_corpus(root / "differential");
   notation(root / "notation");
   position(root / "position");
   record(root / "record");

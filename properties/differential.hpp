@@ -24,7 +24,7 @@
 #include "tanbo/reference/game.hpp"
 #include "tanbo/differential/compare.hpp"
 
-namespace tanbo::props::differential {
+namespace tanbo::props::stateful {
 
 using Model = reference::Game;
 
@@ -212,4 +212,4 @@ void property(int max_size = 13) {
   rc::state::runAll(commands, model, sut);
 }
 
-}  // namespace tanbo::props::differential
+}  // namespace tanbo::props::stateful
