@@ -17,7 +17,7 @@ endif()
 # The Catch2 test programs compile at -O1 in optimized builds (the libraries they test keep the
 # build type's -O3): their template instantiations (an engine per planted bug, the matchers)
 # compile about twice as fast, and the work they run is bounded by counts, so a slower program
-# only takes a few seconds longer (docs/design.md, what was tried: CI's build time).
+# only takes a few seconds longer (docs/decisions.md, rows 61-63: CI's build time).
 add_library(tanbo_test_flags INTERFACE)
 target_compile_options(tanbo_test_flags INTERFACE $<$<CONFIG:Release,RelWithDebInfo>:-O1>)
 target_link_libraries(tanbo_test_flags INTERFACE tanbo_build_flags)

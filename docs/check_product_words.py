@@ -19,6 +19,26 @@ node_modules and .git are skipped. Refused, case-insensitively (WORDS below is t
     "landed" or "revision" and at most two words ("commit 1f844f3", "landed main 1f844f3");
   - a calendar date (2026-12-06, "December 2026"); seeds such as 20260101 pass.
 
+The product pages (PRODUCT_PAGES below, listed by name: README.md, the docs/ pages that describe
+the product and the folders' READMEs) say what the product is, not how its figures came about
+(a listed page that is missing is a finding, so a renamed page stays checked). Refused there:
+  - a measurement story: "was/were measured on" (the conditions of a figure are said as what they
+    are: "CPU seconds on a 2-core machine");
+  - a change told as a change: "this/that changed", "this/that has changed", "fixed since";
+  - a before -> after: "before -> after" itself, or two figures joined by an arrow (->, →, ⟶, =>),
+    a figure being a number with its unit or sign ("83,698 -> 85,080", "x1.73 → x1.96",
+    "1.54 s -> 0.38 s", "3.3 → 1.8 a move"). Not flagged: an arrow not between two figures (a layer
+    arrow "solve/ -> certificate/", a move "B1 → C2", "start → end"); anything in code (a `code
+    span` or a fenced block: notation, Coq's ->, shell output); and a table column whose header
+    has the arrow, which names a range of the product's own measure (| edges at start → end |,
+    its cells "151 → 158").
+docs/design.md names each decision in one line and links its rows of docs/decisions.md: every row
+anchor there (<a id="decision-N">) must be linked from design.md (decisions.md#decision-N), and every
+such link must name a row that exists.
+
+How figures came about goes in CHANGELOG.md or docs/decisions.md, which are not product pages
+(decisions.md is still held to the history words above, as every page but CHANGELOG.md).
+
 usage: check_product_words.py ROOT            exit status 1 with one line per finding
        check_product_words.py ROOT --selftest plants each kind of finding in a copy and requires
                                               that it is caught, and that the product words above
@@ -51,6 +71,75 @@ WORDS = [
         r"|\b(?:January|February|March|April|May|June|July|August|September|October|November"
         r"|December)\s+(?:19|20)\d\d\b")),
 ]
+
+# The pages that describe the product, by name (a page added to docs/ is added here when it
+# describes the product): the narration below is refused in them. CHANGELOG.md and
+# docs/decisions.md tell how figures came about and are not listed.
+PRODUCT_PAGES = [
+    "README.md", "docs/mainpage.md", "docs/design.md", "docs/rules.md", "docs/rules.md.in",
+    "docs/solutions.md", "docs/verification.md", "docs/performance.md", "docs/certificates.md",
+    "docs/conformance.md", "docs/protocol.md", "docs/formal.md",
+    # The folders' pages, each the product's part in that folder.
+    "cli/README.md", "python/README.md", "js/README.md", "packaging/README.md", "fuzz/README.md",
+    "properties/README.md", "differential/README.md", "differential/CONTRACT.md",
+    "differential/PLANTED.md", "mutation/README.md",
+]
+# A figure: a number, optionally signed, with a leading x or × (a factor) and a unit after it.
+FIGURE = (r"(?<![\w.])[-−+]?[x×]?\d[\d,.]*(?:[–-]\d[\d,.]*)?"
+          r"(?:\s?(?:%|×|x|s|ms|µs|ns|[kMGT]i?B|[kMG]|B|bytes?|instructions?|nodes?|plies|ply|positions?|"
+          r"minutes?|hours?|days?|seconds?)(?![\w]))?")
+ARROW = r"(?:->|→|⟶|=>)"
+NARRATION = [
+    ("a measurement story", re.compile(r"\b(?:was|were)\s+measured\s+on\b", re.I)),
+    ("a change told as a change", re.compile(
+        r"\b(?:this|that)\s+(?:has\s+|had\s+)?changed\b|\bfixed\s+since\b", re.I)),
+    ("a before -> after", re.compile(
+        rf"\bbefore\s*{ARROW}\s*after\b|{FIGURE}\s*{ARROW}\s*{FIGURE}", re.I)),
+]
+FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[ \t]*$", re.M | re.S)
+CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
+
+
+def blank(m):
+    """The match's text as spaces, its newlines kept (so line numbers stay)."""
+    return re.sub(r"[^\n]", " ", m.group(0))
+
+
+def prose(text):
+    """TEXT with its code (fenced blocks, code spans) blanked, and the cells of every table column
+    whose header holds an arrow: what the narration rules read."""
+    text = CODE_SPAN.sub(blank, FENCE.sub(blank, text))
+    out, header = [], None
+    for line in text.split("\n"):
+        if not line.lstrip().startswith("|"):
+            header = None
+            out.append(line)
+            continue
+        cells = line.split("|")
+        if header is None:
+            header = [bool(re.search(ARROW, c)) for c in cells]
+        elif not re.fullmatch(r"[\s|:-]*", line):
+            cells = [" " * len(c) if i < len(header) and header[i] else c for i, c in enumerate(cells)]
+        out.append("|".join(cells))
+    return "\n".join(out)
+
+
+DECISION_ROW = re.compile(r'<a id="(decision-\d+)"></a>')
+DECISION_LINK = re.compile(r"\(decisions\.md#(decision-\d+)\)")
+
+
+def decision_links(root):
+    """Rows of docs/decisions.md that docs/design.md does not link, and links to rows that do not exist."""
+    paths = [os.path.join(root, "docs", name) for name in ("decisions.md", "design.md")]
+    if not all(os.path.isfile(p) for p in paths):
+        return []
+    rows, design = (open(p, encoding="utf-8").read() for p in paths)
+    rows, links = DECISION_ROW.findall(rows), set(DECISION_LINK.findall(design))
+    return ([f"docs/decisions.md: row {r} has no decision line linking it in docs/design.md"
+             for r in rows if r not in links]
+            + [f"docs/design.md: links decisions.md#{r}, a row docs/decisions.md lacks"
+               for r in sorted(links - set(rows))])
+
 
 # The leader of a comment line in a header: //, ///, //!, /**, * and */ with the space after it.
 COMMENT_LEADER = re.compile(r"^[ \t]*(?://[/!]?|/\*+|\*+/?)[ \t]?", re.M)
@@ -85,7 +174,10 @@ def scanned_files(root):
 
 def problems(root, only=None):
     """Findings under ROOT, in the files of `only` (relative paths) when given, else in all."""
-    out = []
+    out = [f"{rel}: listed in PRODUCT_PAGES but missing (rename it there too)"
+           for rel in PRODUCT_PAGES if only is None and not os.path.isfile(os.path.join(root, rel))]
+    if only is None:
+        out += decision_links(root)
     with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
         n = len(f.read().splitlines())
     if n > README_MAX_LINES:
@@ -103,6 +195,14 @@ def problems(root, only=None):
                 at = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
                 out.append(f"{rel}:{text.count(chr(10), 0, at) + 1}: {what} ('{words}'): name the definition "
                            "or decision instead; history goes in CHANGELOG.md")
+        if rel in PRODUCT_PAGES:
+            read = prose(text)
+            for what, pattern in NARRATION:
+                for m in pattern.finditer(read):
+                    words = " ".join(m.group(0).split())
+                    out.append(f"{rel}:{read.count(chr(10), 0, m.start()) + 1}: {what} ('{words}'): say what "
+                               "the product is and its figure; how it came about goes in CHANGELOG.md or "
+                               "docs/decisions.md")
     return out
 
 
@@ -123,6 +223,32 @@ PLANTS = [
     ("docs/verification.md", "(classic: the value of landed main 1f844f3)", "a commit hash"),
     ("api/include/tanbo/api/solution.hpp", "// measured on 2026-12-06", "a date"),
     ("docs/formal.md", "Checked in December 2026.", "a date"),
+    # Narration in a product page: each banned phrase, and each arrow form between two figures.
+    ("docs/solutions.md", "The goal is not reached on the 2-core machine this was measured on.",
+     "a measurement story"),
+    ("README.md", "The figures were\nmeasured on an idle machine.", "a measurement story"),
+    ("docs/solutions.md", "With the children's slots prefetched that changed: a second thread is free.",
+     "a change told as a change"),
+    ("docs/formal.md", "This has changed with the kernel's VM.", "a change told as a change"),
+    ("docs/rules.md.in", "The best-move search ran out of budget (fixed since).", "a change told as a change"),
+    ("docs/verification.md", "The coverage went from before → after in one run.", "a before -> after"),
+    ("docs/design.md", "API game 319,468 -> 251,854 with the start set up once.", "a before -> after"),
+    ("docs/performance.md", "The fitted growth rose x1.73 → x1.96 a ply.", "a before -> after"),
+    ("docs/certificates.md", "Corpus replay under ASan: 1.54 s → 0.38 s.", "a before -> after"),
+    ("docs/conformance.md", "| what | figure |\n|---|---|\n| mispredicted branches | 3.3 → 1.8 a move |",
+     "a before -> after"),
+    ("docs/protocol.md", "Peak RSS 6.78 bytes =>\n3.05 bytes per position.", "a before -> after"),
+    ("docs/mainpage.md", "CPU 2,328 ⟶ 1,569 s.", "a before -> after"),
+    ("fuzz/README.md", "Corpus replay: 1.54 s → 0.38-0.54 s.", "a before -> after"),
+    # Arrows that are not a change, and narration where it belongs, must pass.
+    ("docs/verification.md", "| target | edges at start → end |\n|---|---|\n| `fuzz_notation` | 151 → 158 |", None),
+    ("docs/design.md", "The layers: solve/ -> certificate/, engines -> api -> faces; a move B1 → C2.", None),
+    ("docs/formal.md", "`Theorem t n : n > 0 -> 1 <= n.` and `ply 3 -> 4`", None),
+    ("docs/formal.md", "```coq\nCorollary lattice5_bound k : game 5 lattice5 Black k -> k <= 75.\n```", None),
+    ("docs/solutions.md", "Times are CPU seconds measured on a 2-core machine; the table changed nothing.", None),
+    ("docs/decisions.md", "| 2 | playout 83,698 → 85,080 (+1.7 %); that changed; it was measured on two cores |",
+     None),
+    ("CHANGELOG.md", "- The coverage stage before -> after: 916 -> 876 s; this changed.", None),
     # Product words that must pass: the protocol's session, counts, seeds, CHANGELOG.md's history.
     ("docs/protocol.md", "A protocol session on the reference engine; see fuzz_session and tanbo_session_create.",
      None),
@@ -159,6 +285,33 @@ def selftest(root):
                 print(f"selftest: README.md of {lines + extra} lines: {found[0] if found else 'passes'}")
         with open(readme, "w", encoding="utf-8") as f:
             f.write(readme_text)
+        # A product page renamed without its entry in PRODUCT_PAGES is a finding.
+        moved = os.path.join(copy, "docs", "protocol.md")
+        os.rename(moved, moved + ".away")
+        if not any(p.startswith("docs/protocol.md: listed in PRODUCT_PAGES but missing") for p in problems(copy)):
+            print("selftest: NOT caught: docs/protocol.md missing but listed in PRODUCT_PAGES")
+            failed = True
+        else:
+            print("selftest: caught: docs/protocol.md: listed in PRODUCT_PAGES but missing")
+        os.rename(moved + ".away", moved)
+        # A decision row design.md does not link, and a link to a row that does not exist.
+        for rel, text, finding in (
+                ("docs/decisions.md", '| <a id="decision-999"></a>999 | an idea | 1 | kept | a reason |',
+                 "docs/decisions.md: row decision-999 has no decision line"),
+                ("docs/design.md", "- **An idea**: kept ([998](decisions.md#decision-998)).",
+                 "docs/design.md: links decisions.md#decision-998")):
+            path = os.path.join(copy, rel)
+            with open(path, encoding="utf-8") as f:
+                original = f.read()
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(original.rstrip("\n") + "\n" + text + "\n")
+            if any(p.startswith(finding) for p in problems(copy)):
+                print(f"selftest: caught: {finding}")
+            else:
+                print(f"selftest: NOT caught: {finding}")
+                failed = True
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(original)
         for rel, text, kind in PLANTS:
             path = os.path.join(copy, rel)
             with open(path, encoding="utf-8") as f:

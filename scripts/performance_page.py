@@ -231,7 +231,9 @@ BEFORE_AFTER = {
 
 if has_before:
     lines = [line.rstrip("\n").split("\t") for line in open(f"{tmp}/before-after.tsv")]
-    print(f"**Before and after**: the loops users run, on an older Release build (named by "
+    # A change's figures: the page says what the two builds measure; the story of the change is
+    # its CHANGELOG.md entry's (docs/check_product_words.py keeps the narration out of this page).
+    print(f"**Against an older build** (a change's figures, quoted by its CHANGELOG.md entry): the loops users run, on an older Release build (named by "
           f"`TANBO_PERF_BEFORE`; {before_version}, {before_compiler}) and on the build above, the same "
           "inputs and seeds on both sides. Instruction counts are callgrind's, deterministic; rates are "
           f"per CPU-second, the median of {rounds} round{'s' * (rounds > 1)} of {seconds} s per build, interleaved in this run "
@@ -267,12 +269,6 @@ if has_before:
             how += "; the loop's own source differs between the trees: " + ", ".join(
                 f"`{p}`" for p in note.split(","))
         print(f"| {what} | {figures[0]} | {figures[1]} | {figures[2]} | {how} |")
-    print()
-else:
-    print("**Before and after.** Not in this run. `TANBO_PERF_BEFORE=DIR scripts/performance-report.sh`, "
-          "DIR a Release build of an older commit (and `TANBO_PERF_BEFORE_JS=` its `js/` folder with "
-          "`dist/` built), adds a table of the loops users run on both builds: the differential check, "
-          "the MCTS example, a C API game, and Python's and JavaScript's per-move loops.")
     print()
 def solve_run(name):
     """positions, CPU s, wall s, peak RSS bytes per position and the start's outcome of one
@@ -385,3 +381,7 @@ for back, settled, asked, nodes, ms in re.findall(
 print()
 print("Reproduce one figure by hand: `tanbo bench --compare`, `tanbo bench --threads 2`,")
 print("`scripts/count-playout-instructions.sh BUILD_DIR`, `BUILD_DIR/bench/tanbo_microbench`.")
+print("`TANBO_PERF_BEFORE=DIR scripts/performance-report.sh`, DIR a Release build of an older commit")
+print("(and `TANBO_PERF_BEFORE_JS=` its `js/` folder with `dist/` built), adds the loops users run")
+print("measured on both builds: the differential check, the MCTS example, a C API game, and Python's")
+print("and JavaScript's per-move loops.")
