@@ -325,8 +325,8 @@ if [[ -n $before ]]; then
   fi
 
   # The MCTS example: 300 playouts per move on lattice-9 (its test's setting), seed 1.
-  # Its search is examples/mcts.hpp in older trees, api/include/tanbo/api/mcts.hpp in newer ones.
-  per_game mcts 1 3 "$(changed examples/mcts_player.cpp examples/mcts.hpp api/include/tanbo/api/mcts.hpp)" \
+  # Its search is examples/mcts.hpp in older trees, api/include/tanbo/player/mcts.hpp in newer ones.
+  per_game mcts 1 3 "$(changed examples/mcts_player.cpp examples/mcts.hpp api/include/tanbo/player/mcts.hpp)" \
     @DIR@/examples/mcts_player @N@ 300 1 lattice-9
 
   # A random game through the C API: scripts/perf-capi-games.c built against each build's header

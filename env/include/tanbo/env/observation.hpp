@@ -5,7 +5,7 @@
 
 #include "tanbo/api/game.hpp"
 
-namespace tanbo::api {
+namespace tanbo::env {
 
 /// The planes of `g` from `side`'s view into `planes` (6 * N * N values, plane-major, each
 /// point y * N + x): own stones, opponent stones, empty, own moves, opponent moves, X to move
@@ -13,12 +13,12 @@ namespace tanbo::api {
 /// is rule 3 (an empty point touching exactly one of its stones), the moves it would have on its
 /// turn; both are empty once the game is over. T is float or std::uint8_t.
 template <typename T>
-void observation_planes(const AnyGame& g, Color side, T* planes);
+void observation_planes(const api::AnyGame& g, Color side, T* planes);
 
 /// @cond INSTANTIATIONS
 // Compiled once, in observation.cpp.
-extern template void observation_planes<float>(const AnyGame&, Color, float*);
-extern template void observation_planes<std::uint8_t>(const AnyGame&, Color, std::uint8_t*);
+extern template void observation_planes<float>(const api::AnyGame&, Color, float*);
+extern template void observation_planes<std::uint8_t>(const api::AnyGame&, Color, std::uint8_t*);
 /// @endcond
 
-}  // namespace tanbo::api
+}  // namespace tanbo::env

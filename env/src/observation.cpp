@@ -1,5 +1,5 @@
-// api::observation_planes: the six planes a learning program observes (observation.hpp).
-#include "tanbo/api/observation.hpp"
+// env::observation_planes: the six planes a learning program observes (observation.hpp).
+#include "tanbo/env/observation.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -8,10 +8,10 @@
 
 #include "tanbo/api/explain.hpp"
 
-namespace tanbo::api {
+namespace tanbo::env {
 
 template <typename T>
-void observation_planes(const AnyGame& g, Color side, T* plane) {
+void observation_planes(const api::AnyGame& g, Color side, T* plane) {
   const int n = g.size();
   const std::size_t nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
   std::fill(plane, plane + 6 * nn, T{0});
@@ -21,7 +21,7 @@ void observation_planes(const AnyGame& g, Color side, T* plane) {
   std::vector<std::uint8_t> mask(nn), waiting(nn);
   g.legal_mask(mask.data());
   // The waiting side's moves are rule 3 from the reference rules (none once the game is over).
-  if (!g.is_over()) placement_mask(pos, opponent(g.to_move()), waiting.data());
+  if (!g.is_over()) api::placement_mask(pos, opponent(g.to_move()), waiting.data());
   const std::size_t to_move_plane = side == g.to_move() ? 3 : 4;
   for (std::size_t i = 0; i < nn; ++i) {
     const Cell c = pos.cells()[i];
@@ -34,7 +34,7 @@ void observation_planes(const AnyGame& g, Color side, T* plane) {
   if (g.to_move() == Color::Black) std::fill(plane + 5 * nn, plane + 6 * nn, T{1});
 }
 
-template void observation_planes<float>(const AnyGame&, Color, float*);
-template void observation_planes<std::uint8_t>(const AnyGame&, Color, std::uint8_t*);
+template void observation_planes<float>(const api::AnyGame&, Color, float*);
+template void observation_planes<std::uint8_t>(const api::AnyGame&, Color, std::uint8_t*);
 
-}  // namespace tanbo::api
+}  // namespace tanbo::env

@@ -1,4 +1,4 @@
-// api::VectorBatch: many boards stepped together in C++, the engine under Python's
+// env::VectorBatch: many boards stepped together in C++, the engine under Python's
 // tanbo.vector.TanboVectorEnv (Gymnasium VectorEnv semantics; models: EnvPool, Pgx). One call
 // applies a batch of agent actions, lets the built-in opponent (random, MCTS, or perfect play from
 // a solved start's table) answer on every board inside C++ by the episode rules of episode.hpp
@@ -14,7 +14,7 @@
 // the removed stones and their neighbours are all that can differ. A board that ends is written
 // from its changes too (what ends with the episode is filled in), a board that restarts gets the
 // opening's outputs copied, and one that sees an illegal action is rewritten whole.
-#include "tanbo/api/vector.hpp"
+#include "tanbo/env/vector.hpp"
 
 #include <algorithm>
 #include <array>
@@ -29,10 +29,10 @@
 #include <utility>
 #include <vector>
 
-#include "tanbo/api/episode.hpp"
+#include "tanbo/env/episode.hpp"
 #include "tanbo/optimized/board.hpp"
 
-namespace tanbo::api {
+namespace tanbo::env {
 namespace {
 
 template <class Board>
@@ -41,7 +41,7 @@ class BatchOn final : public VectorBatch {
   using Vertex = optimized::Vertex;
 
  public:
-  BatchOn(const Board& proto, std::size_t num_envs, Color agent, const VectorOpponent& rival)
+  BatchOn(const Board& proto, std::size_t num_envs, Color agent, const Opponent& rival)
       : proto_(proto), agent_(agent), opponent_(rival),
         searching_(rival.mcts_playouts > 0 || rival.perfect.has_value()),
         slots_(num_envs, Slot{proto_}), index_(Board::kVertices, -1), around_(Board::kVertices),
@@ -425,7 +425,7 @@ class BatchOn final : public VectorBatch {
 
   Board proto_;  // the start
   Color agent_;
-  EpisodeOpponent opponent_;
+  Opponent opponent_;
   bool searching_;  // the opponent is MCTS or perfect play, not random
   std::vector<Slot> slots_;
   VectorOutputs out_;  // the bound arrays
@@ -452,7 +452,7 @@ class BatchOn final : public VectorBatch {
 namespace {
 
 // The checks both overloads share (the opponent's are the episode's: check_opponent).
-void check_batch(std::size_t num_envs, const VectorOpponent& opponent, const Position& start) {
+void check_batch(std::size_t num_envs, const Opponent& opponent, const Position& start) {
   if (num_envs == 0) throw UsageError("vector batch: num_envs must be at least 1");
   check_opponent(opponent, start, "vector batch");
 }
@@ -461,7 +461,7 @@ void check_batch(std::size_t num_envs, const VectorOpponent& opponent, const Pos
 // Variant for its opening, or a Position).
 template <class Setup>
 std::unique_ptr<VectorBatch> batch_for(int size, const Setup& setup, std::size_t num_envs, Color agent,
-                                       const VectorOpponent& opponent) {
+                                       const Opponent& opponent) {
   return optimized::with_capacity_for<optimized::Capacities::kWithSmall>(
       size, [&](auto capacity) -> std::unique_ptr<VectorBatch> {
         using Board = optimized::BasicBoard<capacity()>;
@@ -473,15 +473,15 @@ std::unique_ptr<VectorBatch> batch_for(int size, const Setup& setup, std::size_t
 
 std::unique_ptr<VectorBatch> make_vector_batch(const Variant& variant, std::size_t num_envs, Color agent,
                                                int mcts_playouts) {
-  const VectorOpponent opponent{mcts_playouts, std::nullopt};
+  const Opponent opponent{mcts_playouts, std::nullopt};
   check_batch(num_envs, opponent, opening(variant));
   return batch_for(variant.size, variant, num_envs, agent, opponent);
 }
 
 std::unique_ptr<VectorBatch> make_vector_batch(const Position& start, std::size_t num_envs, Color agent,
-                                               const VectorOpponent& opponent) {
+                                               const Opponent& opponent) {
   check_batch(num_envs, opponent, start);
   return batch_for(start.size(), start, num_envs, agent, opponent);
 }
 
-}  // namespace tanbo::api
+}  // namespace tanbo::env
