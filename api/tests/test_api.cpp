@@ -278,14 +278,6 @@ TEST_CASE("api: explain answers through the reference rules", "[api][rule3][face
   CHECK(message_of<UsageError>([&] { api::root_at(pos, {3, 3}, "rootAt"); }) ==
         "rootAt: D4 holds no stone");
   CHECK_THROWS_AS(api::root_at(pos, {9, 9}), UsageError);
-  std::vector<std::uint8_t> mask(25, 7);
-  api::placement_mask(pos, Color::White, mask.data());
-  for (int i = 0; i < 25; ++i) {
-    CAPTURE(i);
-    CHECK(mask[static_cast<std::size_t>(i)] ==
-          !reference::placement_problem(pos, pos.point(i), Color::White).has_value());
-  }
-  CHECK(mask[19] == 1);  // E4, above O's stone
 }
 
 TEST_CASE("api: MoveResult carries the per-colour counts on both engines", "[api][engine][faces]") {

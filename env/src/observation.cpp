@@ -1,37 +1,42 @@
-// env::observation_planes: the six planes a learning program observes (observation.hpp).
+// env::observation_planes: the six planes a learning program observes (observation.hpp), written
+// by the batch's plane writer (planes.hpp) from an optimized board of the game: the game's own
+// when it is on the optimized engine, else one replayed from its start and moves. So a game on
+// either engine and the vector batch's boards get their planes, the waiting side's moves
+// included, from one writer and one source.
 #include "tanbo/env/observation.hpp"
 
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-#include "tanbo/api/explain.hpp"
+#include "planes.hpp"
+#include "tanbo/optimized/board.hpp"
+#include "tanbo/optimized/game.hpp"
 
 namespace tanbo::env {
 
 template <typename T>
-void observation_planes(const api::AnyGame& g, Color side, T* plane) {
+void observation_planes(const api::AnyGame& g, Color side, T* planes) {
   const int n = g.size();
-  const std::size_t nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-  std::fill(plane, plane + 6 * nn, T{0});
-  const Position pos = g.position();
-  const Cell own = stone(side);
-  const Cell theirs = stone(opponent(side));
-  std::vector<std::uint8_t> mask(nn), waiting(nn);
-  g.legal_mask(mask.data());
-  // The waiting side's moves are rule 3 from the reference rules (none once the game is over).
-  if (!g.is_over()) api::placement_mask(pos, opponent(g.to_move()), waiting.data());
-  const std::size_t to_move_plane = side == g.to_move() ? 3 : 4;
-  for (std::size_t i = 0; i < nn; ++i) {
-    const Cell c = pos.cells()[i];
-    plane[0 * nn + i] = T(c == own);
-    plane[1 * nn + i] = T(c == theirs);
-    plane[2 * nn + i] = T(c == Cell::Empty);
-    plane[to_move_plane * nn + i] = T(mask[i]);
-    plane[(7 - to_move_plane) * nn + i] = T(waiting[i]);
-  }
-  if (g.to_move() == Color::Black) std::fill(plane + 5 * nn, plane + 6 * nn, T{1});
+  optimized::with_capacity_for(n, [&](auto capacity) {
+    using Board = optimized::BasicBoard<capacity()>;
+    using Vertex = optimized::Vertex;
+    std::vector<Vertex> vertex;
+    for (int i = 0; i < n * n; ++i) vertex.push_back(Board::vertex(row_major_point(i, n)));
+    const auto write = [&](const Board& b) {
+      PlaneWriter<T>(planes, vertex.size(), side).whole(b, vertex.data(), !b.is_over(), b.to_move() == Color::Black,
+                                                        nullptr);
+    };
+    if (const auto* on = dynamic_cast<const api::GameOn<optimized::BasicGame<capacity()>>*>(&g)) {
+      write(on->game().board());
+      return;
+    }
+    // Replayed from the start, not built from position(): after a rule-6 expanded-root removal
+    // the current board may hold a bounded root, which a board's constructor rejects.
+    Board board(g.start_position());
+    for (const Point p : g.moves()) board.play(p);
+    write(board);
+  });
 }
 
 template void observation_planes<float>(const api::AnyGame&, Color, float*);

@@ -14,8 +14,8 @@
 #include <thread>
 #include <vector>
 
-#include "tanbo/env/episode.hpp"
 #include "tanbo/api/game.hpp"
+#include "tanbo/env/episode.hpp"
 #include "tanbo/player/mcts.hpp"
 
 using namespace tanbo;

@@ -3,7 +3,8 @@
 // from env::observation_planes, the mask, reward, flags, winner, ply), and the agent's actions
 // must be the moves its history holds. On every capacity tier (lattice-5: kSmallCapacity,
 // dense-11: 19, lattice-21: kMaxSize), both agents, the three observation kinds, a random and an
-// MCTS opponent, with illegal actions mixed in. Seeds are fixed; a failure prints them.
+// MCTS opponent, with illegal actions mixed in; and observation_planes on both engines against
+// the reference rules. Seeds are fixed; a failure prints them.
 // check-map: code env
 #include <catch2/catch.hpp>
 
@@ -15,9 +16,11 @@
 #include <vector>
 
 #include "tanbo/api/game.hpp"
-#include "tanbo/env/observation.hpp"
 #include "tanbo/api/solution.hpp"
+#include "tanbo/api/start.hpp"
+#include "tanbo/env/observation.hpp"
 #include "tanbo/env/vector.hpp"
+#include "tanbo/reference/rules.hpp"
 
 using namespace tanbo;
 
@@ -300,4 +303,40 @@ TEST_CASE("vector batch: a perfect opponent needs a table of the start, and is n
   opponent.mcts_playouts = 4;
   CHECK_THROWS_WITH(env::make_vector_batch(start, 2, Color::Black, opponent),
                     "vector batch: the opponent is MCTS or perfect play, not both");
+}
+
+TEST_CASE("observation: the planes of a game on either engine are the reference rules' reading",
+          "[api][vector][rule3][faces]") {
+  // Both move planes (the side to move's and the waiting side's) come from the optimized board's
+  // growth test: on every position of random games, on both engines, they are rule 3 as the
+  // reference rules read it, and the contents planes are the position's cells.
+  for (const std::string engine : {"optimized", "reference"}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const auto g = api::start_game("lattice-5", engine);
+      Rng rng(seed);
+      while (true) {
+        const Position pos = g->position();
+        for (const Color side : {Color::Black, Color::White}) {
+          std::vector<float> planes(6 * 25, -1.0f);
+          env::observation_planes(*g, side, planes.data());
+          for (int i = 0; i < 25; ++i) {
+            CAPTURE(engine, seed, g->ply(), side, i);
+            const auto k = static_cast<std::size_t>(i);
+            const Cell c = pos.cells()[k];
+            REQUIRE(planes[k] == float(c == stone(side)));
+            REQUIRE(planes[25 + k] == float(c == stone(opponent(side))));
+            REQUIRE(planes[50 + k] == float(c == Cell::Empty));
+            const auto rule3 = [&](Color who) {
+              return !g->is_over() && !reference::placement_problem(pos, pos.point(i), who).has_value();
+            };
+            REQUIRE(planes[75 + k] == float(rule3(side)));
+            REQUIRE(planes[100 + k] == float(rule3(opponent(side))));
+            REQUIRE(planes[125 + k] == float(g->to_move() == Color::Black));
+          }
+        }
+        if (g->is_over()) break;
+        g->play(g->random_move(rng));
+      }
+    }
+  }
 }

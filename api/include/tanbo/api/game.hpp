@@ -180,6 +180,7 @@ class GameOn final : public AnyGame {
   std::unique_ptr<AnyGame> clone() const override { return std::make_unique<GameOn>(*this); }
   /// The engine's game itself, for a front end that calls it without the virtual calls.
   G& game() noexcept { return g_; }
+  const G& game() const noexcept { return g_; }  ///< @copydoc game()
   const char* engine() const noexcept override { return kOptimized ? "optimized" : "reference"; }
   int size() const noexcept override { return g_.size(); }
   Color to_move() const noexcept override { return g_.to_move(); }

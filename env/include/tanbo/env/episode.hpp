@@ -14,9 +14,9 @@
 #include <string>
 
 #include "tanbo/api/game.hpp"
-#include "tanbo/player/mcts.hpp"
 #include "tanbo/api/solution.hpp"
 #include "tanbo/core.hpp"
+#include "tanbo/player/mcts.hpp"
 
 namespace tanbo::env {
 

@@ -1,6 +1,7 @@
 // What a learning program observes of a game: the six planes of Python's Game.observation() and
 // observation_tensor() (pyspiel's layout), which the vector batch (vector.hpp) writes for
-// hundreds of boards at once. One definition, so a face never derives its own.
+// hundreds of boards at once through the same plane writer. One definition, so a face never
+// derives its own.
 #pragma once
 
 #include "tanbo/api/game.hpp"
@@ -9,9 +10,10 @@ namespace tanbo::env {
 
 /// The planes of `g` from `side`'s view into `planes` (6 * N * N values, plane-major, each
 /// point y * N + x): own stones, opponent stones, empty, own moves, opponent moves, X to move
-/// (all 1 or all 0). The side to move's move plane is the engine's legal set; the other side's
-/// is rule 3 (an empty point touching exactly one of its stones), the moves it would have on its
-/// turn; both are empty once the game is over. T is float or std::uint8_t.
+/// (all 1 or all 0). Each side's move plane is rule 3 (an empty point touching exactly one of its
+/// stones: the side to move's legal moves, the moves the other would have on its turn), from the
+/// optimized board's growth test as in the vector batch (one writer, env/src/planes.hpp); both
+/// are empty once the game is over. T is float or std::uint8_t.
 template <typename T>
 void observation_planes(const api::AnyGame& g, Color side, T* planes);
 
