@@ -48,7 +48,7 @@ py::list legal_action_list(const AnyGame& g) {
   return out;
 }
 
-/// pyspiel's returns, X's then O's: the episode's final rewards (api/episode.hpp) once the game
+/// pyspiel's returns, X's then O's: the episode's final rewards (env/episode.hpp) once the game
 /// is over, the running reward before.
 std::vector<double> returns_of(const AnyGame& g) {
   const auto w = g.winner();

@@ -1,7 +1,7 @@
 // A Tanbo engine in another process, driven over the engine protocol (docs/protocol.md): starts
 // the command through /bin/sh with pipes on its stdin and stdout, sends one request per line and
 // reads one answer line per request. Used by `tanbo conform` and `tanbo diff --engine`. POSIX.
-// The client of api's protocol server (api/src/protocol.cpp), beside the conformance checker that
+// The client of the protocol server (protocol/src/protocol.cpp), beside the conformance checker that
 // is its first user: checking tooling, not product, so nothing users link (the libraries, the C
 // API, the Python module) starts processes.
 #pragma once
