@@ -19,7 +19,7 @@
 
 namespace {
 
-namespace protocol = tanbo::api::protocol;
+namespace protocol = tanbo::protocol;
 
 // perft is exponential in its depth, and `solve` searches up to its node budget: deeper counts
 // and larger budgets would only make the target time out.
