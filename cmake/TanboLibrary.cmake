@@ -18,3 +18,22 @@ function(tanbo_add_library name)
   target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:tanbo_build_flags>)
   tanbo_mutate_target(${target})
 endfunction()
+
+# tanbo_add_library_tests(<name> SOURCES <src>... [INCLUDES <dir>...] [LIBRARIES <lib>...]): the
+# Catch2 suite of library tanbo_<name> (with TANBO_BUILD_TESTS): target tanbo_<name>_tests, linked
+# to the library and LIBRARIES, core/tests' test_util.hpp on its include path with INCLUDES, its
+# test cases CTest tests labelled unit. TANBO_SOURCE_DIR is the project root, for tests that read its data files.
+function(tanbo_add_library_tests name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;INCLUDES;LIBRARIES")
+  if(NOT TANBO_BUILD_TESTS)
+    return()
+  endif()
+  find_package(Catch2 REQUIRED)
+  include(Catch)
+  set(target tanbo_${name}_tests)
+  add_executable(${target} ${arg_SOURCES})
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/core/tests ${arg_INCLUDES})
+  target_compile_definitions(${target} PRIVATE TANBO_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+  target_link_libraries(${target} PRIVATE tanbo::${name} ${arg_LIBRARIES} Catch2::Catch2WithMain tanbo_test_flags)
+  catch_discover_tests(${target} PROPERTIES LABELS unit)
+endfunction()

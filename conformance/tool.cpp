@@ -21,7 +21,7 @@ using namespace tanbo;
 // Runs the suite on an in-process session of `engine`; throws on any failure.
 void cross_check(const conformance::Suite& suite, const std::string& engine) {
   for (const auto& [file, cases] : suite) {
-    api::protocol::Server server(engine);
+    protocol::Server server(engine);
     const conformance::FileResult r = conformance::check_file(file, cases, conformance::in_process(server));
     if (r.failed)
       throw Error("the " + engine + " engine fails " + file + " case " + r.first_failure->id +

@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "tanbo/api/mcts.hpp"
+#include "tanbo/player/mcts.hpp"
 #include "tanbo/core.hpp"
 #include "tanbo/optimized/board.hpp"
 
@@ -21,7 +21,7 @@ namespace {
 
 using Board = tanbo::optimized::Board19;  // boards up to 19x19
 using tanbo::optimized::Vertex;
-using Mcts = tanbo::api::Mcts<Board>;
+using Mcts = tanbo::player::Mcts<Board>;
 
 }  // namespace
 

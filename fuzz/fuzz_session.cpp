@@ -1,4 +1,4 @@
-// libFuzzer target: the engine protocol's session (tanbo::api::protocol::Server, docs/protocol.md),
+// libFuzzer target: the engine protocol's session (tanbo::protocol::Server, docs/protocol.md),
 // which reads untrusted lines from a pipe in `tanbo serve`, the C API and both packages' servers.
 // The input is split at '\n' into request lines, each handed to a session on either engine.
 // Properties: a blank or comment line gets no answer and every other line exactly one answer
@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "fuzz_check.hpp"
-#include "tanbo/api/protocol.hpp"
+#include "tanbo/protocol/protocol.hpp"
 
 namespace {
 
-namespace protocol = tanbo::api::protocol;
+namespace protocol = tanbo::protocol;
 
 // perft is exponential in its depth, and `solve` searches up to its node budget: deeper counts
 // and larger budgets would only make the target time out.

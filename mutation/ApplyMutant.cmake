@@ -1,6 +1,7 @@
 # Mutation testing: -DTANBO_MUTANT=<name> builds the libraries with the planted bug
 # mutation/mutants/<name>.mutant, one exact find/replace in one file of core/, reference/,
-# optimized/, api/ or capi/ (sources under src/ or public headers under include/).
+# optimized/, api/ (or player/, env/, protocol/, svg/ beside it) or capi/ (sources under src/ or
+# public headers under include/).
 #
 # tanbo_add_library (cmake/TanboLibrary.cmake) calls tanbo_mutate_target(<target>) for each
 # library. If the mutant's file lies in that library's folder, the library is built from a
@@ -46,9 +47,9 @@ function(_tanbo_read_mutant name out_file out_from out_to)
   if(NOT target_file MATCHES "/")
     set(target_file "optimized/src/${target_file}")
   endif()
-  if(NOT target_file MATCHES "^(core|reference|optimized|api|capi)/(src|include)/")
+  if(NOT target_file MATCHES "^(core|reference|optimized|api|player|env|protocol|svg|capi)/(src|include)/")
     message(FATAL_ERROR "${mutant_file}: file ${target_file}: only files under core/, reference/, "
-                        "optimized/, api/ or capi/ (their src/ or include/) can be mutated")
+                        "optimized/, api/, player/, env/, protocol/, svg/ or capi/ (their src/ or include/) can be mutated")
   endif()
   if(NOT EXISTS "${PROJECT_SOURCE_DIR}/${target_file}")
     message(FATAL_ERROR "${mutant_file}: file ${target_file} does not exist")

@@ -3,7 +3,8 @@
 # -DTANBO_MUTANT; a bug may sit in core/, reference/, optimized/ or capi/, sources or public
 # headers) and measures how long each checker takes to catch it:
 #   unit        the Catch2 suites of UNIT_SUITES in turn (core/tests, reference/tests, optimized/tests,
-#               api/tests, capi/tests: the contract, sampling and C API contract tests among them),
+#               api/tests, player/, env/, protocol/ and svg/tests, capi/tests: the contract, sampling
+#               and C API contract tests among them),
 #               stopping at the first failure, then the C99 C API test; the cell names the first
 #               failing test case
 #   properties  RapidCheck properties (properties/, fixed CTest seed), stopping at the first failure
@@ -58,7 +59,8 @@ check() {
 
 # The unit checker: each Catch2 suite, the engines' first, then (if all passed) the C99 C API test.
 UNIT_SUITES=(core/tanbo_core_tests reference/tanbo_reference_tests optimized/tanbo_optimized_tests
-             api/tanbo_api_tests capi/tanbo_capi_tests)
+             api/tanbo_api_tests player/tanbo_player_tests env/tanbo_env_tests protocol/tanbo_protocol_tests
+             svg/tanbo_svg_tests capi/tanbo_capi_tests)
 unit_checker=(bash -c 'c=$1; shift; for s; do "$s" --abort "~[perft]" || exit 1; done; "$c"' unit)
 
 # first_failure LOG: the first failing Catch2 test case in LOG (the line after the first rule of

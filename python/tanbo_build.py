@@ -1,7 +1,7 @@
 """How setuptools builds the tanbo package, shared by the two entry points: setup.py at the
 repository root (`pip install .`, `python3 -m build --sdist` there) and python/setup.py
 (`pip install ./python`). It compiles the bindings (python/src) and the engines' C++ sources
-(core, reference, optimized, and api/, the layer every front end wraps) directly, without CMake. Not installed; MANIFEST.in ships it in the sdist.
+(core, reference, optimized, api/ the layer every front end wraps, and the libraries beside it) directly, without CMake. Not installed; MANIFEST.in ships it in the sdist.
 
 All package metadata lives here (pyproject.toml only names the build backend), so both entry
 points build the same package."""
@@ -57,8 +57,9 @@ def build(root, python_dir):
     version = project_version(root)
     write_version_header(root, generated, *version)
     sources = sorted(glob.glob(os.path.join(python_dir, "src", "*.cpp")))
-    # api's perfect play (Solution, the weak solver) is tanbo::solve, which writes certificates.
-    libs = ("core", "reference", "optimized", "certificate", "solve", "api")
+    # api's perfect play (Solution, the weak solver) is tanbo::solve, which writes certificates;
+    # the libraries beside api (the player, the environments, the protocol, SVG) are wrapped too.
+    libs = ("core", "reference", "optimized", "certificate", "solve", "api", "player", "env", "protocol", "svg")
     for lib in libs:
         sources += sorted(glob.glob(os.path.join(root, lib, "src", "*.cpp")))
     includes = [generated] + [os.path.join(root, d, "include") for d in libs]

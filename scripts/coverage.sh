@@ -9,7 +9,8 @@
 #       ci-config, the configure-only `build` check) (unit, CLI, properties, exhaustive walks,
 #       C API, examples, and the fuzz corpora replayed through each fuzz target's replay
 #       main()), then prints line and branch coverage of each library folder separately (core/,
-#       reference/, optimized/, solve/, certificate/, capi/, api/ the front-end layer, differential/ the
+#       reference/, optimized/, solve/, certificate/, capi/, api/ the front-end layer, player/, env/,
+#       protocol/ and svg/ beside it, differential/ the
 #       checker users run), writes an HTML report, and exits 1 if a folder is under the thresholds
 #       (or a test failed). A line or
 #       branch is counted once per place in the source, over every template instantiation
@@ -92,13 +93,13 @@ status=0
 
 if [[ -n "$fuzz_target" && $report_only == 1 ]]; then
   objects=("$build/fuzz/$fuzz_target")
-  folders=(core reference optimized solve certificate capi api verify fuzz)
+  folders=(core reference optimized solve certificate capi api player env protocol svg differential fuzz)
   html="${html:-$build/coverage-$fuzz_target-html}"
 elif [[ -n "$fuzz_target" ]]; then
   cmake --build "$build" -j "$jobs" --target "$fuzz_target" >/dev/null ||
     die "cannot build '$fuzz_target' (see fuzz/CMakeLists.txt for the targets)"
   objects=("$build/fuzz/$fuzz_target")
-  folders=(core reference optimized solve certificate capi api verify fuzz)
+  folders=(core reference optimized solve certificate capi api player env protocol svg differential fuzz)
   html="${html:-$build/coverage-$fuzz_target-html}"
   # The corpus in one run; if an input crashes, rerun input by input and skip the crashing ones
   # (their counters are lost with the process, as in OSS-Fuzz's coverage runs).
@@ -126,7 +127,7 @@ else
   while IFS= read -r -d '' f; do
     readelf -S "$f" 2>/dev/null | grep -q __llvm_covmap && objects+=("$f")
   done < <(find "$build" -type f -perm -u+x -not -path '*/CMakeFiles/*' -not -name '*.so*' -print0 | sort -z)
-  folders=(core reference optimized solve certificate capi api verify)
+  folders=(core reference optimized solve certificate capi api player env protocol svg differential)
   html="${html:-$build/coverage-html}"
 fi
 ((${#objects[@]})) || die "no instrumented executables in $build"

@@ -325,8 +325,10 @@ if [[ -n $before ]]; then
   fi
 
   # The MCTS example: 300 playouts per move on lattice-9 (its test's setting), seed 1.
-  # Its search is examples/mcts.hpp in older trees, api/include/tanbo/api/mcts.hpp in newer ones.
-  per_game mcts 1 3 "$(changed examples/mcts_player.cpp examples/mcts.hpp api/include/tanbo/api/mcts.hpp)" \
+  # Its search is examples/mcts.hpp in older trees, api/include/tanbo/api/mcts.hpp in newer ones,
+  # player/include/tanbo/player/mcts.hpp in the newest.
+  per_game mcts 1 3 "$(changed examples/mcts_player.cpp examples/mcts.hpp api/include/tanbo/api/mcts.hpp \
+                      player/include/tanbo/player/mcts.hpp)" \
     @DIR@/examples/mcts_player @N@ 300 1 lattice-9
 
   # A random game through the C API: scripts/perf-capi-games.c built against each build's header
@@ -337,7 +339,8 @@ if [[ -n $before ]]; then
     cc=$(cache_value "$dir" CMAKE_C_COMPILER)
     cxx=$(cache_value "$dir" CMAKE_CXX_COMPILER)
     libs=()
-    for lib in capi/libtanbo_c.a api/libtanbo_api.a optimized/libtanbo_optimized.a \
+    for lib in capi/libtanbo_c.a player/libtanbo_player.a protocol/libtanbo_protocol.a svg/libtanbo_svg.a \
+               api/libtanbo_api.a optimized/libtanbo_optimized.a \
                reference/libtanbo_reference.a core/libtanbo_core.a; do
       if [[ -f $dir/$lib ]]; then libs+=("$dir/$lib"); fi
     done

@@ -213,7 +213,7 @@ BEFORE_AFTER = {
     "mcts": ("MCTS example (`examples/mcts_player`): instructions per game", "count",
              "callgrind, `mcts_player N 300 1 lattice-9` (UCT, 300 playouts per move, against a random "
              "player), (3 games − 1) / 2; the search plays on `optimized::Board19` directly (copy-make; "
-             "descent and simulations as `api::Mcts` plays them in each build), not through the Engine API"),
+             "descent and simulations as `player::Mcts` plays them in each build), not through the Engine API"),
     "capi": ("C API random game: instructions per game", "count",
              "callgrind, `scripts/perf-capi-games.c` compiled against each build's `tanbo.h` and "
              "libraries: `tanbo_random_legal_move` and `tanbo_play_index` until `tanbo_is_over` (the loop of "

@@ -18,7 +18,8 @@
 #             through scripts/coverage.sh: every test under the sanitizers but packaging and
 #             those in which no C++ of the build runs (the proofs-only ones: Coq on fixed inputs;
 #             the CI-file and configure-only checks: the dev run has them), then line/branch
-#             coverage of core/ reference/ optimized/ solve/ certificate/ capi/ api/ differential/
+#             coverage of core/ reference/ optimized/ solve/ certificate/ capi/ api/ player/ env/ protocol/ svg/
+#             differential/
 #             (fails under 95 % lines / 90 % branches; HTML report in
 #             BUILD_ROOT/coverage/coverage-html/);
 #   asan      not in the default list (the coverage stage runs every one of its tests under the

@@ -6,7 +6,7 @@ optimized and the C API: public functions and operators of every class, namespac
 functions, variables, typedefs and concepts of namespace tanbo (not tanbo::detail), the C API's
 functions (macros are not API to list: the version macros are checked with version()). Each
 must have a row in differential/CONTRACT.md naming the test
-that checks it; each test named there must exist (a Catch2 test case in core/tests/, reference/tests/, optimized/tests/, capi/tests/, api/tests/ or
+that checks it; each test named there must exist (a Catch2 test case in core/tests/, reference/tests/, optimized/tests/, capi/tests/, api/tests/ (or env/, player/, protocol/, svg/tests/) or
 properties/, matched by the start of its name, or an existing file path). Stale rows (symbols
 that no longer exist) fail too, so the list stays exact.
 
@@ -67,7 +67,8 @@ def test_names(src):
     """Names of the Catch2 test cases (adjacent string literals joined)."""
     names = []
     pattern = re.compile(r'\b(?:TEMPLATE_)?TEST_CASE(?:_SIG)?\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)')
-    for folder in ("core/tests", "reference/tests", "optimized/tests", "capi/tests", "properties", "api/tests"):
+    for folder in ("core/tests", "reference/tests", "optimized/tests", "capi/tests", "properties", "api/tests",
+                   "env/tests", "player/tests", "protocol/tests", "svg/tests"):
         root = os.path.join(src, folder)
         for base, _, files in os.walk(root):
             for f in files:

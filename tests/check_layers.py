@@ -22,28 +22,37 @@ LAYERS = {
     "optimized": {"core", "optimized"},
     # solve: perfect play for the faces; certificate: `tanbo solve --check` (api/solver.hpp).
     "api": {"core", "reference", "optimized", "api", "solve", "certificate"},
+    # What faces add on the adapter, a library each. player: the UCT player on the optimized
+    # boards, and its move on api's run-time game.
+    "player": {"core", "optimized", "api", "player"},
+    # env: the environments, on the bare boards (the vector batch) and api's games, with the
+    # player's MCTS and api's perfect play as opponents.
+    "env": {"core", "optimized", "api", "player", "env"},
+    "protocol": {"core", "api", "protocol"},  # the engine protocol's server, on api's games
+    "svg": {"core", "svg"},  # drawings of positions: core's vocabulary only
     "differential": {"core", "reference", "optimized", "differential"},
     "certificate": {"core", "reference", "certificate"},  # checked on the reference engine only
     # The strong solver: on the engines (the reference one for its cross-check) and the
     # certificate writer.
     "solve": {"core", "reference", "optimized", "certificate", "solve"},
-    # The faces reach the engines, core's vocabulary and the solvers only through tanbo::api.
-    "cli": {"api", "differential", "conformance"},
-    "capi": {"api", "capi"},
-    "python/src": {"api"},
+    # The faces reach the engines, core's vocabulary and the solvers only through tanbo::api (and
+    # the libraries beside it: env, player, protocol, svg).
+    "cli": {"api", "protocol", "differential", "conformance"},
+    "capi": {"api", "player", "protocol", "svg", "capi"},
+    "python/src": {"api", "env", "player", "protocol", "svg"},
     "js/src": {"capi"},
     # The developer parts. conformance: the suite's generator (on the reference rules) and checker,
     # and the protocol's client (differential: a process as the differential campaign's candidate).
-    "conformance": {"core", "reference", "api", "differential", "conformance"},
+    "conformance": {"core", "reference", "api", "protocol", "differential", "conformance"},
     "bench": {"core", "reference", "optimized", "api", "solve"},
     # fuzz: the engines, the readers, the certificate checkers and the C API, each from outside.
-    "fuzz": {"core", "reference", "optimized", "api", "certificate", "differential", "capi"},
+    "fuzz": {"core", "reference", "optimized", "api", "protocol", "certificate", "differential", "capi"},
     "properties": {"core", "reference", "optimized", "differential"},
     "formal": {"core", "reference", "optimized", "api", "differential"},  # spec_trace: the Coq rules' traces
     # The rules page generator (its worked examples are played on both engines).
-    "docs/generator": {"core", "reference", "optimized", "api"},
+    "docs/generator": {"core", "reference", "optimized", "api", "svg"},
     # Programs a user could write: the public headers only.
-    "examples": {"core", "optimized", "api", "capi"},
+    "examples": {"core", "optimized", "api", "player", "capi"},
     "packaging": {"core", "reference", "optimized", "capi"},  # the installed package's consumers
     "scripts": {"capi"},  # perf-capi-games.c: the C API under perf
 }

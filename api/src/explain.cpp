@@ -35,10 +35,4 @@ RootInfo root_at(const Position& pos, Point p, const char* what) {
   return info(pos, reference::root_at(pos, p));
 }
 
-void placement_mask(const Position& pos, Color c, std::uint8_t* mask) {
-  const int n = pos.size();
-  for (int i = 0; i < n * n; ++i)
-    mask[i] = !reference::placement_problem(pos, pos.point(i), c).has_value();
-}
-
 }  // namespace tanbo::api

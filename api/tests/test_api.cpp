@@ -14,7 +14,6 @@
 #include "tanbo/api/explain.hpp"
 #include "tanbo/api/game.hpp"
 #include "tanbo/api/points.hpp"
-#include "tanbo/api/search.hpp"
 #include "tanbo/api/start.hpp"
 #include "tanbo/reference/rules.hpp"
 #include "test_util.hpp"
@@ -113,9 +112,9 @@ TEST_CASE("api: GameHandle's per-move calls give the AnyGame's results on every 
     while (!plain->is_over()) {
       REQUIRE_FALSE(api::is_over(h));
       const int i = api::random_legal_index(h, a);
-      REQUIRE(i == plain->random_legal_index(b));
+      REQUIRE(i == api::random_legal_index(*plain, b));
       const MoveEffect e = api::play_index(h, i, "index");
-      REQUIRE(e == plain->play_index(i, "index"));
+      REQUIRE(e == api::play_index(*plain, i, "index"));
       REQUIRE(h->hash() == plain->hash());
     }
     CHECK(api::is_over(h));
@@ -145,10 +144,10 @@ TEST_CASE("api: GameOn takes the optimized engine's own paths at every capacity"
   optimized::BasicGame<9> same(start);
   for (std::uint64_t seed = 1; seed <= 20 && !g.is_over(); ++seed) {
     Rng a(seed), b(seed);
-    const int index = g.random_legal_index(a);
+    const int index = api::random_legal_index(g, a);
     CAPTURE(seed, index);
     REQUIRE(index == row_major_index(same.random_legal_move(b), same.size()));
-    g.play_index(index, "index");
+    api::play_index(g, index, "index");
     same.play(row_major_point(index, same.size()));
   }
   CHECK(g.position() == same.position());
@@ -279,14 +278,6 @@ TEST_CASE("api: explain answers through the reference rules", "[api][rule3][face
   CHECK(message_of<UsageError>([&] { api::root_at(pos, {3, 3}, "rootAt"); }) ==
         "rootAt: D4 holds no stone");
   CHECK_THROWS_AS(api::root_at(pos, {9, 9}), UsageError);
-  std::vector<std::uint8_t> mask(25, 7);
-  api::placement_mask(pos, Color::White, mask.data());
-  for (int i = 0; i < 25; ++i) {
-    CAPTURE(i);
-    CHECK(mask[static_cast<std::size_t>(i)] ==
-          !reference::placement_problem(pos, pos.point(i), Color::White).has_value());
-  }
-  CHECK(mask[19] == 1);  // E4, above O's stone
 }
 
 TEST_CASE("api: MoveResult carries the per-colour counts on both engines", "[api][engine][faces]") {
@@ -346,14 +337,14 @@ TEST_CASE("api: make_game gives a fresh game each time, whatever was made before
 TEST_CASE("api: play_index and random_legal_index are play and random_legal_move by index",
           "[api][engine][faces][sampling]") {
   const Position start = opening(Variant::lattice(7));
-  // On each engine: the AnyGame's members and the free functions on the engine's own type.
+  // On each engine: the free functions on the AnyGame and on the engine's own type.
   const auto check = [&start](auto typed, const std::string& engine) {
     CAPTURE(engine);
     const auto any = api::make_game(start, engine);
     Rng a(31), b(31), c(31);
     while (!any->is_over()) {
       const Point p = any->random_legal_move(a);
-      const int i = any->random_legal_index(b);
+      const int i = api::random_legal_index(*any, b);
       REQUIRE(i == p.y * 7 + p.x);
       REQUIRE(api::random_legal_index(typed, c) == i);
       const MoveEffect want = any->play(p);
@@ -363,16 +354,16 @@ TEST_CASE("api: play_index and random_legal_index are play and random_legal_move
     }
     // Over: -1, and the generator untouched.
     Rng before = b;
-    CHECK(any->random_legal_index(b) == -1);
+    CHECK(api::random_legal_index(*any, b) == -1);
     CHECK(api::random_legal_index(typed, c) == -1);
     CHECK(b.next() == before.next());
     // Off the board and illegal: move_index_point's and play's errors, the game unchanged.
     const auto g = api::start_game("lattice-5", engine);
-    CHECK(message_of<IllegalMoveError>([&] { g->play_index(25, "index"); }) ==
+    CHECK(message_of<IllegalMoveError>([&] { api::play_index(*g, 25, "index"); }) ==
           "illegal move index 25 (indices are 0..24) by X: the point is not on the board");
-    CHECK(message_of<IllegalMoveError>([&] { g->play_index(-1, "action"); }) ==
+    CHECK(message_of<IllegalMoveError>([&] { api::play_index(*g, -1, "action"); }) ==
           "illegal move action -1 (actions are 0..24) by X: the point is not on the board");
-    CHECK(message_of<IllegalMoveError>([&] { g->play_index(0, "index"); }) ==
+    CHECK(message_of<IllegalMoveError>([&] { api::play_index(*g, 0, "index"); }) ==
           message_of<IllegalMoveError>([&] { g->play(Point{0, 0}); }));
     CHECK(g->ply() == 0);
   };
@@ -412,16 +403,14 @@ TEST_CASE("api: legal_indices and legal_mask are legal_moves by row-major index"
   }
 }
 
-TEST_CASE("api: searches and random moves refuse a finished game and bad counts", "[api][errors]") {
+TEST_CASE("api: playouts and random moves refuse a finished game and bad counts", "[api][errors]") {
   const auto over = api::start_game("lattice-5", "optimized");
   Rng rng(7);
   while (!over->is_over()) over->play(over->random_move(rng));
   CHECK(message_of<UsageError>([&] { (void)over->random_move(rng); }) == "random_move: the game is over");
   CHECK(message_of<UsageError>([&] { (void)over->random_legal_move(rng); }) == "random_legal_move: the game is over");
-  CHECK(message_of<UsageError>([&] { (void)api::mcts_move(*over, 10, 1); }) == "mcts_move: the game is over");
   CHECK(message_of<UsageError>([&] { (void)api::playouts(*over, rng, 1); }) == "playouts: the game is over");
   const auto fresh = api::start_game("lattice-5", "optimized");
-  CHECK(message_of<UsageError>([&] { (void)api::mcts_move(*fresh, 0, 1); }) == "mcts_move: playouts must be at least 1");
   CHECK(message_of<UsageError>([&] { (void)api::playouts(*fresh, rng, -1); }) ==
         "playouts: count must be 0 or more, not -1");
   // Board sides outside 2..25 have no points.

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "tanbo/api/protocol.hpp"
+#include "tanbo/protocol/protocol.hpp"
 #include "tanbo/api/solution.hpp"
 #include "tanbo/api/solver.hpp"
 #include "tanbo/api/start.hpp"
@@ -111,7 +111,7 @@ TEST_CASE("solution: every row of the cross-face list, from C++ and through a pr
       REQUIRE(r.kind == "solve");
       ++solves;
       const long long nodes = std::stoll(r.nodes);
-      api::protocol::Server server("optimized");
+      protocol::Server server("optimized");
       CHECK(server.handle("start " + r.start) == "=");
       for (const std::string& m : moves_of(r)) CHECK(server.handle("play " + m).value_or("?").rfind("= ", 0) == 0);
       const std::string answer = server.handle("solve " + r.nodes).value_or("");

@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "internal.hpp"
-#include "tanbo/api/search.hpp"
+#include "tanbo/player/mcts.hpp"
 #include "tanbo/api/explain.hpp"
 
 namespace {
@@ -135,7 +135,7 @@ tanbo_status tanbo_mcts_move(tanbo_game* game, int playouts, uint64_t seed, int*
       return err.fail(TANBO_ERR_INVALID_ARGUMENT,
                       "playouts must be an int in [1, 10000000], not " + std::to_string(playouts));
     if (g.is_over()) return err.fail(TANBO_ERR_GAME_OVER, "the game is over; no move to choose");
-    *index = g.start_position().index(tanbo::api::mcts_move(g, playouts, seed));
+    *index = g.start_position().index(tanbo::player::mcts_move(g, playouts, seed));
     return TANBO_OK;
   });
 }

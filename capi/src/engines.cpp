@@ -5,7 +5,7 @@
 #include <array>
 
 #include "internal.hpp"
-#include "tanbo/api/svg.hpp"
+#include "tanbo/svg/svg.hpp"
 #include "tanbo/api/start.hpp"
 
 namespace {
@@ -155,7 +155,7 @@ tanbo_status tanbo_last_result(tanbo_game* game, tanbo_move_result* out, int* re
 tanbo_status tanbo_board_geometry_of(int size, tanbo_board_geometry* out) {
   if (out == nullptr) return TANBO_ERR_NULL_ARGUMENT;
   if (size < tanbo::kMinSize || size > tanbo::kMaxSize) return TANBO_ERR_INVALID_ARGUMENT;
-  const tanbo::api::BoardGeometry g = tanbo::api::board_geometry(size);
+  const tanbo::svg::BoardGeometry g = tanbo::svg::board_geometry(size);
   *out = {g.size,   g.spacing, g.left,         g.top,          g.right,          g.bottom,
           g.width,  g.height,  g.stone_radius, g.growth_square, g.coordinate_font};
   return TANBO_OK;

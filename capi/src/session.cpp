@@ -1,18 +1,18 @@
 // C API: the engine protocol's session (docs/protocol.md) as a handle, so every server - the npm
 // package's tanbo-serve over WebAssembly included - pumps lines through the one C++ session
-// (tanbo::api::protocol::Server) instead of speaking the protocol itself.
+// (tanbo::protocol::Server) instead of speaking the protocol itself.
 #include <cstring>
 #include <string>
 #include <string_view>
 
 #include "internal.hpp"
-#include "tanbo/api/protocol.hpp"
+#include "tanbo/protocol/protocol.hpp"
 
 /// The opaque session handle: the C++ session, the last answer (kept so a caller whose buffer
 /// was too small reads it again instead of handing the request twice) and the last message.
 struct tanbo_session {
   explicit tanbo_session(std::string engine) : server(std::move(engine)) {}
-  tanbo::api::protocol::Server server;
+  tanbo::protocol::Server server;
   std::string answer;         ///< Answer to the last request handed; "" for none (a comment).
   char last_error[512] = {};  ///< Message of the last failed call; "" after a success.
 };

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "contract_util.hpp"
-#include "tanbo/api/svg.hpp"
+#include "tanbo/svg/svg.hpp"
 #include "tanbo/optimized/game.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/tanbo.h"
@@ -482,7 +482,7 @@ TEST_CASE("contract: C API board geometry is the SVG figures' layout", "[contrac
     REQUIRE((g.stone_radius > 0 && 2 * g.stone_radius < g.spacing));
     REQUIRE((g.growth_square >= 6 && g.growth_square < g.spacing));
     // A one-board SVG figure is that board below a heading: same width, height plus the heading.
-    const std::string svg = api::render_figure("t", {api::Panel{"", Position(size), {}}});
+    const std::string svg = svg::render_figure("t", {svg::Panel{"", Position(size), {}}});
     const std::string head = "width=\"" + std::to_string(g.width) + "\" height=\"";
     REQUIRE(svg.find(head) != std::string::npos);
     const int figure_height = std::stoi(svg.substr(svg.find(head) + head.size()));

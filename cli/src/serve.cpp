@@ -4,7 +4,7 @@
 #include <string>
 
 #include "common.hpp"
-#include "tanbo/api/protocol.hpp"
+#include "tanbo/protocol/protocol.hpp"
 
 namespace tanbo::cli {
 
@@ -14,7 +14,7 @@ Command add_serve_command(CLI::App& parent) {
   auto engine = std::make_shared<std::string>();
   add_engine_option(*app, *engine);
   return {app, [engine] {
-            api::protocol::Server server(*engine);
+            protocol::Server server(*engine);
             std::string line;
             while (!server.done() && std::getline(std::cin, line)) {
               if (const auto answer = server.handle(line)) {

@@ -10,9 +10,9 @@ foreach(var SOURCE_DIR WORK_DIR CXX CC)
 endforeach()
 # The Catch2 suites of the engines and the layers on them (each in <folder>/tests), and the
 # properties.
-set(SUITES tanbo_core_tests tanbo_reference_tests tanbo_optimized_tests tanbo_api_tests tanbo_capi_tests
-    tanbo_properties)
-set(SUITE_FOLDERS core reference optimized api capi)
+set(SUITES tanbo_core_tests tanbo_reference_tests tanbo_optimized_tests tanbo_api_tests tanbo_player_tests
+    tanbo_env_tests tanbo_protocol_tests tanbo_svg_tests tanbo_capi_tests tanbo_properties)
+set(SUITE_FOLDERS core reference optimized api player env protocol svg capi)
 
 # Prints into `out` the commands that build `targets` with TANBO_BUILD_CLI=<cli>, the scratch
 # folder's path replaced by <build>.

@@ -12,8 +12,8 @@ namespace tanbo::conformance {
 
 namespace {
 
-using api::protocol::Answer;
-using api::protocol::words;
+using protocol::Answer;
+using protocol::words;
 
 // A difference between the suite and the engine, thrown to end the case.
 struct Mismatch {
@@ -272,10 +272,10 @@ FileResult check_file(const std::string& file, const std::vector<Case>& cases, c
   return result;
 }
 
-Engine in_process(api::protocol::Server& server) {
+Engine in_process(protocol::Server& server) {
   Engine e;
   e.ask = [&server](const std::string& request) {
-    return api::protocol::parse_answer(server.handle(request).value_or("?"));
+    return protocol::parse_answer(server.handle(request).value_or("?"));
   };
   e.supports = [](const std::string&) { return true; };
   return e;

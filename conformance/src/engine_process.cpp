@@ -16,8 +16,6 @@
 
 namespace tanbo::conformance {
 
-namespace protocol = api::protocol;
-
 namespace {
 Error engine_error(const std::string& command, const std::string& what) {
   return Error("engine '" + printable(command, 80) + "': " + what);

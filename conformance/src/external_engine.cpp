@@ -53,14 +53,14 @@ std::shared_ptr<ExternalSession> checked(std::shared_ptr<ExternalSession> sessio
 std::optional<IllegalReason> reason_named(const std::string& word) {
   for (const IllegalReason r : {IllegalReason::OffBoard, IllegalReason::Occupied, IllegalReason::NoFriendlyNeighbour,
                                 IllegalReason::SeveralFriendlyNeighbours, IllegalReason::GameOver})
-    if (api::protocol::illegal_text(r) == "illegal " + word) return r;
+    if (protocol::illegal_text(r) == "illegal " + word) return r;
   return std::nullopt;
 }
 
 std::vector<Point> point_list(const std::string& text, const std::string& what) {
   std::vector<Point> out;
-  for (const std::string& w : api::protocol::words(text)) {
-    const auto p = api::protocol::parse_point_argument(w);
+  for (const std::string& w : protocol::words(text)) {
+    const auto p = protocol::parse_point_argument(w);
     if (!p) throw Error("engine answered '" + printable(w, kQuotedTokenBytes) + "' in " + what + ", not a point name");
     out.push_back(*p);
   }
@@ -72,7 +72,7 @@ std::vector<Point> point_list(const std::string& text, const std::string& what) 
 constexpr std::array<const char*, 3> kStateQueries{"position", "legal", "winner"};
 
 // Sends `request` and the state queries in one round trip; returns all the answers.
-std::vector<api::protocol::Answer> ask_with_state(EngineProcess& p, const std::string& request) {
+std::vector<protocol::Answer> ask_with_state(EngineProcess& p, const std::string& request) {
   std::vector<std::string> all{request};
   all.insert(all.end(), kStateQueries.begin(), kStateQueries.end());
   return p.ask_all(all);
@@ -85,8 +85,8 @@ ExternalGame::ExternalGame(std::shared_ptr<ExternalSession> session, const Varia
 
 ExternalGame::ExternalGame(std::shared_ptr<ExternalSession> session, const Position& start)
     : session_(checked(std::move(session))), start_(start), pos_(start) {
-  const std::vector<api::protocol::Answer> all = ask_with_state(session_->process, "start " + start.to_string());
-  const api::protocol::Answer& a = all[0];
+  const std::vector<protocol::Answer> all = ask_with_state(session_->process, "start " + start.to_string());
+  const protocol::Answer& a = all[0];
   if (!a.ok) {
     session_->start.reset();
     // The kind comes from the engine; the wording is the reference's (the protocol leaves it free).
@@ -101,7 +101,7 @@ ExternalGame::ExternalGame(std::shared_ptr<ExternalSession> session, const Posit
   refresh({all.begin() + 1, all.end()});
 }
 
-void ExternalGame::refresh(const std::vector<api::protocol::Answer>& a) {
+void ExternalGame::refresh(const std::vector<protocol::Answer>& a) {
   for (std::size_t i = 0; i < 3; ++i)
     if (!a.at(i).ok) throw Error(std::string("engine refused '") + kStateQueries[i] + "': " + a[i].text);
   Position pos = Position::parse(a[0].text);
@@ -121,18 +121,18 @@ bool ExternalGame::is_legal(Point p) const { return std::binary_search(legal_.be
 
 MoveEffect ExternalGame::play(Point p) {
   // Points the protocol cannot name are refused here, as rule 3 (or rule 7) would.
-  if (!api::protocol::parse_point_argument(point_name(p)))
+  if (!protocol::parse_point_argument(point_name(p)))
     throw IllegalMoveError(p, to_move(), is_over() ? IllegalReason::GameOver : IllegalReason::OffBoard);
   session_->sync(start_, moves_);
-  const std::vector<api::protocol::Answer> all = ask_with_state(session_->process, "play " + point_name(p));
-  const api::protocol::Answer& a = all[0];
+  const std::vector<protocol::Answer> all = ask_with_state(session_->process, "play " + point_name(p));
+  const protocol::Answer& a = all[0];
   if (!a.ok) {
-    const std::vector<std::string> w = api::protocol::words(a.text);
+    const std::vector<std::string> w = protocol::words(a.text);
     if (w.size() >= 2 && w[0] == "illegal")
       if (const auto reason = reason_named(w[1])) throw IllegalMoveError(p, to_move(), *reason);
     throw Error("engine refused 'play " + point_name(p) + "': " + a.text);
   }
-  std::vector<std::string> w = api::protocol::words(a.text);
+  std::vector<std::string> w = protocol::words(a.text);
   MoveResult r;
   r.move = p;
   r.player = to_move();
@@ -160,7 +160,7 @@ MoveEffect ExternalGame::play(Point p) {
 void ExternalGame::undo() {
   if (moves_.empty()) throw UsageError("undo: no move to take back");
   session_->sync(start_, moves_);
-  const std::vector<api::protocol::Answer> all = ask_with_state(session_->process, "undo");
+  const std::vector<protocol::Answer> all = ask_with_state(session_->process, "undo");
   if (!all[0].ok) throw Error("engine refused 'undo': " + all[0].text);
   moves_.pop_back();
   results_.pop_back();

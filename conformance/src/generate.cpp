@@ -20,7 +20,7 @@ namespace tanbo::conformance {
 namespace {
 
 using api::AnyGame;
-using api::protocol::Server;
+using protocol::Server;
 using json = nlohmann::ordered_json;
 
 // Caps that keep the suite small (well under 1 MB) yet cover each branch on several boards.
@@ -40,7 +40,7 @@ std::string start_text(const Position& start) {
 
 // The answer of one request to a reference session, which must accept it.
 std::string answer(Server& s, const std::string& request) {
-  const api::protocol::Answer a = api::protocol::parse_answer(s.handle(request).value_or("?"));
+  const protocol::Answer a = protocol::parse_answer(s.handle(request).value_or("?"));
   if (!a.ok) throw Error("generator: the reference refused '" + request + "': " + a.text);
   return a.text;
 }
@@ -58,10 +58,10 @@ void add_state(json& c, Server& s) {
   c["position"] = answer(s, "position");
   c["winner"] = answer(s, "winner");
   json legal = json::array();
-  for (const std::string& p : api::protocol::words(answer(s, "legal"))) legal.push_back(p);
+  for (const std::string& p : protocol::words(answer(s, "legal"))) legal.push_back(p);
   c["legal"] = legal;
   json roots = json::array();
-  for (const std::string& r : api::protocol::words(answer(s, "roots"))) roots.push_back(r);
+  for (const std::string& r : protocol::words(answer(s, "roots"))) roots.push_back(r);
   c["roots"] = roots;
 }
 
@@ -200,12 +200,12 @@ json move_case(const std::string& id, const std::string& start, const std::vecto
   c["moves"] = moves;
   c["play"] = play;
   Server s = session(start, moves);
-  const api::protocol::Answer a = api::protocol::parse_answer(s.handle("play " + play).value_or("?"));
+  const protocol::Answer a = protocol::parse_answer(s.handle("play " + play).value_or("?"));
   if (a.ok) {
     c["result"] = a.text;
     add_state(c, s);
   } else {
-    const std::vector<std::string> w = api::protocol::words(a.text);
+    const std::vector<std::string> w = protocol::words(a.text);
     c["refused"] = w.size() >= 2 && w[0] == "illegal" ? w[0] + " " + w[1] : w.at(0);
   }
   return c;
@@ -287,7 +287,7 @@ json game_case(const std::string& id, const Position& start, const Played& g) {
   json removals = json::object();
   for (std::size_t i = 0; i < g.results.size(); ++i)
     if (g.results[i].removal != Removal::None)
-      removals[std::to_string(i + 1)] = api::protocol::play_text(g.results[i]);
+      removals[std::to_string(i + 1)] = protocol::play_text(g.results[i]);
   c["removals"] = removals;
   Server s = session(c["start"].get<std::string>(), g.moves);
   c["position"] = answer(s, "position");
@@ -322,9 +322,9 @@ json refusal(const std::string& id, const std::string& start, const std::vector<
              const std::string& command, const std::string& argument) {
   Server s = session(start, moves);
   const std::string request = command + (argument.empty() ? "" : " " + argument);
-  const api::protocol::Answer a = api::protocol::parse_answer(s.handle(request).value_or("?"));
+  const protocol::Answer a = protocol::parse_answer(s.handle(request).value_or("?"));
   if (a.ok) throw Error("generator: the reference accepted '" + request + "' (case " + id + ")");
-  const std::vector<std::string> w = api::protocol::words(a.text);
+  const std::vector<std::string> w = protocol::words(a.text);
   const std::string kind = w.size() >= 2 && w[0] == "illegal" ? w[0] + " " + w[1] : w.at(0);
   return {{"id", id}, {"kind", "refusal"}, {"start", start}, {"moves", moves},
           {"command", command}, {"argument", argument}, {"refused", kind}};
@@ -434,7 +434,7 @@ nlohmann::ordered_json manifest(const Suite& suite) {
   json files = json::object();
   for (const auto& [file, cases] : suite) files[file] = cases.size();
   return {{"suite", "tanbo-conformance"}, {"version", kSuiteVersion},
-          {"protocol_version", api::protocol::kVersion}, {"files", files}};
+          {"protocol_version", protocol::kVersion}, {"files", files}};
 }
 
 std::string file_text(const std::vector<Case>& cases) {
@@ -506,7 +506,7 @@ std::string spec_trace(const Suite& suite) {
     for (const Case& c : cases) {
       const std::string kind = c.at("kind").get<std::string>();
       if (kind == "refusal") continue;
-      auto g = reference_game(api::protocol::parse_start(c.at("start").get<std::string>()));
+      auto g = reference_game(protocol::parse_start(c.at("start").get<std::string>()));
       if (g->size() > kSpecMaxSize) continue;
       std::vector<std::string> moves;
       for (const auto& m : c.at("moves")) moves.push_back(m.get<std::string>());
@@ -521,7 +521,7 @@ std::string spec_trace(const Suite& suite) {
           g->undo();
           continue;
         }
-        const Point p = *api::protocol::parse_point_argument(moves[i]);
+        const Point p = *protocol::parse_point_argument(moves[i]);
         const bool traced = (kind == "move" && i + 1 == moves.size() && c.contains("result")) ||
                             (kind == "game" && c.at("removals").contains(std::to_string(i + 1)));
         if (traced) {

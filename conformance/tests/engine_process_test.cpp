@@ -10,7 +10,7 @@
 #include "tanbo/conformance/engine_process.hpp"
 
 using namespace tanbo;
-using api::protocol::Answer;
+using protocol::Answer;
 using conformance::EngineProcess;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;

@@ -11,7 +11,7 @@
 //   &engine=reference   &roots=1   &legal=1
 
 const SVG = "http://www.w3.org/2000/svg";
-// Colours of api/src/svg.cpp, so the board looks like the rules' diagrams.
+// Colours of svg/src/svg.cpp, so the board looks like the rules' diagrams.
 const BOARD = "#e2bd72", GRID = "#6b5431", INK = "#1a1a1a", PAPER = "#f7f7f7", RED = "#d0021b";
 const RULE3 = "rule 3";
 // The solver script sits next to this one (a classic script: works from file:// too).

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "story.hpp"
-#include "tanbo/api/svg.hpp"
+#include "tanbo/svg/svg.hpp"
 #include "tanbo/core/notation.hpp"
 
 namespace tanbo::docs {
@@ -63,7 +63,7 @@ Site generate_site(const std::vector<Example>& examples, std::string_view rules_
     stories.emplace(ex.id, tell(ex));
     site["generated/" + ex.id + ".svg"] = stories.at(ex.id).svg;
   }
-  site["generated/legend.svg"] = api::render_legend();
+  site["generated/legend.svg"] = svg::render_legend();
 
   std::string out;
   std::set<std::string> used;

@@ -4,14 +4,14 @@
 
 #include <algorithm>
 
-#include "tanbo/api/svg.hpp"
+#include "tanbo/svg/svg.hpp"
 #include "tanbo/core/notation.hpp"
 #include "tanbo/reference/game.hpp"
 #include "tanbo/reference/rules.hpp"
 
 namespace tanbo::docs {
 
-using api::Panel;
+using svg::Panel;
 
 namespace {
 
@@ -115,7 +115,7 @@ Story tell_static(const Example& ex) {
           ex.start, {}};
   p.marks.growth = growth_marks(ex.start, roots);
   for (const Label& l : ex.labels) p.marks.labels.emplace_back(l.letter, l.point);
-  st.svg = api::render_figure(ex.title, {p});
+  st.svg = svg::render_figure(ex.title, {p});
   const int legal = reference::Game(ex.start).legal_move_count();
   st.markdown = colour_name(ex.start.to_move()) + " is to move and has " + std::to_string(legal) + " legal moves";
   if (!ex.labels.empty()) st.markdown += "; for each lettered point:";
@@ -165,7 +165,7 @@ Story tell(const Example& ex) {
   now.marks.growth = shown(after, mv);
   panels.push_back(now);
   Story st;
-  st.svg = api::render_figure(ex.title, panels);
+  st.svg = svg::render_figure(ex.title, panels);
 
   const Root expanded = reference::root_at(placed, mv);
   std::vector<Root> bounded, bounded_others;

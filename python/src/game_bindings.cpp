@@ -17,11 +17,11 @@
 #include "convert.hpp"
 #include "py_game.hpp"
 #include "tanbo/api/game.hpp"
-#include "tanbo/api/observation.hpp"
+#include "tanbo/env/observation.hpp"
 #include "tanbo/api/points.hpp"
-#include "tanbo/api/search.hpp"
+#include "tanbo/player/mcts.hpp"
 #include "tanbo/api/start.hpp"
-#include "tanbo/api/svg.hpp"
+#include "tanbo/svg/svg.hpp"
 
 namespace tanbo::python {
 
@@ -78,12 +78,12 @@ Point query_point(const PyGame& game, py::handle point) {
   return to_point(point, game->size(), PointUse::Query);
 }
 
-/// api::observation_planes of `g` from `side`'s view as a (6, N, N) array of T (uint8 or float).
+/// env::observation_planes of `g` from `side`'s view as a (6, N, N) array of T (uint8 or float).
 template <typename T>
 py::array observation(const AnyGame& g, Color side) {
   const py::ssize_t n = g.size();
   py::array_t<T> out({py::ssize_t{6}, n, n});
-  api::observation_planes(g, side, out.mutable_data());
+  env::observation_planes(g, side, out.mutable_data());
   return out;
 }
 
@@ -170,7 +170,7 @@ py::str mcts_move(const PyGame& game, py::object playouts, py::object seed) {
   const auto n = static_cast<int>(to_uint64(playouts, 1, 1u << 24, "mcts_move: playouts"));
   const std::uint64_t s = to_uint64(seed, 0, UINT64_MAX, "mcts_move: seed");
   const std::unique_ptr<AnyGame> work = game->clone();
-  return py::str(point_name(without_gil([&] { return api::mcts_move(*work, n, s); })));
+  return py::str(point_name(without_gil([&] { return player::mcts_move(*work, n, s); })));
 }
 
 std::uint64_t perft(const PyGame& game, py::object depth) {
@@ -187,11 +187,11 @@ bool same_position(const AnyGame& a, const AnyGame& b) {
 
 /// The board as the rules pages draw it (tanbo::api SVG), the last move dotted.
 std::string game_svg(const AnyGame& g) {
-  api::Panel panel{"", g.position(), {}};
+  svg::Panel panel{"", g.position(), {}};
   if (g.ply() > 0) panel.marks.move_dot = g.last_result().move;
   if (const auto w = g.winner()) panel.heading = "ply " + std::to_string(g.ply()) + ", " + color_str(*w) + " won";
   else panel.heading = "ply " + std::to_string(g.ply()) + ", " + color_str(g.to_move()) + " to move";
-  return api::render_figure(game_repr(g), {panel});
+  return svg::render_figure(game_repr(g), {panel});
 }
 
 py::tuple move_result_state(const PyMoveResult& r) {

@@ -1,4 +1,4 @@
-// tanbo.Session: the engine protocol's session (tanbo::api::protocol::Server, docs/protocol.md)
+// tanbo.Session: the engine protocol's session (tanbo::protocol::Server, docs/protocol.md)
 // bound as it is, so `python3 -m tanbo.serve` pumps lines through the one C++ session that
 // `tanbo serve` and the C API run, with no protocol code of its own.
 #include <pybind11/pybind11.h>
@@ -8,13 +8,13 @@
 #include <string>
 
 #include "bindings.hpp"
-#include "tanbo/api/protocol.hpp"
+#include "tanbo/protocol/protocol.hpp"
 
 namespace tanbo::python {
 namespace {
 
 // The session, empty only in an object made by Session.__new__ without __init__ (EmptyOnNew).
-struct PySession : Held<PySession, api::protocol::Server> {
+struct PySession : Held<PySession, protocol::Server> {
   static constexpr const char* kName = "Session";
   PySession() = default;
   explicit PySession(const std::string& engine) : Held(std::in_place, engine) {}

@@ -19,7 +19,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "py_game.hpp"
-#include "tanbo/api/episode.hpp"
+#include "tanbo/env/episode.hpp"
 #include "tanbo/api/solution.hpp"
 #include "tanbo/api/start.hpp"
 
@@ -158,7 +158,7 @@ PySolution shared_start(py::handle start) {
   const std::string text = text_arg(start, "Solution.shared: start");
   py::gil_scoped_release nogil;  // a second asker waits for the first one's solve
   const std::string name = api::looks_like_variant_name(text) ? text : std::string();
-  return PySolution(api::shared_solution(api::read_start(text), name));
+  return PySolution(env::shared_solution(api::read_start(text), name));
 }
 
 py::bytes to_bytes(const PySolution& s) {
@@ -297,7 +297,7 @@ probe one Solution at once (probe and solve release the GIL).)")
                   "``max_classes`` position classes (the default, 8,000,000, fits lattice-5's "
                   "3,856,425 but not dense-5's 84,805,263: open its table instead).")
       .def_static("shared", &shared_start, py::arg("start"),
-                  "The process's one table of ``start`` (api::shared_solution): solved as solve() "
+                  "The process's one table of ``start`` (env::shared_solution): solved as solve() "
                   "does on the first call, then the same table (shared, not copied) for every "
                   "later call from any thread; concurrent first callers wait for the one solve. "
                   "What opponent='perfect' plays from when no solution= is given.")

@@ -14,7 +14,7 @@
 
 #include "convert.hpp"
 #include "py_game.hpp"
-#include "tanbo/api/episode.hpp"
+#include "tanbo/env/episode.hpp"
 #include "tanbo/api/explain.hpp"
 
 namespace tanbo::python {
@@ -48,12 +48,12 @@ py::list legal_action_list(const AnyGame& g) {
   return out;
 }
 
-/// pyspiel's returns, X's then O's: the episode's final rewards (api/episode.hpp) once the game
+/// pyspiel's returns, X's then O's: the episode's final rewards (env/episode.hpp) once the game
 /// is over, the running reward before.
 std::vector<double> returns_of(const AnyGame& g) {
   const auto w = g.winner();
-  if (!w) return {api::kRunningReward, api::kRunningReward};
-  return {api::final_reward(*w, Color::Black), api::final_reward(*w, Color::White)};
+  if (!w) return {env::kRunningReward, env::kRunningReward};
+  return {env::final_reward(*w, Color::Black), env::final_reward(*w, Color::White)};
 }
 
 /// pyspiel's HistoryString: the actions, ", "-separated.

@@ -1,4 +1,4 @@
-// tanbo._core.VectorGames: the Python face of api::VectorBatch (tanbo/api/vector.hpp: many boards
+// tanbo._core.VectorGames: the Python face of env::VectorBatch (tanbo/env/vector.hpp: many boards
 // stepped together in C++, the engine under tanbo.vector.TanboVectorEnv). It checks and binds the
 // numpy arrays the batch writes, releases the GIL while the batch runs and refuses a second call
 // from another thread while one runs. Python loops over nothing: that is what makes it fast.
@@ -15,7 +15,7 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "tanbo/api/start.hpp"
-#include "tanbo/api/vector.hpp"
+#include "tanbo/env/vector.hpp"
 
 namespace tanbo::python {
 namespace {
@@ -24,7 +24,7 @@ namespace {
 /// a second call while one runs without the GIL (another thread), which could unbind the arrays
 /// under it.
 struct PyVectorGames {
-  std::unique_ptr<api::VectorBatch> batch;
+  std::unique_ptr<env::VectorBatch> batch;
   std::size_t num_envs = 0;
   std::vector<py::array> arrays;
   std::atomic<bool> busy{false};
@@ -55,15 +55,15 @@ T* column(py::array& arr, std::size_t rows, std::size_t cols, const char* what) 
   return static_cast<T*>(arr.mutable_data());
 }
 
-api::VectorOutputs outputs(PyVectorGames& v, py::array& obs, py::array& mask, py::array& reward, py::array& terminated,
+env::VectorOutputs outputs(PyVectorGames& v, py::array& obs, py::array& mask, py::array& reward, py::array& terminated,
                 py::array& winner, py::array& ply, py::array& illegal) {
   const std::size_t n = static_cast<std::size_t>(v.batch->size());
-  api::VectorOutputs out;
+  env::VectorOutputs out;
   if (py::isinstance<py::array_t<std::int8_t>>(obs)) {
-    out.kind = api::VectorOutputs::Obs::Board;
+    out.kind = env::VectorOutputs::Obs::Board;
     out.obs = column<std::int8_t>(obs, v.num_envs, n * n, "obs (int8 boards)");
   } else if (py::isinstance<py::array_t<std::uint8_t>>(obs)) {
-    out.kind = api::VectorOutputs::Obs::PlanesU8;
+    out.kind = env::VectorOutputs::Obs::PlanesU8;
     out.obs = column<std::uint8_t>(obs, v.num_envs, 6 * n * n, "obs");
   } else {
     out.obs = column<float>(obs, v.num_envs, 6 * n * n, "obs (float32, uint8 or int8)");
@@ -96,11 +96,11 @@ planes (N*N*6 per board), or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
              auto out = std::make_unique<PyVectorGames>();
              out->num_envs = count;
              if (solution.is_none() && api::looks_like_variant_name(variant)) {
-               out->batch = api::make_vector_batch(Variant::parse(variant), count, side, playouts);
+               out->batch = env::make_vector_batch(Variant::parse(variant), count, side, playouts);
              } else {
-               api::VectorOpponent opponent{playouts, std::nullopt};
+               env::Opponent opponent{playouts, std::nullopt};
                if (!solution.is_none()) opponent.perfect = solution_of(solution, "VectorGames: solution");
-               out->batch = api::make_vector_batch(api::read_start(variant), count, side, opponent);
+               out->batch = env::make_vector_batch(api::read_start(variant), count, side, opponent);
              }
              return out;
            }),
@@ -112,7 +112,7 @@ planes (N*N*6 per board), or int8 boards (N*N: 1 own, -1 opponent, 0 empty).)")
           "bind",
           [](PyVectorGames& v, py::array obs, py::array mask, py::array reward, py::array terminated,
              py::array winner, py::array ply, py::array illegal) {
-            const api::VectorOutputs out = outputs(v, obs, mask, reward, terminated, winner, ply, illegal);
+            const env::VectorOutputs out = outputs(v, obs, mask, reward, terminated, winner, ply, illegal);
             if (v.busy.exchange(true)) throw UsageError("VectorGames.bind: another call on these boards is running");
             v.arrays = {obs, mask, reward, terminated, winner, ply, illegal};
             v.batch->bind(out);

@@ -8,7 +8,7 @@
   built-in opponent (opponent=..., opponent_agent=...).
 
 The rules of an episode (the opponents' choices, the rewards, an illegal action ending the episode,
-who moves when) are the C++ api's (tanbo/api/episode.hpp, bound as tanbo._core.Episode and
+who moves when) are the C++ api's (tanbo/env/episode.hpp, bound as tanbo._core.Episode and
 tanbo._core.opponent_action), which tanbo.vector's batch steps by too; this module adds what
 Gymnasium and PettingZoo require (spaces, seeding, observations and infos, rendering).
 
@@ -190,7 +190,7 @@ def _state_space(n: int):
 # ---------------------------------------------------------------------------------------------
 # Built-in opponents: callables game -> action that never change the game they are given. Each
 # holds its seeded tanbo.Rng and asks the C++ episode rules for its move
-# (tanbo._core.opponent_action: api::opponent_action, tanbo/api/episode.hpp).
+# (tanbo._core.opponent_action: env::opponent_action, tanbo/env/episode.hpp).
 
 
 class RandomPlayer:

@@ -47,7 +47,7 @@ for f in LICENSE setup.py pyproject.toml CMakeLists.txt python/tanbo_build.py py
          python/tanbo/__init__.py python/tanbo/env.py python/tanbo/py.typed \
          core/src/position.cpp core/include/tanbo/core/version.hpp.in optimized/src/board.cpp \
          optimized/include/tanbo/optimized/game.hpp reference/src/rules.cpp \
-         api/src/svg.cpp core/include/tanbo/core/perft.hpp; do
+         svg/src/svg.cpp core/include/tanbo/core/perft.hpp; do
   grep -q "^tanbo-[0-9.]*/$f\$" "$work/sdist.txt" || { echo "sdist lacks $f" >&2; exit 1; }
 done
 if grep -E '/(tests|build|benchmarks)/' "$work/sdist.txt"; then echo "sdist carries the files above" >&2; exit 1; fi

@@ -650,7 +650,7 @@ tanbo_status tanbo_playouts(tanbo_game* game, tanbo_rng* rng, int count, uint64_
                             uint64_t* moves);
 
 /**
- * Chooses a move by Monte-Carlo tree search (UCT, the C++ `tanbo::api::Mcts`), without playing
+ * Chooses a move by Monte-Carlo tree search (UCT, the C++ `tanbo::player::Mcts`), without playing
  * it. Deterministic for a given seed.
  * @param game The game.
  * @param playouts Simulations, 1 to 10,000,000.
@@ -667,7 +667,7 @@ tanbo_status tanbo_mcts_move(tanbo_game* game, int playouts, uint64_t seed, int*
 /**
  * Opaque protocol session: one game spoken to in the tanbo engine protocol (docs/protocol.md),
  * a request line in, its answer line out. It is the session `tanbo serve` runs (the C++
- * `tanbo::api::protocol::Server`), so a program that pumps lines between a pipe and
+ * `tanbo::protocol::Server`), so a program that pumps lines between a pipe and
  * tanbo_session_handle() is a conforming engine with no protocol code of its own (the npm
  * package's `tanbo-serve` is one). Made by tanbo_session_create(), released with
  * tanbo_session_free().
@@ -934,7 +934,7 @@ typedef struct tanbo_board_geometry {
 } tanbo_board_geometry;
 
 /**
- * The layout of a board of a given size (the C++ `tanbo::api::board_geometry`).
+ * The layout of a board of a given size (the C++ `tanbo::svg::board_geometry`).
  * @param size Board side length, 2 to 25.
  * @param out Receives the layout.
  * @return ::TANBO_OK, ::TANBO_ERR_NULL_ARGUMENT or ::TANBO_ERR_INVALID_ARGUMENT (size out of

@@ -42,8 +42,4 @@ std::vector<RootInfo> roots(const Position& pos);
 /// "<what>: C3 holds no stone".
 RootInfo root_at(const Position& pos, Point p, const char* what = "root_at");
 
-/// Marks with 1 in `mask[y * N + x]` (N*N entries, each set to 0 or 1) every point where `c` could
-/// place a stone by rule 3, whoever is to move: the moves `c` would have on its turn.
-void placement_mask(const Position& pos, Color c, std::uint8_t* mask);
-
 }  // namespace tanbo::api

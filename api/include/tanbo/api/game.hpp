@@ -38,21 +38,26 @@ inline constexpr bool kIsOptimized = false;
 template <int MaxN>
 inline constexpr bool kIsOptimized<optimized::BasicGame<MaxN>> = true;
 
-/// The move of a front end's per-move loop given as a row-major index, on engine `g`:
-/// g.play(move_index_point(g.size(), i, g.to_move(), noun)). @throws IllegalMoveError (reason
-/// OffBoard for an index off the board, worded with `noun`) as those two do.
-template <Engine G>
+/// The move of a front end's per-move loop given as a row-major index, on an engine or an
+/// AnyGame `g`: g.play(move_index_point(g.size(), i, g.to_move(), noun)). @throws
+/// IllegalMoveError (reason OffBoard for an index off the board, worded with `noun`) as those
+/// two do.
+template <class G>
+  requires requires(G& g, Point p) { g.play(p); }
 MoveEffect play_index(G& g, long long i, std::string_view noun) {
   return g.play(move_index_point(g.size(), i, g.to_move(), noun));
 }
 
 /// The row-major index (y * size + x) of the engine's own uniform pick (AnyGame's
-/// random_legal_move), or -1 once the game is over (then `rng` is left as it was).
-template <Engine G>
+/// random_legal_move), or -1 once the game is over (then `rng` is left as it was), on an engine
+/// or an AnyGame: random_legal_move by index, the form the C API's per-move loop returns.
+template <class G>
+  requires requires(const G& g) { g.is_over(); }
 int random_legal_index(const G& g, Rng& rng) {
   if (g.is_over()) return -1;
-  if constexpr (kIsOptimized<G>) {
-    return row_major_index(g.random_legal_move(rng), g.size());  // O(1): the dense legal set
+  if constexpr (kIsOptimized<G> || !Engine<G>) {
+    // O(1) on the optimized engine (the dense legal set); an AnyGame's random_legal_move
+    return row_major_index(g.random_legal_move(rng), g.size());
   } else {
     return row_major_index(tanbo::random_move(g, rng), g.size());  // legal_moves()[rng.below(n)]
   }
@@ -88,11 +93,14 @@ inline constexpr std::size_t kPlayoutCopyBytes = [] {
 /// | name (C++ `AnyGame` / C / Python / JavaScript) | the pick | same on both engines |
 /// |---|---|---|
 /// | `random_move` / `tanbo_random_move` / `Game.random_move` / `game.randomMove` | `legal_moves()[rng.below(n)]`, no list built: the move `tanbo selfplay` and `bench`'s signature play | yes |
-/// | `random_legal_move`, `random_legal_index` / `tanbo_random_legal_move` / – / – | the engine's own: O(1) from the optimized engine's dense legal set, `random_move`'s on the reference engine | no |
-/// | `playout` / `tanbo_playout` / `Game.playout` / `game.playout` | `random_legal_move` until the end (what `tanbo bench` measures) | no |
+/// | `random_legal_move` (by index: `random_legal_index`) / `tanbo_random_legal_move` / – / – | the engine's own: O(1) from the optimized engine's dense legal set, `random_move`'s on the reference engine | no |
+/// | `playout`, `playout_in_place` / `tanbo_playout` / `Game.playout` / `game.playout` | `random_legal_move` until the end, on a copy (what `tanbo bench` measures) or on the game (history kept) | no |
+/// | `playouts` / `tanbo_playouts` / `Game.playouts` / `game.playouts` | `count` playouts on copies, tallied | no |
 ///
 /// Each advances the generator by exactly one step per move. Python and JavaScript offer the
-/// engine's pick only inside playouts (a per-move call from them costs more than the pick).
+/// engine's pick only inside playouts (a per-move call from them costs more than the pick). The
+/// index forms (play_index, random_legal_index) are one template for an engine or an AnyGame
+/// and one overload for a GameHandle, the C API's per-move loop.
 ///
 /// A game on either engine, behind virtual calls (one indirection per Python call is noise).
 /// The queries and moves are the tanbo::Engine API, documented with the engines.
@@ -117,8 +125,6 @@ class AnyGame {
   /// that builds its own list (Python's legal_actions()).
   virtual int legal_indices(int* out) const = 0;
   virtual MoveEffect play(Point p) = 0;  ///< Plays `p`; IllegalMoveError if illegal.
-  /// api::play_index on this game's engine, in one call.
-  virtual MoveEffect play_index(long long i, std::string_view noun) = 0;
   virtual void undo() = 0;  ///< Takes back the last move; UsageError at ply 0.
   virtual MoveResult last_result() const = 0;  ///< The last move and its removals.
   virtual std::vector<Point> moves() const = 0;  ///< The moves played, in order.
@@ -135,19 +141,32 @@ class AnyGame {
   /// the optimized engine (the move its playouts make), legal_moves()[rng.below(n)] on the
   /// reference engine. @throws UsageError once the game is over.
   virtual Point random_legal_move(Rng& rng) const = 0;
-  /// api::random_legal_index on this game's engine: the row-major index of
-  /// random_legal_move(rng), or -1 once the game is over, in one call.
-  virtual int random_legal_index(Rng& rng) const = 0;
 
   /// legal_moves()[rng.below(n)]: the choice `tanbo selfplay` makes, identical on both engines
   /// (tanbo::random_move: no list built on the optimized engine). @throws UsageError once over.
   virtual Point random_move(Rng& rng) const = 0;
 };
 
-/// api::play_index on an AnyGame: one virtual call into its engine's instantiation.
-inline MoveEffect play_index(AnyGame& g, long long i, std::string_view noun) { return g.play_index(i, noun); }
-/// api::random_legal_index on an AnyGame: one virtual call into its engine's instantiation.
-inline int random_legal_index(const AnyGame& g, Rng& rng) { return g.random_legal_index(rng); }
+/// What a batch of playouts ended with.
+struct PlayoutTally {
+  std::uint64_t black_wins = 0;  ///< Playouts Black won (White won the others).
+  std::uint64_t moves = 0;  ///< Moves played in all of them.
+};
+
+/// `count` random playouts from the current position, each on a copy (AnyGame::playout: the
+/// bare-board copy-make loop `tanbo bench` measures on the optimized engine).
+/// @throws UsageError once the game is over or for a negative count.
+inline PlayoutTally playouts(const AnyGame& g, Rng& rng, int count) {
+  if (g.is_over()) throw UsageError("playouts: the game is over");
+  if (count < 0) throw UsageError("playouts: count must be 0 or more, not " + std::to_string(count));
+  PlayoutTally t;
+  for (int i = 0; i < count; ++i) {
+    const PlayoutResult r = g.playout(rng);
+    t.black_wins += r.winner == Color::Black ? 1 : 0;
+    t.moves += static_cast<std::uint64_t>(r.length);
+  }
+  return t;
+}
 
 /// AnyGame for one engine type G.
 template <Engine G>
@@ -161,6 +180,7 @@ class GameOn final : public AnyGame {
   std::unique_ptr<AnyGame> clone() const override { return std::make_unique<GameOn>(*this); }
   /// The engine's game itself, for a front end that calls it without the virtual calls.
   G& game() noexcept { return g_; }
+  const G& game() const noexcept { return g_; }  ///< @copydoc game()
   const char* engine() const noexcept override { return kOptimized ? "optimized" : "reference"; }
   int size() const noexcept override { return g_.size(); }
   Color to_move() const noexcept override { return g_.to_move(); }
@@ -197,7 +217,6 @@ class GameOn final : public AnyGame {
     return count;
   }
   MoveEffect play(Point p) override { return g_.play(p); }
-  MoveEffect play_index(long long i, std::string_view noun) override { return api::play_index(g_, i, noun); }
   void undo() override { g_.undo(); }
   MoveResult last_result() const override { return g_.last_result(); }
   std::vector<Point> moves() const override { return g_.moves(); }
@@ -219,8 +238,6 @@ class GameOn final : public AnyGame {
       return random_move(rng);
     }
   }
-
-  int random_legal_index(Rng& rng) const override { return api::random_legal_index(g_, rng); }
 
   PlayoutResult playout(Rng& rng) const override { return api::playout(g_, rng); }
 

@@ -68,7 +68,7 @@ inline constexpr std::uint64_t kDefaultMaxClasses = 8'000'000;
 /// Boards of at most this many points (5x5) are solved strongly; larger ones by the weak solver.
 inline constexpr int kMaxStrongPoints = solve::kMaxKeyPoints;
 /// The largest board side the strong solver takes (kMaxStrongPoints points): the boards whose
-/// starts can be solved on demand (Solution::solve_start, shared_solution in episode.hpp).
+/// starts can be solved on demand (Solution::solve_start, env::shared_solution in env/episode.hpp).
 inline constexpr int kMaxStrongSize = solve::kMaxStrongSize;
 
 /// What a strong solve is told now and then (position classes stored, positions expanded).

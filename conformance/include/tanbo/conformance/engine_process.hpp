@@ -1,7 +1,7 @@
 // A Tanbo engine in another process, driven over the engine protocol (docs/protocol.md): starts
 // the command through /bin/sh with pipes on its stdin and stdout, sends one request per line and
 // reads one answer line per request. Used by `tanbo conform` and `tanbo diff --engine`. POSIX.
-// The client of api's protocol server (api/src/protocol.cpp), beside the conformance checker that
+// The client of the protocol server (protocol/src/protocol.cpp), beside the conformance checker that
 // is its first user: checking tooling, not product, so nothing users link (the libraries, the C
 // API, the Python module) starts processes.
 #pragma once
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "tanbo/api/protocol.hpp"
+#include "tanbo/protocol/protocol.hpp"
 
 namespace tanbo::conformance {
 
@@ -26,12 +26,12 @@ class EngineProcess {
   /// Sends `request` (one line, no newline) with a fresh id and returns its parsed answer.
   /// @throws Error when the engine exits, stays silent past the timeout, or answers a line that
   /// is not an answer or carries another id.
-  api::protocol::Answer ask(const std::string& request);
+  protocol::Answer ask(const std::string& request);
   /// ask(), returning the text of an `=` answer. @throws Error for a `?` answer.
   std::string ask_ok(const std::string& request);
   /// Sends all `requests` at once, then reads their answers in order: one pipe round trip
   /// instead of one per request (the protocol answers requests strictly in order).
-  std::vector<api::protocol::Answer> ask_all(const std::vector<std::string>& requests);
+  std::vector<protocol::Answer> ask_all(const std::vector<std::string>& requests);
   /// The commands the engine listed in answer to list_commands (asked once, at start).
   const std::vector<std::string>& commands() const noexcept { return commands_; }
   /// Whether the engine listed `command` (commands()).
@@ -42,7 +42,7 @@ class EngineProcess {
  private:
   std::string read_line();
   void send_all(const std::string& text, const std::string& first_request);
-  api::protocol::Answer read_answer(const std::string& id, const std::string& request);
+  protocol::Answer read_answer(const std::string& id, const std::string& request);
   std::string command_;
   int timeout_ms_;
   int pid_ = -1;

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "tanbo/core/engine.hpp"
-#include "tanbo/api/protocol.hpp"
+#include "tanbo/protocol/protocol.hpp"
 #include "tanbo/core/position.hpp"
 #include "tanbo/differential/campaign.hpp"
 
@@ -51,7 +51,7 @@ class ExternalGame {
 
  private:
   // Takes position, legal moves and winner from the engine's answers to the state queries.
-  void refresh(const std::vector<api::protocol::Answer>& answers);
+  void refresh(const std::vector<protocol::Answer>& answers);
   std::shared_ptr<ExternalSession> session_;
   Position start_;
   std::vector<Point> moves_;

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tanbo/api/protocol.hpp"
+#include "tanbo/protocol/protocol.hpp"
 
 namespace tanbo::conformance {
 
@@ -27,7 +27,7 @@ using Suite = std::map<std::string, std::vector<Case>>;
 /// An engine as the checker sees it: a request line in, its answer out, plus the optional
 /// commands it offers (from list_commands).
 struct Engine {
-  std::function<api::protocol::Answer(const std::string&)> ask;
+  std::function<protocol::Answer(const std::string&)> ask;
   std::function<bool(const std::string&)> supports;
 };
 
@@ -52,7 +52,7 @@ struct FileResult {
 FileResult check_file(const std::string& file, const std::vector<Case>& cases, const Engine& engine);
 
 /// An Engine on an in-process protocol session over one of tanbo's engines.
-Engine in_process(api::protocol::Server& server);
+Engine in_process(protocol::Server& server);
 
 /// Generates the whole suite from the reference engine (deterministic: fixed seeds).
 Suite generate();

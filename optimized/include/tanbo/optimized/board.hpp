@@ -423,7 +423,7 @@ constexpr int capacity_for(int size, Capacities tiers = Capacities::kStandard) n
 /// so code written for any capacity (`BasicBoard<N>`, `BasicGame<N>`) runs on the one sized for
 /// `size`: `with_capacity_for(n, [&](auto cap) { return run<BasicBoard<cap()>>(); })`. Where the
 /// capacity is chosen by size: the engine registry (api::with_engine), the vector batch, the
-/// solvers and the differential checks call it. (api::mcts_move runs BasicBoard<kMaxSize> on
+/// solvers and the differential checks call it. (player::mcts_move runs BasicBoard<kMaxSize> on
 /// every size on purpose: one instantiation of the search.)
 template <Capacities Tiers = Capacities::kStandard, class F>
 decltype(auto) with_capacity_for(int size, F&& f) {

@@ -1,5 +1,5 @@
 // The tanbo engine protocol's server session and answer formats (docs/protocol.md).
-#include "tanbo/api/protocol.hpp"
+#include "tanbo/protocol/protocol.hpp"
 
 #include <stdexcept>
 
@@ -7,7 +7,7 @@
 #include "tanbo/api/solution.hpp"
 #include "tanbo/api/start.hpp"
 
-namespace tanbo::api::protocol {
+namespace tanbo::protocol {
 
 namespace {
 
@@ -26,11 +26,6 @@ std::string join(const std::vector<Point>& points, char sep) {
   }
   return out;
 }
-
-// Every command this server answers, in the order list_commands gives them.
-constexpr const char* kCommands[] = {"protocol_version", "name", "version", "list_commands",
-                                     "start", "play", "undo", "legal", "position", "winner",
-                                     "roots", "perft", "solve", "quit"};
 
 void expect_args(const std::string& command, const std::vector<std::string>& args, std::size_t n) {
   if (args.size() != n)
@@ -58,7 +53,7 @@ std::string position_text(const Position& pos) {
 
 std::string roots_text(const Position& pos) {
   std::string out;
-  for (const RootInfo& root : roots(pos)) {
+  for (const api::RootInfo& root : api::roots(pos)) {
     if (!out.empty()) out += ' ';
     out += color_char(root.color);
     out += ':' + join(root.stones, ',') + ':' + join(root.growth_points, ',');
@@ -113,8 +108,107 @@ std::vector<std::string> words(std::string_view text) {
   return out;
 }
 
-Server::Server(std::string engine)
-    : engine_(std::move(engine)), game_(make_game(opening(Variant::classic()), engine_)) {}
+namespace {
+
+// The commands' arguments: the request's words after the command.
+using Args = std::vector<std::string>;
+
+// One command of the protocol: its name, how many arguments it takes (kAnyArgs: its own check),
+// and its answer's text on the session. The one list of commands: dispatch looks a request up in
+// it and list_commands answers with its names, in its order.
+struct Command {
+  const char* name;
+  int args;
+  std::string (*answer)(Session&, const Args&);
+};
+constexpr int kAnyArgs = -1;
+
+std::string command_names();
+
+std::string start(Session& s, const Args& args) {
+  if (args.empty()) throw Refusal("syntax", "start takes a variant name or a position string");
+  std::string text = args[0];
+  for (std::size_t i = 1; i < args.size(); ++i) text += ' ' + args[i];
+  s.game = api::make_game(parse_start(text), s.engine);  // replaced only when the new start is valid
+  return "";
+}
+
+std::string play(Session& s, const Args& args) {
+  const std::optional<Point> p = parse_point_argument(args[0]);
+  if (!p) throw Refusal("syntax", "'" + printable(args[0], kQuotedTokenBytes) + "' is not a point name");
+  s.game->play(*p);
+  return play_text(s.game->last_result());
+}
+
+std::string undo(Session& s, const Args&) {
+  if (s.game->ply() == 0) throw Refusal("usage", "no move to undo");
+  s.game->undo();
+  return "";
+}
+
+std::string winner(Session& s, const Args&) {
+  const auto w = s.game->winner();
+  return w ? std::string(1, color_char(*w)) : "none";
+}
+
+std::string perft(Session& s, const Args& args) {
+  const std::string& d = args[0];
+  if (d.empty() || d.size() > 2 || d.find_first_not_of("0123456789") != std::string::npos || std::stoi(d) > 12)
+    throw Refusal("syntax", "perft depth must be 0-12, got '" + printable(d, kQuotedTokenBytes) + "'");
+  return std::to_string(s.game->perft(std::stoi(d)));
+}
+
+std::string solve(Session& s, const Args& args) {
+  // The weak solver on the current position (api::solve): "win 7 B1", "loss 12 C3", "win 0"
+  // (over), "win ? B1" (the length not reached), "unknown".
+  const std::string& n = args[0];
+  if (n.empty() || n.size() > 13 || n.find_first_not_of("0123456789") != std::string::npos)
+    throw Refusal("syntax", "solve takes a node budget of 1 to 2^40, got '" + printable(n, kQuotedTokenBytes) + "'");
+  const api::Answer a = api::solve(s.game->position(), {std::stoll(n), false});
+  std::string out = api::answer_text(a);
+  if (a.best_move) out += ' ' + point_name(*a.best_move);
+  return out;
+}
+
+constexpr Command kCommands[] = {
+    {"protocol_version", 0, [](Session&, const Args&) { return std::to_string(kVersion); }},
+    {"name", 0, [](Session&, const Args&) { return std::string("tanbo"); }},
+    {"version", 0, [](Session& s, const Args&) { return std::string(s.game->engine()); }},
+    {"list_commands", 0, [](Session&, const Args&) { return command_names(); }},
+    {"start", kAnyArgs, start},
+    {"play", 1, play},
+    {"undo", 0, undo},
+    {"legal", 0, [](Session& s, const Args&) { return points_text(s.game->legal_moves()); }},
+    {"position", 0, [](Session& s, const Args&) { return position_text(s.game->position()); }},
+    {"winner", 0, winner},
+    {"roots", 0, [](Session& s, const Args&) { return roots_text(s.game->position()); }},
+    {"perft", 1, perft},
+    {"solve", 1, solve},
+    {"quit", 0, [](Session& s, const Args&) { return s.done = true, std::string(); }},
+};
+
+std::string command_names() {
+  std::string out;
+  for (const Command& c : kCommands) {
+    if (!out.empty()) out += ' ';
+    out += c.name;
+  }
+  return out;
+}
+
+// The answer's text for `command`: its entry of kCommands, its argument count checked.
+std::string dispatch(Session& s, const std::string& command, const Args& args) {
+  for (const Command& c : kCommands)
+    if (command == c.name) {
+      if (c.args != kAnyArgs) expect_args(command, args, static_cast<std::size_t>(c.args));
+      return c.answer(s, args);
+    }
+  throw Refusal("unknown-command", "'" + printable(command, kQuotedTokenBytes) + "' (see list_commands)");
+}
+
+}  // namespace
+
+Server::Server(std::string engine) : session_{engine, api::make_game(opening(Variant::classic()), engine)} {}
 
 std::optional<std::string> Server::handle(std::string_view line) {
   // One request per call: a line read with its end kept (fgets) is fine, two lines are misuse
@@ -146,7 +240,7 @@ std::optional<std::string> Server::handle(std::string_view line) {
     return out;
   };
   try {
-    return reply('=', "", dispatch(command, w));
+    return reply('=', "", dispatch(session_, command, w));
   } catch (const Refusal& e) {
     return reply('?', e.kind, printable(e.what()));
   } catch (const IllegalMoveError& e) {
@@ -160,72 +254,4 @@ std::optional<std::string> Server::handle(std::string_view line) {
   }
 }
 
-std::string Server::dispatch(const std::string& command, const std::vector<std::string>& args) {
-  if (command == "protocol_version") return expect_args(command, args, 0), std::to_string(kVersion);
-  if (command == "name") return expect_args(command, args, 0), "tanbo";
-  if (command == "version") return expect_args(command, args, 0), std::string(game_->engine());
-  if (command == "list_commands") {
-    expect_args(command, args, 0);
-    std::string out;
-    for (const char* c : kCommands) {
-      if (!out.empty()) out += ' ';
-      out += c;
-    }
-    return out;
-  }
-  if (command == "start") {
-    if (args.empty()) throw Refusal("syntax", "start takes a variant name or a position string");
-    std::string text = args[0];
-    for (std::size_t i = 1; i < args.size(); ++i) text += ' ' + args[i];
-    game_ = make_game(parse_start(text), engine_);  // replaced only when the new start is valid
-    return "";
-  }
-  if (command == "play") {
-    expect_args(command, args, 1);
-    const std::optional<Point> p = parse_point_argument(args[0]);
-    if (!p) throw Refusal("syntax", "'" + printable(args[0], kQuotedTokenBytes) + "' is not a point name");
-    game_->play(*p);
-    return play_text(game_->last_result());
-  }
-  if (command == "undo") {
-    expect_args(command, args, 0);
-    if (game_->ply() == 0) throw Refusal("usage", "no move to undo");
-    game_->undo();
-    return "";
-  }
-  if (command == "legal") return expect_args(command, args, 0), points_text(game_->legal_moves());
-  if (command == "position") return expect_args(command, args, 0), position_text(game_->position());
-  if (command == "winner") {
-    expect_args(command, args, 0);
-    const auto w = game_->winner();
-    return w ? std::string(1, color_char(*w)) : "none";
-  }
-  if (command == "roots") return expect_args(command, args, 0), roots_text(game_->position());
-  if (command == "perft") {
-    expect_args(command, args, 1);
-    const std::string& d = args[0];
-    if (d.empty() || d.size() > 2 || d.find_first_not_of("0123456789") != std::string::npos || std::stoi(d) > 12)
-      throw Refusal("syntax", "perft depth must be 0-12, got '" + printable(d, kQuotedTokenBytes) + "'");
-    return std::to_string(game_->perft(std::stoi(d)));
-  }
-  if (command == "solve") {
-    // The weak solver on the current position (api::solve): "win 7 B1", "loss 12 C3", "win 0"
-    // (over), "win ? B1" (the length not reached), "unknown".
-    expect_args(command, args, 1);
-    const std::string& n = args[0];
-    if (n.empty() || n.size() > 13 || n.find_first_not_of("0123456789") != std::string::npos)
-      throw Refusal("syntax", "solve takes a node budget of 1 to 2^40, got '" + printable(n, kQuotedTokenBytes) + "'");
-    const api::Answer a = api::solve(game_->position(), {std::stoll(n), false});
-    std::string out = answer_text(a);
-    if (a.best_move) out += ' ' + point_name(*a.best_move);
-    return out;
-  }
-  if (command == "quit") {
-    expect_args(command, args, 0);
-    done_ = true;
-    return "";
-  }
-  throw Refusal("unknown-command", "'" + printable(command, kQuotedTokenBytes) + "' (see list_commands)");
-}
-
-}  // namespace tanbo::api::protocol
+}  // namespace tanbo::protocol

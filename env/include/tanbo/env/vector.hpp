@@ -10,17 +10,17 @@
 #include <optional>
 #include <vector>
 
-#include "tanbo/api/episode.hpp"
+#include "tanbo/env/episode.hpp"
 #include "tanbo/api/solution.hpp"
 #include "tanbo/core.hpp"
 
-namespace tanbo::api {
+namespace tanbo::env {
 
 /// Where the batch writes, per board i (arrays of num_envs rows, C-contiguous, bound once).
 struct VectorOutputs {
   /// What `obs` holds per board.
   enum class Obs {
-    PlanesF32,  ///< api::observation_planes as float32: 6 * N * N values
+    PlanesF32,  ///< env::observation_planes as float32: 6 * N * N values
     PlanesU8,   ///< the same planes as uint8
     Board       ///< the board as int8, N * N values: 1 own stone, -1 opponent's, 0 empty
   };
@@ -67,17 +67,12 @@ class VectorBatch {
 std::unique_ptr<VectorBatch> make_vector_batch(const Variant& variant, std::size_t num_envs, Color agent,
                                                int mcts_playouts);
 
-/// The built-in opponent of a batch: the episode's (episode.hpp), uniformly random (the default),
-/// MCTS, or perfect play from a solved start's table.
-using VectorOpponent = EpisodeOpponent;
-
 /// The batch from any start (a variant's opening or a position string's position, the side to
-/// move there moving first: the opponent opens when it is not the agent), against `opponent`.
+/// move there moving first: the opponent opens when it is not the agent), against `opponent`
+/// (the episode's built-in opponent, episode.hpp: random, MCTS, or perfect play).
 /// @throws UsageError for num_envs 0, or an opponent check_opponent (episode.hpp) refuses;
-/// InvalidPositionError as the engine does for a
-/// start that cannot begin a game.
+/// InvalidPositionError as the engine does for a start that cannot begin a game.
 std::unique_ptr<VectorBatch> make_vector_batch(const Position& start, std::size_t num_envs, Color agent,
-                                               const VectorOpponent& opponent);
+                                               const Opponent& opponent);
 
-
-}  // namespace tanbo::api
+}  // namespace tanbo::env

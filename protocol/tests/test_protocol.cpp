@@ -1,15 +1,15 @@
 // Tests of the engine protocol in tanbo::api: the server session (every command and every
 // refusal kind of docs/protocol.md) and the answer parser. The client of an engine in another
 // process is checking tooling: conformance/tests/engine_process_test.cpp.
-// check-map: code api
+// check-map: code protocol
 #include <string>
 #include <vector>
 
-#include "tanbo/api/protocol.hpp"
+#include "tanbo/protocol/protocol.hpp"
 #include "test_util.hpp"
 
 using namespace tanbo;
-using api::protocol::Server;
+using protocol::Server;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 
@@ -67,32 +67,32 @@ TEST_CASE("protocol: the server refuses bad requests with the documented kinds",
 }
 
 TEST_CASE("protocol: illegal_text names every reason; words splits at spaces and tabs", "[api][protocol]") {
-  CHECK(api::protocol::illegal_text(IllegalReason::OffBoard) == "illegal off-board");
-  CHECK(api::protocol::illegal_text(IllegalReason::Occupied) == "illegal occupied");
-  CHECK(api::protocol::illegal_text(IllegalReason::NoFriendlyNeighbour) == "illegal no-friendly-neighbour");
-  CHECK(api::protocol::illegal_text(IllegalReason::SeveralFriendlyNeighbours) ==
+  CHECK(protocol::illegal_text(IllegalReason::OffBoard) == "illegal off-board");
+  CHECK(protocol::illegal_text(IllegalReason::Occupied) == "illegal occupied");
+  CHECK(protocol::illegal_text(IllegalReason::NoFriendlyNeighbour) == "illegal no-friendly-neighbour");
+  CHECK(protocol::illegal_text(IllegalReason::SeveralFriendlyNeighbours) ==
         "illegal several-friendly-neighbours");
-  CHECK(api::protocol::illegal_text(IllegalReason::GameOver) == "illegal game-over");
-  CHECK(api::protocol::illegal_text(static_cast<IllegalReason>(99)) == "illegal unknown");
-  CHECK(api::protocol::words(" a\t\tbc  d ") == std::vector<std::string>{"a", "bc", "d"});
-  CHECK(api::protocol::words("").empty());
-  CHECK(api::protocol::points_text({}) == "");
-  CHECK(api::protocol::points_text({Point{0, 0}, Point{2, 1}}) == "A1 C2");
+  CHECK(protocol::illegal_text(IllegalReason::GameOver) == "illegal game-over");
+  CHECK(protocol::illegal_text(static_cast<IllegalReason>(99)) == "illegal unknown");
+  CHECK(protocol::words(" a\t\tbc  d ") == std::vector<std::string>{"a", "bc", "d"});
+  CHECK(protocol::words("").empty());
+  CHECK(protocol::points_text({}) == "");
+  CHECK(protocol::points_text({Point{0, 0}, Point{2, 1}}) == "A1 C2");
 }
 
 TEST_CASE("protocol: parse_answer reads ok and error answers and refuses other lines", "[api][protocol]") {
-  const api::protocol::Answer a = api::protocol::parse_answer("=12 A1 B2  \r");
+  const protocol::Answer a = protocol::parse_answer("=12 A1 B2  \r");
   CHECK(a.ok);
   CHECK(a.id == "12");
   CHECK(a.text == "A1 B2");
-  const api::protocol::Answer b = api::protocol::parse_answer("?");
+  const protocol::Answer b = protocol::parse_answer("?");
   CHECK(!b.ok);
   CHECK(b.id.empty());
   CHECK(b.text.empty());
-  CHECK(api::protocol::parse_answer("= none").text == "none");
+  CHECK(protocol::parse_answer("= none").text == "none");
   auto error_of_line = [](const std::string& line) {
     try {
-      api::protocol::parse_answer(line);
+      protocol::parse_answer(line);
     } catch (const ParseError& e) {
       return std::string(e.what());
     }

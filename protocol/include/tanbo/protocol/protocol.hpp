@@ -12,7 +12,7 @@
 
 #include "tanbo/api/game.hpp"
 
-namespace tanbo::api::protocol {
+namespace tanbo::protocol {
 
 /// The protocol version this code speaks (answer of `protocol_version`).
 inline constexpr int kVersion = 1;
@@ -55,10 +55,18 @@ Answer parse_answer(std::string_view line);
 /// The words of `text` split at runs of spaces and tabs.
 std::vector<std::string> words(std::string_view text);
 
-/// The state of one protocol session on one of tanbo's engines. Feed it request lines; each
-/// request gets exactly one answer line (comments and blank lines get none). The one server:
-/// `tanbo serve`, the C API's tanbo_session (and through it the npm package's tanbo-serve) and
-/// Python's tanbo.Session (`python3 -m tanbo.serve`) only pump lines through it.
+/// What a session keeps between requests: its engine's name, the game, and whether `quit` was
+/// answered. The commands (protocol.cpp's one command table) read and change it.
+struct Session {
+  std::string engine;                 ///< One of api::kEngineNames.
+  std::unique_ptr<api::AnyGame> game; ///< The current game (classic at the start).
+  bool done = false;                  ///< `quit` was answered.
+};
+
+/// One protocol session on one of tanbo's engines. Feed it request lines; each request gets
+/// exactly one answer line (comments and blank lines get none). The one server: `tanbo serve`,
+/// the C API's tanbo_session (and through it the npm package's tanbo-serve) and Python's
+/// tanbo.Session (`python3 -m tanbo.serve`) only pump lines through it.
 class Server {
  public:
   /// A session on the engine named `engine` (one of kEngineNames), classic started.
@@ -69,13 +77,10 @@ class Server {
   /// not an exception. @throws UsageError for a line break before the end (two lines at once).
   std::optional<std::string> handle(std::string_view line);
   /// True once `quit` was answered.
-  bool done() const noexcept { return done_; }
+  bool done() const noexcept { return session_.done; }
 
  private:
-  std::string dispatch(const std::string& command, const std::vector<std::string>& args);
-  std::string engine_;
-  std::unique_ptr<AnyGame> game_;
-  bool done_ = false;
+  Session session_;
 };
 
-}  // namespace tanbo::api::protocol
+}  // namespace tanbo::protocol

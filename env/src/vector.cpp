@@ -1,4 +1,4 @@
-// api::VectorBatch: many boards stepped together in C++, the engine under Python's
+// env::VectorBatch: many boards stepped together in C++, the engine under Python's
 // tanbo.vector.TanboVectorEnv (Gymnasium VectorEnv semantics; models: EnvPool, Pgx). One call
 // applies a batch of agent actions, lets the built-in opponent (random, MCTS, or perfect play from
 // a solved start's table) answer on every board inside C++ by the episode rules of episode.hpp
@@ -14,7 +14,7 @@
 // the removed stones and their neighbours are all that can differ. A board that ends is written
 // from its changes too (what ends with the episode is filled in), a board that restarts gets the
 // opening's outputs copied, and one that sees an illegal action is rewritten whole.
-#include "tanbo/api/vector.hpp"
+#include "tanbo/env/vector.hpp"
 
 #include <algorithm>
 #include <array>
@@ -29,10 +29,11 @@
 #include <utility>
 #include <vector>
 
-#include "tanbo/api/episode.hpp"
+#include "planes.hpp"
+#include "tanbo/env/episode.hpp"
 #include "tanbo/optimized/board.hpp"
 
-namespace tanbo::api {
+namespace tanbo::env {
 namespace {
 
 template <class Board>
@@ -41,7 +42,7 @@ class BatchOn final : public VectorBatch {
   using Vertex = optimized::Vertex;
 
  public:
-  BatchOn(const Board& proto, std::size_t num_envs, Color agent, const VectorOpponent& rival)
+  BatchOn(const Board& proto, std::size_t num_envs, Color agent, const Opponent& rival)
       : proto_(proto), agent_(agent), opponent_(rival),
         searching_(rival.mcts_playouts > 0 || rival.perfect.has_value()),
         slots_(num_envs, Slot{proto_}), index_(Board::kVertices, -1), around_(Board::kVertices),
@@ -218,96 +219,92 @@ class BatchOn final : public VectorBatch {
   /// The element type of the planes.
   template <Obs K>
   using Plane = std::conditional_t<K == Obs::PlanesF32, float, std::uint8_t>;
-  /// A plane's 0 or 1: for float32 the bits of 1.0f times the flag (a multiply where the
-  /// conversion from an integer takes a dependency-breaking zeroing and a convert). memcpy, not
-  /// std::bit_cast: Emscripten 3.1.6's libc++ has none (the same single move once compiled).
+  /// The plane writer of board i's observation (planes.hpp), for the planes kinds.
   template <Obs K>
-  static Plane<K> as_plane(bool on) noexcept {
-    if constexpr (K == Obs::PlanesF32) {
-      constexpr std::uint32_t kOneBits = 0x3f800000u;  // 1.0f
-      static_assert(sizeof(float) == sizeof kOneBits);
-      const std::uint32_t bits = static_cast<std::uint32_t>(on) * kOneBits;
-      float out;
-      std::memcpy(&out, &bits, sizeof out);
-      return out;
-    } else {
-      return static_cast<std::uint8_t>(on);
+  PlaneWriter<Plane<K>> planes_of(void* obs, Color agent) const noexcept {
+    return PlaneWriter<Plane<K>>(static_cast<Plane<K>*>(obs), vertex_.size(), agent);
+  }
+
+  /// Where board i's outputs go, read into locals first: the int8 stores may alias any member,
+  /// which the compiler would otherwise reload after each.
+  template <Obs K>
+  struct Target {
+    std::int8_t* mask;
+    std::int8_t* cells;            // the board observation (K == Obs::Board)
+    PlaneWriter<Plane<K>> planes;  // the planes (otherwise)
+  };
+  /// Board i's Target; the agent a constant (the planes' own-stone tests compare with one).
+  template <Obs K, Color Agent>
+  [[gnu::always_inline]] Target<K> target(std::size_t i, const VectorOutputs& out) const {
+    const std::size_t nn = vertex_.size();
+    void* obs = static_cast<unsigned char*>(out.obs) + i * obs_bytes<K>();
+    return {out.mask + i * nn, static_cast<std::int8_t*>(obs), planes_of<K>(obs, Agent)};
+  }
+
+  /// Both sides' moves at point k (vertex v): the mask and planes 3-4. Both reads before any
+  /// store: an int8 store may alias the board, which would be re-read. The agent is a template
+  /// argument: the growth tests' field shifts are then constants.
+  template <Obs K, Color Agent>
+  [[gnu::always_inline]] static void write_moves(const Board& b, Vertex v, std::size_t k, const Target<K>& t) {
+    const bool mine = b.is_growth_vertex(Agent, v);
+    [[maybe_unused]] const bool theirs = K != Obs::Board && b.is_growth_vertex(opponent(Agent), v);
+    t.mask[k] = std::int8_t(mine);
+    if constexpr (K != Obs::Board) t.planes.moves(k, mine, theirs);
+  }
+
+  /// What point k (vertex v) holds: planes 0-2, or the board observation's value by cell.
+  template <Obs K>
+  [[gnu::always_inline]] static void write_contents(const Board& b, Vertex v, std::size_t k, const Target<K>& t,
+                                                    const std::array<std::int8_t, 4>& cell_value) {
+    const Cell c = b.at_vertex(v);
+    if constexpr (K == Obs::Board)
+      t.cells[k] = cell_value[static_cast<std::size_t>(c)];
+    else
+      t.planes.contents(k, c);
+  }
+
+  /// What ends with board i's episode, after its changed points: no moves for either side, the
+  /// mask empty, the result.
+  template <Obs K, Color Agent>
+  [[gnu::always_inline]] void write_end(std::size_t i, const Board& b, const Target<K>& t, const VectorOutputs& out) const {
+    std::fill_n(t.mask, vertex_.size(), std::int8_t{0});
+    if constexpr (K != Obs::Board) {
+      t.planes.no_moves();
+      t.planes.x_to_move(b.to_move() == Color::Black);
     }
+    out.reward[i] = final_reward(*b.winner(), Agent);
+    out.terminated[i] = true;
+    out.winner[i] = static_cast<std::int8_t>(*b.winner());
   }
 
   /// Rewrites the points in changed_ (up to `end`) and their neighbours (see the file comment)
   /// of a board whose arrays hold its previous steady outputs and which is again running, agent
-  /// to move: the contents of the changed points (planes 0-2 or the board) and the growth points
-  /// of both sides around them (the mask, planes 3-4). Everything is read into locals first: the
-  /// int8 stores may alias any member, which the compiler would otherwise reload after each.
-  /// Branch-free where the count varies (mispredictions cost more than the writes): the two
-  /// placed stones are written without a loop, each point's five-point neighbourhood is a
-  /// fixed-size table, and the board's values come from a table by cell.
-  /// The agent is a template argument: the growth tests' field shifts are then constants.
+  /// to move: the contents of the changed points (write_contents) and the growth points of both
+  /// sides around them (write_moves). Branch-free where the count varies (mispredictions cost
+  /// more than the writes): the two placed stones are written without a loop, each point's
+  /// five-point neighbourhood is a fixed-size table, the board's values a table by cell.
   /// kEnded: the game ended in this step (the rarer call): the changed points' contents, then
-  /// what ends with the episode (no moves for either side, the mask empty, the result); a
-  /// fraction of write_whole()'s work, which would redo every point.
+  /// write_end(); a fraction of write_whole()'s work, which would redo every point.
   template <Obs K, Color Agent, bool kEnded>
   void write_changed(std::size_t i, const Vertex* end) {
     if constexpr (kEnded) slots_[i].steady = false;
     const Board& b = slots_[i].board;
     const VectorOutputs out = out_;
-    constexpr Color agent = Agent;
-    [[maybe_unused]] constexpr Color them = opponent(agent);  // for the planes
-    [[maybe_unused]] constexpr Cell own = stone(agent);
-    const std::size_t nn = vertex_.size();
     const int* index = index_.data();
     const Around* around = around_.data();
     const std::array<std::int8_t, 4> cell_value = cell_value_;
+    const Target<K> t = target<K, Agent>(i, out);
     // reward 0, not terminated, legal, no winner: already there (the board is steady).
     out.ply[i] = b.ply();
-    std::int8_t* mask = out.mask + i * nn;
-    [[maybe_unused]] Plane<K>* plane = nullptr;
-    [[maybe_unused]] std::int8_t* cells = nullptr;
-    if constexpr (K == Obs::Board)
-      cells = static_cast<std::int8_t*>(out.obs) + i * nn;
-    else
-      plane = static_cast<Plane<K>*>(out.obs) + i * 6 * nn;
-    [[maybe_unused]] Plane<K>* own_moves = nullptr;
-    [[maybe_unused]] Plane<K>* their_moves = nullptr;
-    if constexpr (K != Obs::Board) {
-      own_moves = plane + 3 * nn;
-      their_moves = plane + 4 * nn;
-    }
-    auto growth = [&](Vertex v, std::size_t k) {
-      // Both reads before any store: an int8 store may alias the board, which would be re-read.
-      const bool mine = b.is_growth_vertex(agent, v);
-      [[maybe_unused]] const bool theirs = K != Obs::Board && b.is_growth_vertex(them, v);
-      mask[k] = std::int8_t(mine);
-      if constexpr (K != Obs::Board) {
-        own_moves[k] = as_plane<K>(mine);
-        their_moves[k] = as_plane<K>(theirs);
-      }
-    };
     auto rewrite = [&](Vertex v) {
-      const auto k = static_cast<std::size_t>(index[v]);
-      const Cell c = b.at_vertex(v);
-      if constexpr (K == Obs::Board) {
-        cells[k] = cell_value[static_cast<std::size_t>(c)];
-      } else {
-        plane[k] = as_plane<K>(c == own);
-        plane[nn + k] = as_plane<K>(c != own && c != Cell::Empty);
-        plane[2 * nn + k] = as_plane<K>(c == Cell::Empty);
-      }
+      write_contents<K>(b, v, static_cast<std::size_t>(index[v]), t, cell_value);
       if constexpr (!kEnded)
-        for (const auto& [w, kw] : around[v].point) growth(w, kw);
+        for (const auto& [w, kw] : around[v].point) write_moves<K, Agent>(b, w, kw, t);
     };
     const Vertex* p = changed_.data();
     if constexpr (kEnded) {
       for (; p != end; ++p) rewrite(*p);
-      std::fill_n(mask, nn, std::int8_t{0});
-      if constexpr (K != Obs::Board) {
-        std::fill_n(plane + 3 * nn, 2 * nn, as_plane<K>(false));
-        std::fill_n(plane + 5 * nn, nn, as_plane<K>(b.to_move() == Color::Black));
-      }
-      out.reward[i] = final_reward(*b.winner(), agent);
-      out.terminated[i] = true;
-      out.winner[i] = static_cast<std::int8_t>(*b.winner());
+      write_end<K, Agent>(i, b, t, out);
       return;
     }
     // The agent's stone, then (nearly always exactly) the opponent's: unrolled once, so the loop
@@ -394,38 +391,25 @@ class BatchOn final : public VectorBatch {
               out.mask + i * nn);
   }
 
-  /// One board's observation and mask into `obs` and `mask` (write_whole()'s per-point part).
+  /// One board's observation and mask into `obs` and `mask` (write_whole()'s per-point part):
+  /// the planes by the one plane writer, the board observation by cell.
   template <Obs K>
   void render(const Board& b, bool live, bool x_moves, void* obs, std::int8_t* mask) const {
-    const Color agent = agent_;
-    const Color them = opponent(agent);
-    const Cell own = stone(agent);
-    const std::size_t nn = vertex_.size();
-    const Vertex* vertex = vertex_.data();
-    const bool running = !b.is_over();
-    const auto x_to_move = as_plane<K>(x_moves);
-    for (std::size_t k = 0; k < nn; ++k) {
-      const Vertex v = vertex[k];
-      const Cell c = b.at_vertex(v);
-      const bool mine = live && b.is_growth_vertex(agent, v);
-      mask[k] = std::int8_t(mine);
-      if constexpr (K == Obs::Board) {
-        static_cast<std::int8_t*>(obs)[k] = cell_value_[static_cast<std::size_t>(c)];
-      } else {
-        Plane<K>* plane = static_cast<Plane<K>*>(obs);
-        plane[k] = as_plane<K>(c == own);
-        plane[nn + k] = as_plane<K>(c != own && c != Cell::Empty);
-        plane[2 * nn + k] = as_plane<K>(c == Cell::Empty);
-        plane[3 * nn + k] = as_plane<K>(mine);
-        plane[4 * nn + k] = as_plane<K>(running && b.is_growth_vertex(them, v));
-        plane[5 * nn + k] = x_to_move;
+    if constexpr (K == Obs::Board) {
+      const std::size_t nn = vertex_.size();
+      for (std::size_t k = 0; k < nn; ++k) {
+        const Vertex v = vertex_[k];
+        mask[k] = std::int8_t(live && b.is_growth_vertex(agent_, v));
+        static_cast<std::int8_t*>(obs)[k] = cell_value_[static_cast<std::size_t>(b.at_vertex(v))];
       }
+    } else {
+      planes_of<K>(obs, agent_).whole(b, vertex_.data(), live, x_moves, mask);
     }
   }
 
   Board proto_;  // the start
   Color agent_;
-  EpisodeOpponent opponent_;
+  Opponent opponent_;
   bool searching_;  // the opponent is MCTS or perfect play, not random
   std::vector<Slot> slots_;
   VectorOutputs out_;  // the bound arrays
@@ -452,7 +436,7 @@ class BatchOn final : public VectorBatch {
 namespace {
 
 // The checks both overloads share (the opponent's are the episode's: check_opponent).
-void check_batch(std::size_t num_envs, const VectorOpponent& opponent, const Position& start) {
+void check_batch(std::size_t num_envs, const Opponent& opponent, const Position& start) {
   if (num_envs == 0) throw UsageError("vector batch: num_envs must be at least 1");
   check_opponent(opponent, start, "vector batch");
 }
@@ -461,7 +445,7 @@ void check_batch(std::size_t num_envs, const VectorOpponent& opponent, const Pos
 // Variant for its opening, or a Position).
 template <class Setup>
 std::unique_ptr<VectorBatch> batch_for(int size, const Setup& setup, std::size_t num_envs, Color agent,
-                                       const VectorOpponent& opponent) {
+                                       const Opponent& opponent) {
   return optimized::with_capacity_for<optimized::Capacities::kWithSmall>(
       size, [&](auto capacity) -> std::unique_ptr<VectorBatch> {
         using Board = optimized::BasicBoard<capacity()>;
@@ -473,15 +457,15 @@ std::unique_ptr<VectorBatch> batch_for(int size, const Setup& setup, std::size_t
 
 std::unique_ptr<VectorBatch> make_vector_batch(const Variant& variant, std::size_t num_envs, Color agent,
                                                int mcts_playouts) {
-  const VectorOpponent opponent{mcts_playouts, std::nullopt};
+  const Opponent opponent{mcts_playouts, std::nullopt};
   check_batch(num_envs, opponent, opening(variant));
   return batch_for(variant.size, variant, num_envs, agent, opponent);
 }
 
 std::unique_ptr<VectorBatch> make_vector_batch(const Position& start, std::size_t num_envs, Color agent,
-                                               const VectorOpponent& opponent) {
+                                               const Opponent& opponent) {
   check_batch(num_envs, opponent, start);
   return batch_for(start.size(), start, num_envs, agent, opponent);
 }
 
-}  // namespace tanbo::api
+}  // namespace tanbo::env

@@ -1,11 +1,11 @@
 // Tests of the SVG drawings of tanbo::api (svg.hpp): the figure's title is escaped, panels sit
 // side by side with an arrow between them, each mark is drawn, and the legend names every symbol.
 // (The board geometry, size by size: capi/tests/test_contract_capi.cpp, "board geometry".)
-// check-map: code api
+// check-map: code svg
 #include <string>
 #include <vector>
 
-#include "tanbo/api/svg.hpp"
+#include "tanbo/svg/svg.hpp"
 #include "test_util.hpp"
 
 using namespace tanbo;
@@ -21,16 +21,16 @@ std::size_t count(const std::string& text, const std::string& what) {
 
 TEST_CASE("svg: a figure draws each panel, an arrow between them, and every mark", "[api][svg][faces]") {
   const Position start = opening(Variant::lattice(5));
-  api::Panel before{"before", start, {}};
+  svg::Panel before{"before", start, {}};
   before.marks.move_ring = Point{1, 0};
   before.marks.growth = {{Point{1, 0}, Color::Black}, {Point{0, 1}, Color::Black},
                          {Point{3, 0}, Color::White}, {Point{3, 0}, Color::Black}};
   before.marks.labels = {{'a', Point{2, 2}}, {'b', Point{0, 0}}};
-  api::Panel after{"after", start, {}};
+  svg::Panel after{"after", start, {}};
   after.marks.move_dot = Point{0, 0};
   after.marks.doomed = {Point{4, 0}};
-  const std::string one = api::render_figure("one", {api::Panel{"", start, {}}});
-  const std::string two = api::render_figure("a<b & \"c\">", {before, after});
+  const std::string one = svg::render_figure("one", {svg::Panel{"", start, {}}});
+  const std::string two = svg::render_figure("a<b & \"c\">", {before, after});
   CHECK_THAT(two, Contains("<title>a&lt;b &amp; &quot;c&quot;&gt;</title>"));
   CHECK(count(one, "<g transform=") == 1);
   CHECK(count(two, "<g transform=") == 2);
@@ -47,7 +47,7 @@ TEST_CASE("svg: a figure draws each panel, an arrow between them, and every mark
 }
 
 TEST_CASE("svg: the legend names every symbol", "[api][svg][faces]") {
-  const std::string legend = api::render_legend();
+  const std::string legend = svg::render_legend();
   CHECK_THAT(legend, Contains("<title>Key to the diagrams</title>"));
   for (const char* meaning : {"Black stone (X), moves first", "White stone (O)", "growth point of a Black root",
                               "growth point of a White root", "growth point of a Black and of a White root",

@@ -1,12 +1,12 @@
 // SVG rendering of board figures. All coordinates are integers and every attribute is written
 // in a fixed order, so regenerating the docs reproduces the committed files byte for byte.
-#include "tanbo/api/svg.hpp"
+#include "tanbo/svg/svg.hpp"
 
 #include <algorithm>
 
 #include "tanbo/core/notation.hpp"
 
-namespace tanbo::api {
+namespace tanbo::svg {
 
 namespace {
 
@@ -244,4 +244,4 @@ std::string render_legend() {
   return svg_open(w, h, "Key to the diagrams") + body + "</svg>\n";
 }
 
-}  // namespace tanbo::api
+}  // namespace tanbo::svg

@@ -1,10 +1,11 @@
-// api::VectorBatch against the games it claims to play: after every call, each board's history
+// env::VectorBatch against the games it claims to play: after every call, each board's history
 // replayed on the reference engine must give the outputs the batch wrote (observation planes
-// from api::observation_planes, the mask, reward, flags, winner, ply), and the agent's actions
+// from env::observation_planes, the mask, reward, flags, winner, ply), and the agent's actions
 // must be the moves its history holds. On every capacity tier (lattice-5: kSmallCapacity,
 // dense-11: 19, lattice-21: kMaxSize), both agents, the three observation kinds, a random and an
-// MCTS opponent, with illegal actions mixed in. Seeds are fixed; a failure prints them.
-// check-map: code api
+// MCTS opponent, with illegal actions mixed in; and observation_planes on both engines against
+// the reference rules. Seeds are fixed; a failure prints them.
+// check-map: code env
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -15,15 +16,17 @@
 #include <vector>
 
 #include "tanbo/api/game.hpp"
-#include "tanbo/api/observation.hpp"
 #include "tanbo/api/solution.hpp"
-#include "tanbo/api/vector.hpp"
+#include "tanbo/api/start.hpp"
+#include "tanbo/env/observation.hpp"
+#include "tanbo/env/vector.hpp"
+#include "tanbo/reference/rules.hpp"
 
 using namespace tanbo;
 
 namespace {
 
-using Obs = api::VectorOutputs::Obs;
+using Obs = env::VectorOutputs::Obs;
 
 /// The arrays one batch writes, owned here.
 struct Arrays {
@@ -42,8 +45,8 @@ struct Arrays {
     ply.assign(envs, -7);
     illegal.assign(envs, 1);
   }
-  api::VectorOutputs outputs() {
-    api::VectorOutputs out;
+  env::VectorOutputs outputs() {
+    env::VectorOutputs out;
     out.kind = kind;
     out.obs = kind == Obs::PlanesF32 ? static_cast<void*>(f32.data())
               : kind == Obs::PlanesU8 ? static_cast<void*>(u8.data())
@@ -84,7 +87,7 @@ struct Arrays {
 /// it is illegal: the batch's opponent must play legal moves).
 std::unique_ptr<api::AnyGame> replay(const Variant& v, const std::vector<int>& history) {
   auto g = api::make_game(opening(v), "reference");
-  for (const int a : history) g->play_index(a, "history entry");
+  for (const int a : history) api::play_index(*g, a, "history entry");
   return g;
 }
 
@@ -119,7 +122,7 @@ void check_board(const Arrays& arr, std::size_t i, const api::AnyGame& game, Col
     return;
   }
   std::vector<float> want(6 * nn);
-  api::observation_planes(game, agent, want.data());
+  env::observation_planes(game, agent, want.data());
   // The agent's move plane is its mask: empty once its episode ended, also after an illegal
   // action in a running game.
   if (episode_over) std::fill(want.begin() + static_cast<std::ptrdiff_t>(3 * nn), want.begin() + static_cast<std::ptrdiff_t>(4 * nn), 0.0f);
@@ -144,7 +147,7 @@ void run(const Case& c, std::uint64_t seed) {
   constexpr std::size_t kEnvs = 5;
   INFO(c.variant << ", agent " << color_char(c.agent) << ", kind " << static_cast<int>(c.kind) << ", mcts "
                  << c.mcts << ", seed " << seed);
-  auto batch = api::make_vector_batch(v, kEnvs, c.agent, c.mcts);
+  auto batch = env::make_vector_batch(v, kEnvs, c.agent, c.mcts);
   REQUIRE(batch->size() == v.size);
   REQUIRE(batch->num_envs() == kEnvs);
   Arrays arr(kEnvs, v.size, c.kind);
@@ -233,12 +236,12 @@ TEST_CASE("vector batch: the MCTS opponent plays legal moves inside the batch", 
 
 TEST_CASE("vector batch: refuses what it cannot run, clearly", "[api][vector][faces]") {
   const Variant v = Variant::parse("lattice-5");
-  CHECK_THROWS_AS(api::make_vector_batch(v, 0, Color::Black, 0), UsageError);
-  CHECK_THROWS_WITH(api::make_vector_batch(v, 0, Color::Black, 0), Catch::Contains("num_envs must be at least 1"));
-  CHECK_THROWS_AS(api::make_vector_batch(v, 2, Color::Black, -1), UsageError);
-  CHECK_THROWS_WITH(api::make_vector_batch(v, 2, Color::Black, -1),
+  CHECK_THROWS_AS(env::make_vector_batch(v, 0, Color::Black, 0), UsageError);
+  CHECK_THROWS_WITH(env::make_vector_batch(v, 0, Color::Black, 0), Catch::Contains("num_envs must be at least 1"));
+  CHECK_THROWS_AS(env::make_vector_batch(v, 2, Color::Black, -1), UsageError);
+  CHECK_THROWS_WITH(env::make_vector_batch(v, 2, Color::Black, -1),
                     Catch::Contains("mcts_playouts must be 0 or more, not -1"));
-  const auto batch = api::make_vector_batch(v, 2, Color::Black, 0);
+  const auto batch = env::make_vector_batch(v, 2, Color::Black, 0);
   CHECK_THROWS_AS(batch->history(2), std::out_of_range);
 }
 
@@ -248,10 +251,10 @@ TEST_CASE("vector batch: the perfect opponent plays a best move of its table eve
   // every opponent move must be one the table's probe counts as best (replayed on the reference
   // engine).
   const Position start = Position::parse("X2O/4/4/O2X X");
-  api::VectorOpponent opponent;
+  env::Opponent opponent;
   opponent.perfect = api::Solution::solve_start(start);
   constexpr std::size_t kEnvs = 4;
-  auto batch = api::make_vector_batch(start, kEnvs, Color::Black, opponent);
+  auto batch = env::make_vector_batch(start, kEnvs, Color::Black, opponent);
   REQUIRE(batch->size() == 4);
   Arrays arr(kEnvs, 4, Obs::Board);
   batch->bind(arr.outputs());
@@ -292,12 +295,48 @@ TEST_CASE("vector batch: the perfect opponent plays a best move of its table eve
 TEST_CASE("vector batch: a perfect opponent needs a table of the start, and is not MCTS too",
           "[api][vector][solution][faces][solve]") {
   const Position start = Position::parse("X2O/4/4/O2X X");
-  api::VectorOpponent opponent;
+  env::Opponent opponent;
   opponent.perfect = api::Solution::solve_start(start);
-  CHECK_THROWS_WITH(api::make_vector_batch(Position::parse("X2O/4/4/O2X O"), 2, Color::Black, opponent),
+  CHECK_THROWS_WITH(env::make_vector_batch(Position::parse("X2O/4/4/O2X O"), 2, Color::Black, opponent),
                     "vector batch: the perfect opponent's table of X2O/4/4/O2X X does not hold the start X2O/4/4/O2X O");
-  CHECK_THROWS_AS(api::make_vector_batch(opening(Variant::parse("lattice-5")), 2, Color::Black, opponent), UsageError);
+  CHECK_THROWS_AS(env::make_vector_batch(opening(Variant::parse("lattice-5")), 2, Color::Black, opponent), UsageError);
   opponent.mcts_playouts = 4;
-  CHECK_THROWS_WITH(api::make_vector_batch(start, 2, Color::Black, opponent),
+  CHECK_THROWS_WITH(env::make_vector_batch(start, 2, Color::Black, opponent),
                     "vector batch: the opponent is MCTS or perfect play, not both");
+}
+
+TEST_CASE("observation: the planes of a game on either engine are the reference rules' reading",
+          "[api][vector][rule3][faces]") {
+  // Both move planes (the side to move's and the waiting side's) come from the optimized board's
+  // growth test: on every position of random games, on both engines, they are rule 3 as the
+  // reference rules read it, and the contents planes are the position's cells.
+  for (const std::string engine : {"optimized", "reference"}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const auto g = api::start_game("lattice-5", engine);
+      Rng rng(seed);
+      while (true) {
+        const Position pos = g->position();
+        for (const Color side : {Color::Black, Color::White}) {
+          std::vector<float> planes(6 * 25, -1.0f);
+          env::observation_planes(*g, side, planes.data());
+          for (int i = 0; i < 25; ++i) {
+            CAPTURE(engine, seed, g->ply(), side, i);
+            const auto k = static_cast<std::size_t>(i);
+            const Cell c = pos.cells()[k];
+            REQUIRE(planes[k] == float(c == stone(side)));
+            REQUIRE(planes[25 + k] == float(c == stone(opponent(side))));
+            REQUIRE(planes[50 + k] == float(c == Cell::Empty));
+            const auto rule3 = [&](Color who) {
+              return !g->is_over() && !reference::placement_problem(pos, pos.point(i), who).has_value();
+            };
+            REQUIRE(planes[75 + k] == float(rule3(side)));
+            REQUIRE(planes[100 + k] == float(rule3(opponent(side))));
+            REQUIRE(planes[125 + k] == float(g->to_move() == Color::Black));
+          }
+        }
+        if (g->is_over()) break;
+        g->play(g->random_move(rng));
+      }
+    }
+  }
 }

@@ -12,7 +12,7 @@
 #include "tanbo/core/position.hpp"
 #include "tanbo/core/types.hpp"
 
-namespace tanbo::api {
+namespace tanbo::svg {
 
 /// The layout of one board drawing, in pixels: the SVG figures and the rules explorer (through
 /// the C API's tanbo_board_geometry) draw a board of a given size alike. Point (x, y) is drawn at
@@ -57,4 +57,4 @@ std::string render_figure(const std::string& title, const std::vector<Panel>& pa
 /// A key to every symbol render_figure() uses.
 std::string render_legend();
 
-}  // namespace tanbo::api
+}  // namespace tanbo::svg

@@ -2,8 +2,8 @@
 // built-in opponent (uniformly random, MCTS, or perfect play from a solved start), the opponent
 // moves after the agent (and first, when the start has it to move), an illegal action ends the
 // episode with reward -1, a finished game gives +1 to the winner's side and -1 to the loser's.
-// Python's tanbo.env.TanboEnv (through api::Episode on a game) and the vector batch
-// (api::VectorBatch, vector.hpp: the same templates on its bare boards) both step by these rules,
+// Python's tanbo.env.TanboEnv (through env::Episode on a game) and the vector batch
+// (env::VectorBatch, vector.hpp: the same templates on its bare boards) both step by these rules,
 // so they cannot drift apart. Also here: the solved starts shared by the whole process
 // (shared_solution), which every perfect opponent made without a table of its own plays from.
 #pragma once
@@ -14,11 +14,11 @@
 #include <string>
 
 #include "tanbo/api/game.hpp"
-#include "tanbo/api/mcts.hpp"
 #include "tanbo/api/solution.hpp"
 #include "tanbo/core.hpp"
+#include "tanbo/player/mcts.hpp"
 
-namespace tanbo::api {
+namespace tanbo::env {
 
 /// Reward of the agent's step that wins the game.
 inline constexpr double kWinReward = 1.0;
@@ -35,7 +35,7 @@ constexpr double final_reward(Color winner, Color agent) noexcept {
 }
 
 /// The built-in opponent: uniformly random (the default), MCTS, or perfect play.
-struct EpisodeOpponent {
+struct Opponent {
   /// MCTS with this many simulations per move when > 0 (one search seeded with rng.next() per
   /// move); uniformly random when 0 (one rng.below(count) draw over the legal moves per move).
   int mcts_playouts = 0;
@@ -44,27 +44,27 @@ struct EpisodeOpponent {
   /// fastest win, the longest defence), rng.below(count) of the row-major list choosing (one draw
   /// per move, also when there is one). The table must hold the episode's start; every position
   /// reachable from it is then held too. shared_solution() gives the process's one table of a start.
-  std::optional<Solution> perfect;
+  std::optional<api::Solution> perfect;
 };
 
 /// Checks an opponent for episodes from `start`, naming `who` in the error.
 /// @throws UsageError for negative playouts, both MCTS and perfect play, or a table that does
 /// not hold `start` (naming both).
-void check_opponent(const EpisodeOpponent& opponent, const Position& start, const std::string& who);
+void check_opponent(const Opponent& opponent, const Position& start, const std::string& who);
 
-/// The perfect opponent's choice in `pos` (see EpisodeOpponent::perfect): best_moves' entry
+/// The perfect opponent's choice in `pos` (see Opponent::perfect): api::best_moves' entry
 /// rng.below(count). Unlike solve::perfect_move, which always takes the first best move in
 /// row-major order (the line a table answers), an opponent draws among the best moves so that an
 /// agent meets every perfect reply. @throws UsageError when the table does not hold `pos` (naming
 /// both).
-Point perfect_opponent_move(const Solution& table, const Position& pos, Rng& rng);
+Point perfect_opponent_move(const api::Solution& table, const Position& pos, Rng& rng);
 
 /// opponent_vertex's MCTS or perfect move (out of line).
 template <class Board>
-[[gnu::noinline]] optimized::Vertex searching_opponent_vertex(const Board& board, const EpisodeOpponent& opponent,
+[[gnu::noinline]] optimized::Vertex searching_opponent_vertex(const Board& board, const Opponent& opponent,
                                                               Rng& rng) {
   if (opponent.perfect) return Board::vertex(perfect_opponent_move(*opponent.perfect, board.position(), rng));
-  Mcts<Board> mcts(opponent.mcts_playouts, rng.next());
+  player::Mcts<Board> mcts(opponent.mcts_playouts, rng.next());
   return mcts.choose(board);
 }
 
@@ -73,7 +73,7 @@ template <class Board>
 /// row-major, so not the game's random_move). MCTS and perfect play stay out of line: the random
 /// opponent's path is what the vector benchmarks count in instructions.
 template <class Board>
-[[gnu::always_inline]] inline optimized::Vertex opponent_vertex(const Board& board, const EpisodeOpponent& opponent,
+[[gnu::always_inline]] inline optimized::Vertex opponent_vertex(const Board& board, const Opponent& opponent,
                                                                   bool searching, Rng& rng) {
   if (searching) [[unlikely]]
     return searching_opponent_vertex(board, opponent, rng);
@@ -83,9 +83,9 @@ template <class Board>
 
 /// The built-in opponent's move on a game, as a row-major action (y * N + x): the random pick
 /// is the game's random_move (legal_moves()[rng.below(n)], the same on both engines), MCTS is
-/// api::mcts_move (search.hpp), perfect play perfect_opponent_move(). @throws UsageError once the game is
+/// player::mcts_move (tanbo/player/mcts.hpp), perfect play perfect_opponent_move(). @throws UsageError once the game is
 /// over, or as perfect_opponent_move().
-int opponent_action(const AnyGame& game, const EpisodeOpponent& opponent, Rng& rng);
+int opponent_action(const api::AnyGame& game, const Opponent& opponent, Rng& rng);
 
 /// How one step of an episode ended.
 enum class StepEnd {
@@ -140,10 +140,10 @@ struct StepResult {
 class Episode {
  public:
   /// The opponent's move chosen by the caller (a Python callable): a row-major action.
-  using Chooser = std::function<long long(const AnyGame&)>;
+  using Chooser = std::function<long long(const api::AnyGame&)>;
 
   /// An episode from `start` against a built-in opponent. @throws UsageError as check_opponent.
-  Episode(const Position& start, Color agent, EpisodeOpponent opponent);
+  Episode(const Position& start, Color agent, Opponent opponent);
   /// An episode against the caller's opponent: `choose` picks its moves (an illegal pick throws
   /// the engine's IllegalMoveError).
   Episode(Color agent, Chooser choose);
@@ -151,40 +151,40 @@ class Episode {
   /// The agent's side.
   Color agent() const noexcept { return agent_; }
   /// The built-in opponent (empty perfect table and 0 playouts: random, or the caller's chooser).
-  const EpisodeOpponent& opponent() const noexcept { return opponent_; }
+  const Opponent& opponent() const noexcept { return opponent_; }
 
   /// Starts the episode on `game` (at its start): the opponent plays first when it is to move,
   /// its choices drawn from `rng` (seeded by the caller: same seed and actions, same episode).
-  StepResult reset(AnyGame& game, Rng& rng) const;
+  StepResult reset(api::AnyGame& game, Rng& rng) const;
   /// Plays the agent's `action` (y * N + x) and the opponent's answer on `game`. An illegal
   /// action (off the board or not a legal move) ends the episode with kIllegalReward and the
   /// game unchanged. @pre the episode runs (the game is not over, the agent to move).
-  StepResult step(AnyGame& game, long long action, Rng& rng) const;
+  StepResult step(api::AnyGame& game, long long action, Rng& rng) const;
   /// The opponent's move on `game` as a row-major action (the built-in's, or the chooser's).
-  long long opponent_action(const AnyGame& game, Rng& rng) const;
+  long long opponent_action(const api::AnyGame& game, Rng& rng) const;
 
  private:
-  StepResult result(const AnyGame& game, StepEnd end) const;
+  StepResult result(const api::AnyGame& game, StepEnd end) const;
   Color agent_;
-  EpisodeOpponent opponent_;
+  Opponent opponent_;
   Chooser choose_;  // empty: the built-in opponent
 };
 
-/// The solved start `start` (strongly solved with Solution::solve_start's default budget), solved
+/// The solved start `start` (strongly solved with api::Solution::solve_start's default budget), solved
 /// once per process and kept for its lifetime: every later call, from any thread, gets the same
-/// table (Solution copies share it). Concurrent first callers for one start wait for the one solve.
+/// table (api::Solution copies share it). Concurrent first callers for one start wait for the one solve.
 /// This cache is the api's one piece of process-wide state, deliberately: it holds immutable,
 /// deterministic results (a start's table is the same whoever solves it), and a perfect opponent
 /// per environment would otherwise cost a solve each (lattice-5: about 4 CPU-seconds and 100 MB).
-/// `start_text` names the table (Solution::start_text) when this call solves it.
-/// @throws UsageError for a board larger than kMaxStrongSize or a start over the budget (a
+/// `start_text` names the table (api::Solution::start_text) when this call solves it.
+/// @throws UsageError for a board larger than api::kMaxStrongSize or a start over the budget (a
 /// failed solve is not kept: the next call tries again); InvalidPositionError for a start that
 /// cannot begin a game.
-Solution shared_solution(const Position& start, const std::string& start_text = "");
+api::Solution shared_solution(const Position& start, const std::string& start_text = "");
 
 /// How many strong solves shared_solution() has run in this process (for tests: one per start).
 std::uint64_t shared_solution_solves() noexcept;
 /// How many of them were of `start` (0 or 1, unless a solve failed and was tried again).
 std::uint64_t shared_solution_solves(const Position& start);
 
-}  // namespace tanbo::api
+}  // namespace tanbo::env

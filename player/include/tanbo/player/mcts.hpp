@@ -1,5 +1,7 @@
-// A small UCT Monte-Carlo tree search (MCTS) player over the optimized engine's boards: the one
-// MCTS of the project, used by examples/mcts_player.cpp and by the front ends' opponents.
+// tanbo::player: a small UCT Monte-Carlo tree search (MCTS) player over the optimized engine's
+// boards: the one MCTS of the project, used by examples/mcts_player.cpp, the environments'
+// opponents (tanbo::env) and, through mcts_move on a run-time game, by every face. The library
+// is the room a stronger player grows in (an MCTS-Solver, priors, tree reuse).
 //
 // Each simulation copies the root board (copy-make: a board is a flat value, so the copy is
 // a memcpy and nothing has to be undone), walks down the tree choosing children by UCB1,
@@ -14,10 +16,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "tanbo/api/game.hpp"
 #include "tanbo/core.hpp"
 #include "tanbo/optimized/board.hpp"
 
-namespace tanbo::api {
+namespace tanbo::player {
 
 /// UCT search over boards of type `Board` (optimized::Board19 or optimized::Board).
 template <class Board>
@@ -118,4 +121,10 @@ class Mcts {
   std::vector<Node> tree_;
 };
 
-}  // namespace tanbo::api
+/// The UCT move (Mcts, `playouts` simulations, random choices from `seed`) for the side to move
+/// of a game on any engine: the board is rebuilt from the game's start and moves, so every face
+/// and engine gets the same move for a seed. @throws UsageError once the game is over or for
+/// `playouts` < 1.
+Point mcts_move(const api::AnyGame& g, int playouts, std::uint64_t seed);
+
+}  // namespace tanbo::player

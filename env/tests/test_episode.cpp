@@ -1,10 +1,10 @@
-// api::Episode, the environment episode's rules (episode.hpp), on games of both engines: each
+// env::Episode, the environment episode's rules (episode.hpp), on games of both engines: each
 // built-in opponent's moves are its rule's (replayed from the same generator), an illegal action
 // ends the episode with -1 and the game unchanged, a finished game gives +1 / -1 by its winner,
 // the agent may play second (the opponent opens), the perfect opponent picks among every best
-// move and never another; and api::shared_solution solves a start once however many threads ask.
+// move and never another; and env::shared_solution solves a start once however many threads ask.
 // Seeds and counts are fixed; the solved starts are 4x4 (milliseconds).
-// check-map: code api
+// check-map: code env
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -14,9 +14,9 @@
 #include <thread>
 #include <vector>
 
-#include "tanbo/api/episode.hpp"
 #include "tanbo/api/game.hpp"
-#include "tanbo/api/search.hpp"
+#include "tanbo/env/episode.hpp"
+#include "tanbo/player/mcts.hpp"
 
 using namespace tanbo;
 
@@ -31,8 +31,8 @@ std::vector<long long> legal_actions(const api::AnyGame& game) {
 
 /// Plays one whole episode with uniformly random legal agent actions (from `policy`), checking
 /// after each step that the reward, flags and winner are the rules'. Returns the final reward.
-double play_out(const api::Episode& episode, api::AnyGame& game, Rng& opponent_rng, Rng& policy) {
-  api::StepResult r = episode.reset(game, opponent_rng);
+double play_out(const env::Episode& episode, api::AnyGame& game, Rng& opponent_rng, Rng& policy) {
+  env::StepResult r = episode.reset(game, opponent_rng);
   REQUIRE(game.ply() == (game.start_position().to_move() == episode.agent() ? 0 : 1));
   while (!r.terminated) {
     REQUIRE(game.to_move() == episode.agent());
@@ -60,9 +60,9 @@ TEST_CASE("episode: the random and MCTS opponents play their rule's moves, from 
     for (const int playouts : {0, 16}) {
       for (const Color agent : {Color::Black, Color::White}) {
         INFO(engine << ", playouts " << playouts << ", agent " << (agent == Color::Black ? "X" : "O"));
-        api::EpisodeOpponent opponent;
+        env::Opponent opponent;
         opponent.mcts_playouts = playouts;
-        const api::Episode episode(start, agent, opponent);
+        const env::Episode episode(start, agent, opponent);
         auto game = api::make_game(start, engine);
         Rng rng(7), policy(8);
         play_out(episode, *game, rng, policy);
@@ -71,7 +71,7 @@ TEST_CASE("episode: the random and MCTS opponents play their rule's moves, from 
         Rng again(7);
         for (const Point p : game->moves()) {
           if (replay->to_move() != agent) {
-            const Point expected = playouts > 0 ? api::mcts_move(*replay, playouts, again.next()) : replay->random_move(again);
+            const Point expected = playouts > 0 ? player::mcts_move(*replay, playouts, again.next()) : replay->random_move(again);
             CHECK(p == expected);
           }
           replay->play(p);
@@ -85,7 +85,7 @@ TEST_CASE("episode: a finished game gives +1 to the agent's win and -1 to its lo
           "[api][episode][faces]") {
   const Position start = opening(Variant::parse("lattice-5"));
   for (const Color agent : {Color::Black, Color::White}) {
-    const api::Episode episode(start, agent, {});
+    const env::Episode episode(start, agent, {});
     std::set<double> rewards;
     for (std::uint64_t seed = 0; seed < 12; ++seed) {
       auto game = api::make_game(start, "optimized");
@@ -98,7 +98,7 @@ TEST_CASE("episode: a finished game gives +1 to the agent's win and -1 to its lo
 
 TEST_CASE("episode: an illegal action ends the episode with -1, the game unchanged", "[api][episode][faces]") {
   const Position start = opening(Variant::parse("lattice-5"));
-  const api::Episode episode(start, Color::Black, {});
+  const env::Episode episode(start, Color::Black, {});
   for (const long long action : {-1LL, 0LL, 25LL, 1LL << 40}) {
     INFO("action " << action);
     auto game = api::make_game(start, "optimized");
@@ -106,7 +106,7 @@ TEST_CASE("episode: an illegal action ends the episode with -1, the game unchang
     episode.reset(*game, rng);
     REQUIRE(game->ply() == 0);
     if (action >= 0 && action < 25) REQUIRE_FALSE(game->is_legal(row_major_point(static_cast<int>(action), 5)));
-    const api::StepResult r = episode.step(*game, action, rng);
+    const env::StepResult r = episode.step(*game, action, rng);
     CHECK(r.reward == -1.0);
     CHECK(r.terminated);
     CHECK(r.illegal);
@@ -116,7 +116,7 @@ TEST_CASE("episode: an illegal action ends the episode with -1, the game unchang
   // A step once the game is over, or with the opponent to move, is misuse, not a move.
   auto game = api::make_game(start, "optimized");
   Rng rng(3);
-  const api::Episode as_white(start, Color::White, {});
+  const env::Episode as_white(start, Color::White, {});
   CHECK_THROWS_AS(as_white.step(*game, legal_actions(*game)[0], rng), UsageError);
 }
 
@@ -125,11 +125,11 @@ TEST_CASE("episode: the perfect opponent picks among every best move, and only b
   // X2O/4/4/O2X X: X (the opponent here, the agent playing O) opens; the seeds must reach more
   // than one of its best moves there, and every move the opponent makes in a game is best.
   const Position start = Position::parse("X2O/4/4/O2X X");
-  api::EpisodeOpponent opponent;
+  env::Opponent opponent;
   opponent.perfect = api::Solution::solve_start(start);
   const std::vector<Point> best = api::best_moves(opponent.perfect->probe(start));
   REQUIRE(best.size() > 1);
-  const api::Episode episode(start, Color::White, opponent);
+  const env::Episode episode(start, Color::White, opponent);
   std::set<Point> openings;
   int opponent_moves = 0;
   for (std::uint64_t seed = 0; seed < 40; ++seed) {
@@ -152,11 +152,11 @@ TEST_CASE("episode: the perfect opponent picks among every best move, and only b
   for (const Point p : openings) CHECK(std::find(best.begin(), best.end(), p) != best.end());
   CHECK(opponent_moves > 40);
   // The table must hold the start, and the opponent is one of the kinds.
-  CHECK_THROWS_WITH(api::Episode(Position::parse("X2O/4/4/O2X O"), Color::Black, opponent),
+  CHECK_THROWS_WITH(env::Episode(Position::parse("X2O/4/4/O2X O"), Color::Black, opponent),
                     "episode: the perfect opponent's table of X2O/4/4/O2X X does not hold the start X2O/4/4/O2X O");
   opponent.mcts_playouts = 2;
-  CHECK_THROWS_WITH(api::Episode(start, Color::Black, opponent), "episode: the opponent is MCTS or perfect play, not both");
-  CHECK_THROWS_WITH(api::Episode(start, Color::Black, api::EpisodeOpponent{-1, std::nullopt}),
+  CHECK_THROWS_WITH(env::Episode(start, Color::Black, opponent), "episode: the opponent is MCTS or perfect play, not both");
+  CHECK_THROWS_WITH(env::Episode(start, Color::Black, env::Opponent{-1, std::nullopt}),
                     "episode: mcts_playouts must be 0 or more, not -1");
 }
 
@@ -164,7 +164,7 @@ TEST_CASE("episode: a caller's opponent is asked for each move, and an illegal p
           "[api][episode][faces]") {
   const Position start = opening(Variant::parse("lattice-5"));
   int asked = 0;
-  const api::Episode first_legal(Color::White, [&](const api::AnyGame& g) {
+  const env::Episode first_legal(Color::White, [&](const api::AnyGame& g) {
     ++asked;
     return legal_actions(g).front();
   });
@@ -173,32 +173,32 @@ TEST_CASE("episode: a caller's opponent is asked for each move, and an illegal p
   first_legal.reset(*game, rng);
   CHECK(asked == 1);
   CHECK(game->ply() == 1);
-  const api::Episode occupied(Color::Black, [](const api::AnyGame&) { return 0LL; });
+  const env::Episode occupied(Color::Black, [](const api::AnyGame&) { return 0LL; });
   auto other = api::make_game(start, "optimized");
   CHECK_THROWS_AS(occupied.step(*other, legal_actions(*other).front(), rng), IllegalMoveError);
-  CHECK_THROWS_AS(api::Episode(Color::Black, api::Episode::Chooser{}), UsageError);
+  CHECK_THROWS_AS(env::Episode(Color::Black, env::Episode::Chooser{}), UsageError);
 }
 
 TEST_CASE("shared solution: one solve of a start however many threads ask at once, the same table for all",
           "[api][episode][solution][faces][solve]") {
   // A start no other test asks shared_solution for, so this test's solve is the first.
   const Position start = Position::parse("XO2/4/4/2OX X");
-  const std::uint64_t before = api::shared_solution_solves();
+  const std::uint64_t before = env::shared_solution_solves();
   constexpr int kThreads = 6;
   std::vector<std::string> hashes(kThreads);
   {
     std::vector<std::thread> askers;
     for (int t = 0; t < kThreads; ++t)
-      askers.emplace_back([&, t] { hashes[static_cast<std::size_t>(t)] = api::shared_solution(start).content_hash(); });
+      askers.emplace_back([&, t] { hashes[static_cast<std::size_t>(t)] = env::shared_solution(start).content_hash(); });
     for (std::thread& t : askers) t.join();
   }
-  CHECK(api::shared_solution_solves() == before + 1);
+  CHECK(env::shared_solution_solves() == before + 1);
   CHECK(std::count(hashes.begin(), hashes.end(), hashes[0]) == kThreads);
   CHECK(hashes[0] == api::Solution::solve_start(start).content_hash());
-  CHECK(api::shared_solution(start).content_hash() == hashes[0]);  // later askers: no new solve
-  CHECK(api::shared_solution_solves() == before + 1);
+  CHECK(env::shared_solution(start).content_hash() == hashes[0]);  // later askers: no new solve
+  CHECK(env::shared_solution_solves() == before + 1);
   // Larger than the strong solver's boards: refused before any solve.
-  CHECK_THROWS_WITH(api::shared_solution(opening(Variant::parse("lattice-7")), "lattice-7"),
+  CHECK_THROWS_WITH(env::shared_solution(opening(Variant::parse("lattice-7")), "lattice-7"),
                     Catch::Contains("only boards up to 5x5 are solved on demand"));
-  CHECK(api::shared_solution_solves() == before + 1);
+  CHECK(env::shared_solution_solves() == before + 1);
 }
