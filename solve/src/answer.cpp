@@ -1,5 +1,5 @@
 // The solvers' vocabulary (answer.hpp): the value's name, perfect play's choice of move and the
-// best moves of an answer. The certificate writer of a proof is in certificate.cpp.
+// best moves of an answer. The certificate writer of a proof is in certificate_writer.cpp.
 #include "tanbo/solve/answer.hpp"
 
 namespace tanbo::solve {

@@ -79,9 +79,9 @@ class Worker {
   }
 
  private:
-  // What the first pass over a node's moves learns of each child, so that the second pass plays
+  // What the first pass over a node's moves (look_ahead) learns of each child, so that the second pass plays
   // only the children it must solve and finds the others' words in cache.
-  struct Child {
+  struct LookAhead {
     std::uint64_t key;  // canonical
     bool over;          // a finished game
     bool mover_wins;    // (finished) the side to move there won (rule 7)
@@ -98,7 +98,7 @@ class Worker {
     Move moves[kMaxKeyPoints];
     const int count = explorer_.moves(moves);
     if (reverse_) std::reverse(moves, moves + count);
-    Child children[kMaxKeyPoints];
+    LookAhead children[kMaxKeyPoints];
     look_ahead(moves, count, children);
     int deferred[kMaxKeyPoints];  // children another thread was on
     int deferred_count = 0;
@@ -118,7 +118,7 @@ class Worker {
     return combine.result();
   }
   // The first pass: each child's key and whether its game is over, its slot prefetched.
-  void look_ahead(const Move* moves, int count, Child* children) {
+  void look_ahead(const Move* moves, int count, LookAhead* children) {
     for (int i = 0; i < count; ++i) {
       explorer_.play(moves[i]);
       const std::uint64_t key = codec_.canonical(explorer_.key());
@@ -129,7 +129,7 @@ class Worker {
     }
   }
   // The child's done word, solving it first if no one has; a busy word if another thread is on it.
-  std::uint64_t settle(Move move, const Child& child) {
+  std::uint64_t settle(Move move, const LookAhead& child) {
     const std::uint64_t word = state_.table.find(child.key);
     if (word & kDone) return word;
     if (child.over) {
@@ -144,7 +144,7 @@ class Worker {
   }
   // A child another thread was on: its result, solved here too if still unfinished (the same
   // result, computed twice).
-  Payload settle_deferred(Move move, const Child& child) {
+  Payload settle_deferred(Move move, const LookAhead& child) {
     const std::uint64_t word = state_.table.find(child.key);
     if (word & kDone) return payload_of(word);
     return solve_child(move, child.key);

@@ -309,7 +309,7 @@ std::string read_start_text(std::istream& in, const std::string& name, HeaderFie
 
 // One record at byte `offset`, checked: its fields, its cells, canonical, and (unless it is the
 // first) its key above the previous record's.
-void check_record(const std::string& name, std::uint64_t offset, std::uint64_t record, std::uint64_t previous,
+void check_layout(const std::string& name, std::uint64_t offset, std::uint64_t record, std::uint64_t previous,
                   bool first, const KeyCodec& codec, std::uint64_t board_side) {
   const std::uint64_t key = record_key(record);
   const std::uint64_t key_bits = (std::uint64_t{1} << codec.side_shift() << 1) - 1;
@@ -344,7 +344,7 @@ void read_records(std::istream& in, const std::string& name, const HeaderFields&
       if (records.size() == h.record_count)
         throw TableError(name, at + i, "the file holds more than the " + thousands(h.record_count) +
                                            " records its header announces");
-      check_record(name, at + i, r, records.empty() ? 0 : records.back(), records.empty(), codec, h.board_side);
+      check_layout(name, at + i, r, records.empty() ? 0 : records.back(), records.empty(), codec, h.board_side);
       records.push_back(r);
     }
     if (bytes < chunk.size()) break;

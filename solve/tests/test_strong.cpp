@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "brute_force.hpp"
+#include "brute_force_negamax.hpp"
 #include "forge.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/solve/strong.hpp"

@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "brute_force.hpp"
+#include "brute_force_negamax.hpp"
 #include "forge.hpp"
 #include "tanbo/certificate/certificate.hpp"
 #include "tanbo/certificate/sha256.hpp"
