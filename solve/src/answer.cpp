@@ -14,15 +14,10 @@ const char* to_string(Value value) noexcept {
 }
 
 std::optional<Point> perfect_move(const std::vector<MoveOutcome>& moves) {
-  // The mover prefers a win to a loss, a shorter win and a longer loss; strict comparisons keep
-  // the first (row-major) of equals.
-  const auto better = [](const MoveOutcome& a, const MoveOutcome& b) {
-    if (a.wins() != b.wins()) return a.wins();
-    return a.wins() ? a.length < b.length : a.length > b.length;
-  };
+  // A strict comparison keeps the first (row-major) of equals.
   const MoveOutcome* best = nullptr;
   for (const MoveOutcome& m : moves)
-    if (m.known() && (best == nullptr || better(m, *best))) best = &m;
+    if (m.known() && (best == nullptr || better_for_mover(m, *best))) best = &m;
   if (best == nullptr) return std::nullopt;
   return best->move;
 }

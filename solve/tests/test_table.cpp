@@ -24,6 +24,8 @@ using tanbo::Color;
 using tanbo::Point;
 using tanbo::Position;
 using tanbo::solve::Outcome;
+using tanbo::solve::PackedOutcome;
+using tanbo::solve::Record;
 using tanbo::solve::Table;
 using tanbo::solve::TableError;
 using tanbo::solve::testing::file_of;
@@ -188,11 +190,12 @@ TEST_CASE("a forged table whose record contradicts rule 7 is refused when probed
     const std::uint64_t key = codec.canonical(codec.key(pos));
     bool found = false;
     for (std::size_t at = header; at + 8 <= bytes.size(); at += 8) {
-      std::uint64_t r = 0;
-      for (int b = 7; b >= 0; --b) r = r << 8 | static_cast<unsigned char>(bytes[at + b]);
-      if (r >> 8 != key) continue;
-      r = (r & ~std::uint64_t{0xfe}) | std::uint64_t{length} << 1;
-      for (int b = 0; b < 8; ++b) bytes[at + b] = static_cast<char>(r >> (8 * b));
+      std::uint64_t word = 0;
+      for (int b = 7; b >= 0; --b) word = word << 8 | static_cast<unsigned char>(bytes[at + b]);
+      Record r{word};
+      if (r.key() != key) continue;
+      r = r.with(PackedOutcome::of(r.packed().wins(), static_cast<int>(length)));
+      for (int b = 0; b < 8; ++b) bytes[at + b] = static_cast<char>(r.word >> (8 * b));
       found = true;
     }
     REQUIRE(found);

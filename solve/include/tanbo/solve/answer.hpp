@@ -58,6 +58,16 @@ struct Outcome {
   friend bool operator==(const Outcome&, const Outcome&) = default;
 };
 
+/// Perfect play's order on what a move gives its mover (the definitions above): a win before a
+/// loss, a faster win before a slower one, a longer defence before a shorter one. True when `a` is
+/// strictly better than `b` (both known, with their lengths). perfect_move() chooses by it, the
+/// strong solver combines a node's children by it, and the weak solver's alpha-beta scores are
+/// its numeric form (weak_alphabeta.hpp).
+constexpr bool better_for_mover(const Outcome& a, const Outcome& b) noexcept {
+  if (a.wins() != b.wins()) return a.wins();
+  return a.wins() ? a.length < b.length : a.length > b.length;
+}
+
 /// One legal move of a position and where it leads, for the side to move there: playing `move`,
 /// does it win or lose (Unknown: not known), in how many plies from the position (one more than
 /// the length of the position after the move).

@@ -23,6 +23,7 @@
 #include "tanbo/core/types.hpp"
 #include "tanbo/solve/answer.hpp"
 #include "tanbo/solve/key.hpp"
+#include "tanbo/solve/record.hpp"
 
 namespace tanbo::solve {
 
@@ -110,8 +111,8 @@ class Table {
   const std::string& start_text() const noexcept { return start_text_; }  ///< Its name in the file.
   int size() const noexcept { return start_.size(); }                   ///< Board side.
   Outcome start_outcome() const;  ///< The start's value and length.
-  /// Position classes: the records, sorted (key << 8 | length << 1 | wins).
-  const std::vector<std::uint64_t>& records() const noexcept { return records_; }
+  /// Position classes: the records, sorted by key (record.hpp).
+  const std::vector<Record>& records() const noexcept { return records_; }
   std::uint64_t positions() const noexcept { return positions_; }  ///< Reachable positions.
   /// SHA-256 of the file's header fields and records (the hash the file carries).
   const std::array<std::uint8_t, 32>& content_hash() const noexcept { return hash_; }
@@ -157,7 +158,7 @@ class Table {
   std::string start_text_;
   std::string file_;  // the file read() read it from, "" when solved in memory
   KeyCodec codec_;
-  std::vector<std::uint64_t> records_;
+  std::vector<Record> records_;
   std::uint64_t positions_ = 0;
   std::array<std::uint8_t, 32> hash_{};
 };
