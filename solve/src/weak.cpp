@@ -81,13 +81,16 @@ class WeakSolver {
     return proof_numbers_.settle().proof == 0 ? 1 : -1;
   }
 
-  // A move whose child gives the known score: with the length, the perfect-play move; without
-  // it, a winning move, or for a loss the first move in search order. nullopt once aborted.
+  // A move whose child gives the known score. With the length, perfect_move()'s choice: the
+  // known score is the exact best, so the first move in row-major order that reaches it is the
+  // fastest win or longest defence a probe names (answer.hpp). Without it, a winning move, or for
+  // a loss the first move in search order. nullopt once aborted.
   std::optional<Point> best_move(Color prover, int known_score, bool with_length) {
     const bool win = known_score > 0;
     const std::size_t base = search_board_.move_count();
     const std::size_t count = search_board_.generate(alpha_beta_.table_move(), nullptr);
     weak::ProofWalk<MaxN> prover_moves(search_board_, alpha_beta_, &proof_numbers_, prover);
+    if (with_length) search_board_.sort_row_major(base, count);
     if (by_proof_numbers() && win && !with_length) prover_moves.known_win_first(base, count);  // no search at all
     std::optional<Point> best;
     for (std::size_t i = base; i < base + count && !best && !search_board_.aborted(); ++i) {

@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "tanbo/optimized/board.hpp"
+#include "tanbo/solve/answer.hpp"
 #include "weak_board.hpp"
 #include "weak_keys.hpp"
 #include "weak_table.hpp"
@@ -39,6 +40,19 @@ constexpr int child_bound(int v) noexcept { return v > 0 ? -v - 1 : v < 0 ? 1 - 
 static_assert(parent_score(-kWinScore) == kWinScore - 1 && parent_score(kWinScore) == -(kWinScore - 1));
 static_assert(parent_score(child_bound(5) - 1) > 5 && parent_score(child_bound(5)) == 5);
 static_assert(parent_score(child_bound(-5) - 1) > -5 && parent_score(child_bound(-5)) == -5);
+
+// The score of a proven outcome with its length. The scores are perfect play's order
+// (better_for_mover, answer.hpp) written as numbers, deliberately: alpha-beta's windows, bounds
+// and MTD(f) steps need integers and arithmetic (parent_score, child_bound) that a comparison of
+// Outcomes does not give. The asserts below hold the two encodings to one order.
+constexpr int score_of(const Outcome& o) noexcept { return o.wins() ? kWinScore - o.length : -(kWinScore - o.length); }
+constexpr bool same_order(const Outcome& a, const Outcome& b) noexcept {
+  return better_for_mover(a, b) == (score_of(a) > score_of(b)) && better_for_mover(b, a) == (score_of(b) > score_of(a));
+}
+static_assert(same_order(Outcome::of(true, 3), Outcome::of(true, 5)) && same_order(Outcome::of(false, 3), Outcome::of(false, 5)) &&
+              same_order(Outcome::of(true, 9), Outcome::of(false, 2)) && same_order(Outcome::of(true, 4), Outcome::of(true, 4)));
+static_assert(parent_score(score_of(Outcome::of(true, 6))) == score_of(Outcome::of(true, 6).before_move()) &&
+              parent_score(score_of(Outcome::of(false, 0))) == score_of(Outcome::of(false, 0).before_move()));
 
 /// The perfect-play length of an exact score.
 constexpr int length_of(int score) noexcept { return kWinScore - (score > 0 ? score : -score); }

@@ -81,7 +81,11 @@ struct MoveOutcome : Outcome {
 /// outcome for the mover, lengths known: a table's): the fastest win, else the longest defence,
 /// the first in row-major order among equals. Moves of unknown outcome are passed over; nullopt
 /// when no move's outcome is known (or there are none). The one place this choice is made: the
-/// probe's best move and line and the strong certificate's prover moves are it.
+/// probe's best move and line, the strong certificate's prover moves and the weak solver's best
+/// move with a length are it (the weak solver finds it as the first row-major move that reaches
+/// the exact score, weak.cpp; api/tests/test_solution.cpp holds the two to one move). A weak
+/// answer without its length differs deliberately: its best move is a winning move (any move of a
+/// lost position), proving more would cost the length search it skipped.
 std::optional<Point> perfect_move(const std::vector<MoveOutcome>& moves);
 
 /// What a probe (strong table) or a solve (weak solver) says about a position: its outcome for
@@ -89,8 +93,9 @@ std::optional<Point> perfect_move(const std::vector<MoveOutcome>& moves);
 struct Answer : Outcome {
   /// The side to move of the answered position (the outcome is its).
   Color to_move = Color::Black;
-  /// A move of perfect play: the fastest win, or the longest defence (with a known length; with a
-  /// value only, a winning move, or any move of a lost position). nullopt when unknown or over.
+  /// A move of perfect play: with a known length perfect_move()'s (the fastest win, or the longest
+  /// defence, the first row-major among equals); with a value only, a winning move, or any move of
+  /// a lost position. nullopt when unknown or over.
   std::optional<Point> best_move;
   /// Every legal move row-major with its outcome (a probe: all known; a solve: only when asked,
   /// each move solved with what is left of the budget, Unknown when it ran out).

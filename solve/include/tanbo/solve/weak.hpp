@@ -51,8 +51,8 @@ struct WeakBudget {
 /// What solve_weak found: the Answer (answer.hpp) for the start, with the proof and the search's
 /// figures. Its value is Win or Loss for the side to move when proven, Unknown when the budget ran
 /// out first; its length the exact perfect-play length when the length search finished (-1 with
-/// a proven value: value proven, length unknown); its best_move, with a length, a move that keeps
-/// it (the shortest win, the longest loss), with a value only, a winning move (any move for a
+/// a proven value: value proven, length unknown); its best_move, with a length, perfect_move()'s
+/// choice (the shortest win, the longest loss, the first row-major among equals: a probe's), with a value only, a winning move (any move for a
 /// loss), nullopt when Unknown or over; its nodes all the positions visited. No moves, no line.
 struct WeakResult : Answer {
   /// The winner's proof, when asked for and it fit the budget.
