@@ -526,7 +526,7 @@ line: D2 C1 D3 C4 C3 B2 B4 D1 A3 D2 C4 B3 D4 C3" "$TANBO" probe "$WORK/t.tbl" "X
   # move, has won; no move.
   expect_ok "table: X2O/4/4/O2X X (sha256 58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c)
 position: 4/4/O3/OOOO O
-value: game over: O wins
+value: a finished game won by O
 line:" "$TANBO" probe "$WORK/t.tbl" "4/4/O3/OOOO O"
   # Unknown, never a guess: a position of the table's size it does not hold (the wrong side to
   # move). Another board size is an error (api/include/tanbo/api/errors.hpp).

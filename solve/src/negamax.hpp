@@ -91,12 +91,12 @@ class Worker {
   // Negamax over every legal move of the explorer's (unfinished) position.
   PackedOutcome solve_node() {
     ++expanded_;
-    Move moves[kMaxKeyPoints];
+    Move moves[kMaxStrongPoints];
     const int count = explorer_.moves(moves);
     if (reverse_) std::reverse(moves, moves + count);
-    LookAhead children[kMaxKeyPoints];
+    LookAhead children[kMaxStrongPoints];
     look_ahead(moves, count, children);
-    int deferred[kMaxKeyPoints];  // children another thread was on
+    int deferred[kMaxStrongPoints];  // children another thread was on
     int deferred_count = 0;
     Combine combine;
     for (int i = 0; i < count; ++i) {

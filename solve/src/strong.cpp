@@ -61,7 +61,7 @@ void solve_frontier(const Position& start, const KeyCodec& codec, SolveState& st
 }
 
 template <class Explorer>
-std::vector<Record> solve_with(const Position& start, const KeyCodec& codec, const SolveOptions& options,
+std::vector<Record> solve_with(const Position& start, const KeyCodec& codec, const StrongOptions& options,
                                       SolveStats& stats) {
   SolveState state(options, options.threads);
   const double serial_start = thread_cpu_seconds();
@@ -92,7 +92,7 @@ std::vector<Record> solve_with(const Position& start, const KeyCodec& codec, con
 }  // namespace
 
 
-Table Table::solve(const Position& start, const SolveOptions& options, SolveStats* stats, const std::string& start_text) {
+Table Table::solve(const Position& start, const StrongOptions& options, SolveStats* stats, const std::string& start_text) {
   if (options.threads < 1 || options.threads > 64)
     throw UsageError("threads must be from 1 to 64, got " + std::to_string(options.threads));
   Table table(start, start_text.empty() ? start_label(start) : start_text);

@@ -11,7 +11,7 @@
 
 namespace tanbo::solve::detail {
 
-/// Copies the legal moves of `explorer`'s position into `moves` (room for kMaxKeyPoints) in
+/// Copies the legal moves of `explorer`'s position into `moves` (room for kMaxStrongPoints) in
 /// row-major order and returns how many.
 int row_major_moves(const OptimizedExplorer& explorer, int size, OptimizedExplorer::Move* moves);
 

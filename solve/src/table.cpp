@@ -153,7 +153,7 @@ Answer Table::probe(const Position& pos, bool with_line) const {
   out.to_move = pos.to_move();
   const auto outcome = lookup(pos);
   if (!outcome) return out;
-  static_cast<Outcome&>(out) = *outcome;
+  out.outcome = *outcome;
   const std::optional<Color> finished_winner = reference::winner(pos);  // rule 7
   const std::uint64_t key = codec_.key(pos);
   if (finished_winner) {
@@ -161,7 +161,7 @@ Answer Table::probe(const Position& pos, bool with_line) const {
     return out;
   }
   detail::OptimizedExplorer ex(pos, codec_);
-  detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
+  detail::OptimizedExplorer::Move moves[kMaxStrongPoints];
   detail::successors(*this, ex, moves, out.moves);
   check_record(key, *outcome, std::nullopt, out.moves);
   out.best_move = perfect_move(out.moves);
@@ -178,7 +178,7 @@ Answer Table::probe(const Position& pos, bool with_line) const {
     out.line.push_back(*best);
     for (std::size_t i = 0; i < list.size(); ++i)
       if (list[i].move == *best) {
-        here = Outcome::of(!list[i].wins(), list[i].length - 1);
+        here = Outcome::of(!list[i].outcome.wins(), list[i].outcome.length - 1);
         ex.play(moves[i]);
         break;
       }
@@ -215,7 +215,7 @@ void successors(const Table& table, OptimizedExplorer& explorer, OptimizedExplor
                            " is held but its successor after " +
                            point_name(row_major_point(explorer.index(moves[i], n), n)) + " is missing");
     }
-    out.push_back({child->before_move(), row_major_point(explorer.index(moves[i], n), n)});
+    out.push_back({row_major_point(explorer.index(moves[i], n), n), child->before_move()});
   }
 }
 

@@ -15,7 +15,7 @@ std::uint64_t verify(const Table& table, const std::function<void(const VerifyPr
   const std::vector<Record>& records = table.records();
   constexpr std::uint64_t kProgressEvery = std::uint64_t{1} << 20;
   std::vector<MoveOutcome> moves;
-  detail::OptimizedExplorer::Move legal[kMaxKeyPoints];
+  detail::OptimizedExplorer::Move legal[kMaxStrongPoints];
   for (std::size_t i = 0; i < records.size(); ++i) {
     const std::uint64_t key = records[i].key();
     const Outcome record = records[i].outcome();

@@ -44,8 +44,9 @@ class WeakSolver {
 
   WeakResult run() {
     WeakResult r;
+    Answer& a = r.answer;
     const auto& board = search_board_.board();
-    r.to_move = board.to_move();
+    a.to_move = board.to_move();
     r.table_capacity = static_cast<long long>(alpha_beta_.table().capacity());
     // A finished game never gets here: solve_weak answers it by rule 7 (the engine cannot be
     // set up from one).
@@ -54,17 +55,17 @@ class WeakSolver {
     if (search_board_.aborted()) return finish(r);
     const bool win = value_score > 0;
     const Color prover = win ? board.to_move() : opponent(board.to_move());
-    r.value = win ? Value::Win : Value::Loss;
+    a.outcome.value = win ? Value::Win : Value::Loss;
     // The length: MTD(f) on the proven side.
     int known_score = win ? 1 : -1;  // of the exact score: at least this (win), at most (loss)
     if (budget_.length)
       if (const std::optional<int> exact = alpha_beta_.exact_score(value_score)) {
         known_score = *exact;
-        r.length = weak::length_of(*exact);
+        a.outcome.length = weak::length_of(*exact);
       }
-    if (!search_board_.aborted()) r.best_move = best_move(prover, known_score, r.length >= 0);
+    if (!search_board_.aborted()) a.best_move = best_move(prover, known_score, a.outcome.length >= 0);
     r.length_nodes = search_board_.nodes() - r.value_nodes;
-    if (!search_board_.aborted() && r.best_move && budget_.proof)
+    if (!search_board_.aborted() && a.best_move && budget_.proof)
       r.proof = weak::ProofWalk<MaxN>(search_board_, alpha_beta_, by_proof_numbers() ? &proof_numbers_ : nullptr, prover).run();
     r.proof_nodes = search_board_.nodes() - r.value_nodes - r.length_nodes;
     return finish(r);
@@ -105,7 +106,7 @@ class WeakSolver {
 
   WeakResult& finish(WeakResult& r) const {
     r.table_used = alpha_beta_.table().used() + proof_numbers_.table().used();
-    r.nodes = search_board_.nodes();
+    r.answer.nodes = search_board_.nodes();
     return r;
   }
 
@@ -131,8 +132,8 @@ WeakResult solve_weak(const Position& start, const WeakBudget& budget) {
   // rule 7 decides, whoever is to move. A board without stones is the engine's to refuse.
   if (const std::optional<Color> winner = reference::winner(start)) {
     WeakResult r;
-    r.to_move = start.to_move();
-    static_cast<Outcome&>(r) = Outcome::of(*winner == start.to_move(), 0);
+    r.answer.to_move = start.to_move();
+    r.answer.outcome = Outcome::of(*winner == start.to_move(), 0);
     if (budget.proof) r.proof = Proof{*winner, {ProofLine{start, std::nullopt}}, 0};
     return r;
   }

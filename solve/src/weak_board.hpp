@@ -86,7 +86,7 @@ class SearchBoard {
     }
     ++nodes_;
     if (budget_.progress && nodes_ % budget_.progress_interval == 0)  // solve_weak refuses an interval < 1
-      budget_.progress(nodes_);
+      budget_.progress({static_cast<std::uint64_t>(nodes_), 0});
     return true;
   }
   bool aborted() const noexcept { return aborted_; }

@@ -115,8 +115,8 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
     if (++probed % 50 != 1) continue;  // every 50th position: ~1,100 probes
     const Position pos = Position::parse(text);
     const auto r = t.probe(pos);
-    REQUIRE(r.known());
-    CHECK(static_cast<const Outcome&>(r) == outcome);
+    REQUIRE(r.outcome.known());
+    CHECK(r.outcome == outcome);
     CHECK(r.winner() == (outcome.wins() ? pos.to_move() : opponent(pos.to_move())));
     if (outcome.length == 0) {  // a finished game: no move, no line, the side with stones won
       CHECK(r.moves.empty());
@@ -133,7 +133,7 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
       g.play(legal[i]);
       const Outcome child = brute.at(tanbo::solve::testing::board_text(g));
       g.undo();
-      CHECK(static_cast<const Outcome&>(r.moves[i]) == Outcome::of(!child.wins(), child.length + 1));
+      CHECK(r.moves[i].outcome == Outcome::of(!child.wins(), child.length + 1));
     }
     // The line has the position's length and ends the game with the predicted winner, each move
     // keeping the value (the winner wins fastest, the loser defends longest) and the first such
@@ -162,12 +162,12 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
     CHECK(g.winner() == r.winner());
   }
   // Unknown: another board size, an unreachable position of the same size, another start's.
-  CHECK(!t.probe(tanbo::opening(tanbo::Variant::parse("lattice-5"))).known());
-  CHECK(!t.probe(Position::parse("XO2/O3/4/3X X")).known());        // a bounded root: never reached
-  CHECK(!t.probe(Position::parse("X3/4/2O1/X3 O")).known());        // a start of its own
-  CHECK(!t.probe(Position::parse("X2O/4/4/O2X O")).known());        // the start, wrong side to move
+  CHECK(!t.probe(tanbo::opening(tanbo::Variant::parse("lattice-5"))).outcome.known());
+  CHECK(!t.probe(Position::parse("XO2/O3/4/3X X")).outcome.known());        // a bounded root: never reached
+  CHECK(!t.probe(Position::parse("X3/4/2O1/X3 O")).outcome.known());        // a start of its own
+  CHECK(!t.probe(Position::parse("X2O/4/4/O2X O")).outcome.known());        // the start, wrong side to move
   CHECK(!t.lookup(Position::parse("XO1/3/O1X X")).has_value());   // 3x3
-  CHECK(t.probe(start).known());
+  CHECK(t.probe(start).outcome.known());
 }
 
 TEST_CASE("a forged table whose record contradicts rule 7 is refused when probed, not crashed on",

@@ -162,7 +162,7 @@ TEST_CASE("a table answers nothing about another board, and names itself when so
   const Position other = Position::parse("XO1/3/O1X X");
   CHECK(!t.table.lookup(other));
   const tanbo::solve::Answer a = t.table.probe(other);
-  CHECK(!a.known());
+  CHECK(!a.outcome.known());
   CHECK(a.moves.empty());
   CHECK(a.line.empty());
   CHECK(t.table.source() == "the table of X2O/4/4/O2X X");
@@ -178,7 +178,7 @@ TEST_CASE("a table answers nothing about another board, and names itself when so
   // A start named by the caller keeps that name in the file and in errors.
   CHECK(Table::solve(Position::parse("XO1/3/O1X X"), {}, nullptr, "my-start").source() == "the table of my-start");
   // The options the solver refuses, each with its figures.
-  tanbo::solve::SolveOptions o;
+  tanbo::solve::StrongOptions o;
   o.threads = 65;
   try {
     (void)Table::solve(Position::parse(kSmall4), o);
@@ -262,7 +262,7 @@ TEST_CASE("a 3x3 start solved by several threads: the frontier runs out, the rec
   const Position start = Position::parse("XO1/3/O1X X");
   const Table one = Table::solve(start);
   for (const int threads : {2, 8}) {
-    tanbo::solve::SolveOptions o;
+    tanbo::solve::StrongOptions o;
     o.threads = threads;
     tanbo::solve::SolveStats stats;
     const Table many = Table::solve(start, o, &stats);

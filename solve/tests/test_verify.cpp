@@ -199,7 +199,7 @@ TEST_CASE("a locally consistent pair of wrong records passes the parent's probe;
   const Table forged = read_bytes(f.sealed());
   // The honest limit: the parent's answer is wrong and the probe cannot tell.
   CHECK(table_error_of([&] { (void)forged.probe(*parent, false); }).empty());
-  CHECK(static_cast<const Outcome&>(forged.probe(*parent, false)) != *g.table.lookup(*parent));
+  CHECK(forged.probe(*parent, false).outcome != *g.table.lookup(*parent));
   CHECK_THAT(table_error_of([&] { (void)forged.probe(*child, false); }),
              Contains("forged.tbl: byte " + std::to_string(f.offset(f.find(g.canonical(*child))))) &&
                  Contains("the table is inconsistent"));
@@ -243,7 +243,7 @@ TEST_CASE("a forged table missing a record is refused by its parent's probe and 
   f.erase(j);
   f.set_positions(f.positions() - static_cast<std::uint64_t>(g.codec.orbit_size(g.canonical(child))));
   const Table forged = read_bytes(f.sealed());
-  CHECK(!forged.probe(child).known());  // unknown: the table does not hold it
+  CHECK(!forged.probe(child).outcome.known());  // unknown: the table does not hold it
   CHECK_THAT(table_error_of([&] { (void)forged.probe(g.start); }),
              Contains("forged.tbl: byte " + std::to_string(f.offset(f.find(g.canonical(g.start))))) &&
                  Contains("the table is damaged: the position X2O/4/4/O2X X is held but its successor after") &&
