@@ -311,7 +311,7 @@ probe one Solution at once (probe and solve release the GIL).)")
                              "The table's content hash (SHA-256, 64 lowercase hex digits): the hash "
                              "the file carries, to compare with the published ones (docs/solutions.md).")
       .def(
-          "differential",
+          "verify",
           [](const PySolution& s) {
             const api::Solution solution = s.get();
             py::gil_scoped_release release;
