@@ -133,7 +133,7 @@ int probe_figures(const Position& start, int games) {
       const Position& pos = line[line.size() - 1 - static_cast<std::size_t>(back)];
       const tanbo::api::Answer a = tanbo::api::solve(pos, tanbo::api::WeakBudget::of(1'000'000, false));
       ++asked;
-      settled += a.length >= 0 ? 1 : 0;
+      settled += a.outcome.length >= 0 ? 1 : 0;
       nodes += a.nodes;
     }
     const double cpu = cpu_seconds() - s0;
