@@ -9,7 +9,7 @@
 //   tanbo_solve_bench symmetric START [SLOTS]   the symmetric baseline, its table SLOTS words
 //                                           (default 2^23, lattice-5's 3.9 M classes at 46 %)
 //   tanbo_solve_bench strong START [THREADS] [optimized|reference] [INITIAL_SLOTS] [EXPECTED_CLASSES]
-//                                           Table::solve (SolveOptions' fields of those names)
+//                                           Table::solve (StrongOptions' fields of those names)
 //   tanbo_solve_bench symmetric-table START SLOTS POSITIONS   the symmetric baseline's peak memory
 //                                           per position without the solve (its table is allocated
 //                                           whole, zero-filled, before the first move: the peak of a
@@ -131,9 +131,9 @@ int probe_figures(const Position& start, int games) {
     for (const auto& line : lines) {
       if (static_cast<int>(line.size()) <= back) continue;
       const Position& pos = line[line.size() - 1 - static_cast<std::size_t>(back)];
-      const tanbo::api::Answer a = tanbo::api::solve(pos, {1'000'000, false});
+      const tanbo::api::Answer a = tanbo::api::solve(pos, tanbo::api::WeakBudget::of(1'000'000, false));
       ++asked;
-      settled += a.length >= 0 ? 1 : 0;
+      settled += a.outcome.length >= 0 ? 1 : 0;
       nodes += a.nodes;
     }
     const double cpu = cpu_seconds() - s0;
@@ -211,7 +211,7 @@ int main(int argc, char** argv) {
   }
   if (mode == "probe") return probe_figures(start, argc > 3 ? std::atoi(argv[3]) : 200);
   if (mode == "strong") {
-    tanbo::solve::SolveOptions o;
+    tanbo::solve::StrongOptions o;
     o.threads = argc > 3 ? std::atoi(argv[3]) : 1;
     if (argc > 4 && std::string(argv[4]) == "reference") o.engine = tanbo::solve::SolverEngine::Reference;
     if (argc > 5) o.initial_slots = std::strtoull(argv[5], nullptr, 10);  // no growth if large enough

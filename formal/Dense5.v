@@ -1,6 +1,6 @@
 (* dense-5 is a second-player win, within 25 plies, as theorems checked by Coq's kernel: the
    kernel runs the certificate checker of KernelCheck.v (proven sound) on
-   solve/certificates/dense-5.cert.xz, which the build translates into Dense5Data.v
+   solve/solved_starts/dense-5.cert.xz, which the build translates into Dense5Data.v
    (oracle/certcoq.ml). Not part of the default build: target tanbo_formal_dense5, or
    `make -C formal Dense5.vo` (its time and memory are in docs/formal.md). *)
 (* check-map: code formal *)

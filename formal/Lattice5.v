@@ -1,6 +1,6 @@
 (* lattice-5 is a first-player win, within 24 plies, as theorems checked by Coq's kernel: the
    kernel runs the certificate checker of KernelCheck.v (proven sound) on
-   solve/certificates/lattice-5.cert.xz, which the build translates into Lattice5Data.v
+   solve/solved_starts/lattice-5.cert.xz, which the build translates into Lattice5Data.v
    (oracle/certcoq.ml; docs/formal.md). *)
 (* check-map: code formal *)
 From Coq Require Import NArith.

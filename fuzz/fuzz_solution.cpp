@@ -58,7 +58,7 @@ void probe_along_a_game(tanbo_solution* s, std::uint8_t pick, bool genuine, std:
   tanbo_rng_seed(&rng, pick);
   for (int ply = 0; ply < 200; ++ply) {
     tanbo_answer a;
-    tanbo_move_value moves[25];
+    tanbo_move_outcome moves[25];
     int line[128];
     const tanbo_status st = tanbo_solution_probe(s, g, &a, moves, 25, line, 128);
     if (!genuine) {
@@ -119,14 +119,14 @@ void solve_start(std::string_view rest, long long nodes, std::string_view input)
   check(created == TANBO_OK || created == TANBO_ERR_PARSE || created == TANBO_ERR_INVALID_POSITION,
         "creating the start failed with an unexpected status", input);
   if (created != TANBO_OK) return;
-  std::vector<tanbo_move_value> moves(static_cast<std::size_t>(tanbo_size(g) * tanbo_size(g)));
+  std::vector<tanbo_move_outcome> moves(static_cast<std::size_t>(tanbo_size(g) * tanbo_size(g)));
   tanbo_answer a;
   check(tanbo_solve(g, nodes, &a, moves.data(), moves.size()) == TANBO_OK, std::string("solve failed: ") + tanbo_last_error(g),
         input);
   check(a.move_count == tanbo_legal_move_count(g), "the solve's moves are not the legal moves", input);
   if (a.value != TANBO_VALUE_UNKNOWN && a.best_move >= 0) check(tanbo_is_legal(g, a.best_move) == 1, "an illegal best move", input);
   for (int i = 0; i < a.move_count; ++i) {
-    const tanbo_move_value& m = moves[static_cast<std::size_t>(i)];
+    const tanbo_move_outcome& m = moves[static_cast<std::size_t>(i)];
     // A win is a move to a lost position; a position with a winning move is won, one whose every
     // move is known and lost is lost.
     if (m.value == TANBO_VALUE_WIN && a.value != TANBO_VALUE_UNKNOWN)

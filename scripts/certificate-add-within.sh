@@ -2,7 +2,7 @@
 # Adds the line `within D` to a committed certificate (.cert.xz) that has none, after its
 # `prover` line, and reseals it: the sha256 line is recomputed over the new bytes before it, the
 # position lines are left as they are, and the file is recompressed with `xz -9` (as
-# solve/certificates/ holds them). For certificates too large to write again by solving
+# solve/solved_starts/ holds them). For certificates too large to write again by solving
 # (dense-5); `tanbo solve --check` then checks the result, the within line included.
 #   scripts/certificate-add-within.sh FILE.cert.xz D
 set -euo pipefail

@@ -19,7 +19,7 @@ packages=(
   valgrind                                   # callgrind: the perf gate, performance figures
   doxygen graphviz                           # API reference and rules pages
   afl++ libc++-14-dev libc++abi-14-dev zip unzip   # OSS-Fuzz build check, AFL++ (scripts/oss-fuzz-check.sh)
-  xz-utils                                   # the committed certificates (solve/certificates/*.xz)
+  xz-utils                                   # the committed certificates (solve/solved_starts/*.xz)
   yamllint python3-yaml                      # workflow and OSS-Fuzz file checks (scripts/check-ci-config.sh)
   python3                                    # contract.list_complete (tests/check_contract.py)
   emscripten chromium                        # npm package and rules explorer (js/; stage js)

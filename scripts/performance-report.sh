@@ -163,7 +163,7 @@ echo "$diff_instr $diff_steps" > "$tmp/diff-steps.txt"
 
 # The strong solver on lattice-5 (docs/solutions.md), each run its own process so that its peak
 # RSS is its own: one and two threads with the table doubling from 2^20 slots (the default) and
-# sized up front from the class count (SolveOptions::expected_classes: lattice-5's 3,856,425 of
+# sized up front from the class count (StrongOptions::expected_classes: lattice-5's 3,856,425 of
 # docs/solutions.md), and the two baselines it is measured against (bench/solve_bench.cpp:
 # memoized negamax on the reference engine in an unordered_map, ~90 s; bench/symmetric_baseline.hpp:
 # the plain symmetric solver, one flat table of 2^23 words, ~20 s). The runs alternate for

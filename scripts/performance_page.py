@@ -297,7 +297,7 @@ def per_round(numerator, denominator, field):
 print(f"**The strong solver** on lattice-5 ({num(base[0])} positions; the side to move {base[4]}): "
       "`tanbo_solve_bench strong lattice-5 THREADS` with the table doubling from 2^20 slots (the default), and "
       "`tanbo_solve_bench strong lattice-5 THREADS optimized 0 3856425` with the table sized up front from the "
-      "class count (`SolveOptions::expected_classes`), each its own process (peak RSS is the process's). "
+      "class count (`StrongOptions::expected_classes`), each its own process (peak RSS is the process's). "
       "Two baselines, written apart from solve/: `tanbo_solve_bench baseline lattice-5`, memoized negamax on the "
       "reference engine with every position in a `std::unordered_map`, no symmetry (`bench/solve_bench.cpp`); "
       "and `tanbo_solve_bench symmetric lattice-5 8388608`, the plain symmetric solver: the same negamax, each "

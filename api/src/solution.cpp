@@ -31,11 +31,9 @@ int table_log2_for(long long nodes) noexcept {
 
 }  // namespace
 
-std::string answer_text(const Answer& answer) {
-  if (!answer.known()) return "unknown";
-  std::string out = answer.value == Value::Win ? "win " : "loss ";
-  out += answer.length < 0 ? std::string("?") : std::to_string(answer.length);
-  return out;
+SolverEngine solver_engine(const std::string& name) {
+  check_engine_name(name);
+  return name == "reference" ? SolverEngine::Reference : SolverEngine::Optimized;
 }
 
 Solution Solution::open(const std::string& path) {
@@ -68,13 +66,7 @@ Solution Solution::solve_start(const Position& start, std::uint64_t max_classes,
 
 Solution Solution::solve_start(const Position& start, const StrongOptions& options, SolveStats* stats,
                                const std::string& start_text) {
-  check_engine_name(options.engine);
-  solve::SolveOptions solver;
-  solver.threads = options.threads;
-  solver.engine = options.engine == "reference" ? solve::SolverEngine::Reference : solve::SolverEngine::Optimized;
-  solver.max_classes = options.max_classes;
-  solver.progress = options.progress;
-  return Solution(std::make_shared<const solve::Table>(solve::Table::solve(start, solver, stats, start_text)));
+  return Solution(std::make_shared<const solve::Table>(solve::Table::solve(start, options, stats, start_text)));
 }
 
 const Position& Solution::start() const noexcept { return table_->start(); }
@@ -96,18 +88,19 @@ Answer Solution::probe(const Position& pos, bool with_line) const {
   return table_->probe(pos, with_line);
 }
 
-Answer solve(const Position& pos, const SolveBudget& budget) {
+Answer solve(const Position& pos, const WeakBudget& budget) {
   if (budget.nodes < 1 || budget.nodes > kMaxNodes)
     throw UsageError("the node budget must be in [1, " + std::to_string(kMaxNodes) + "], got " +
                      std::to_string(budget.nodes));
   long long left = budget.nodes, used = 0;
   // One weak solve of `p` with what is left of the budget.
-  auto weak = [&left, &used](const Position& p) -> Answer {
-    solve::WeakBudget b;
+  auto weak = [&left, &used, &budget](const Position& p) -> Answer {
+    WeakBudget b = budget;
     b.nodes = left;
     b.table_log2 = table_log2_for(left);
     b.proof = false;
-    const solve::WeakResult r = solve::solve_weak(p, b);
+    b.moves = false;
+    const Answer r = solve::solve_weak(p, b).answer;
     used += r.nodes;
     left = std::max(0LL, left - r.nodes);
     return r;
@@ -116,12 +109,12 @@ Answer solve(const Position& pos, const SolveBudget& budget) {
   if (!budget.moves || reference::winner(pos)) return a;  // rule 7: a finished game has no moves
   const std::unique_ptr<AnyGame> game = make_game(pos, "optimized");
   for (const Point m : game->legal_moves()) {
-    MoveAnswer move{{}, m};
+    MoveOutcome move{m, {}};
     if (left > 0) {
       game->play(m);
       const Answer child = weak(game->position());
       game->undo();
-      static_cast<solve::Outcome&>(move) = child.before_move();  // the child's outcome is its side to move's
+      move.outcome = child.outcome.before_move();  // the child's outcome is its side to move's
     }
     a.moves.push_back(move);
   }

@@ -90,22 +90,22 @@ TEST_CASE("solution: every row of the cross-face list, from C++ and through a pr
         continue;
       }
       const Answer a = it->second.probe(pos);
-      CHECK(api::answer_text(a) == text);
+      CHECK(api::outcome_text(a.outcome) == text);
       CHECK(names(api::best_moves(a)) == (best.empty() ? "" : r.expected.substr(r.expected.find('|') + 1)));
       // Without the line's walk: the same answer but the line.
       const Answer b = it->second.probe(pos, false);
       CHECK(b.line.empty());
-      CHECK(b.value == a.value);
-      CHECK(b.length == a.length);
+      CHECK(b.outcome.value == a.outcome.value);
+      CHECK(b.outcome.length == a.outcome.length);
       CHECK(b.winner() == a.winner());
       CHECK(b.best_move == a.best_move);
       CHECK(b.moves == a.moves);
-      if (!a.known()) continue;
-      CHECK(static_cast<int>(a.line.size()) == a.length);
+      if (!a.outcome.known()) continue;
+      CHECK(static_cast<int>(a.line.size()) == a.outcome.length);
       CHECK(holds(best, a.best_move));
       // The weak solver, asked for every move, gives the table's value and length for each.
-      const Answer w = api::solve(pos, {2'000'000, true});
-      CHECK(api::answer_text(w) == text);
+      const Answer w = api::solve(pos, api::WeakBudget::of(2'000'000, true));
+      CHECK(api::outcome_text(w.outcome) == text);
       CHECK(w.moves == a.moves);
     } else {
       REQUIRE(r.kind == "solve");
@@ -116,12 +116,12 @@ TEST_CASE("solution: every row of the cross-face list, from C++ and through a pr
       for (const std::string& m : moves_of(r)) CHECK(server.handle("play " + m).value_or("?").rfind("= ", 0) == 0);
       const std::string answer = server.handle("solve " + r.nodes).value_or("");
       if (r.expected == "error UsageError") {
-        CHECK_THROWS_AS(api::solve(pos, {nodes, false}), UsageError);
+        CHECK_THROWS_AS(api::solve(pos, api::WeakBudget::of(nodes, false)), UsageError);
         CHECK(answer.rfind("? usage ", 0) == 0);
         continue;
       }
-      const Answer a = api::solve(pos, {nodes, false});
-      CHECK(api::answer_text(a) == text);
+      const Answer a = api::solve(pos, api::WeakBudget::of(nodes, false));
+      CHECK(api::outcome_text(a.outcome) == text);
       CHECK(holds(best, a.best_move));
       CHECK(a.nodes <= nodes);
       std::string want = "= ";
@@ -132,6 +132,38 @@ TEST_CASE("solution: every row of the cross-face list, from C++ and through a pr
   }
   CHECK(probes >= 15);
   CHECK(solves >= 15);
+}
+
+// One perfect-play order (answer.hpp): with a length, the weak solver's best move is perfect_move's
+// choice, the probe's: the first row-major of the moves that keep the value and length. A probe
+// row is probed and solved; a solve row (lattice-5, whose table a test does not build) is held to
+// its expected list's first move, which is the probe's (the list is the table's best moves,
+// row-major, and the probe rows check that a probe answers its first).
+TEST_CASE("solution: the weak solver and a probe give the same best move wherever both know the length",
+          "[solution][solve]") {
+  std::map<std::string, Solution> tables;
+  int compared = 0;
+  for (const Row& r : rows()) {
+    INFO("api/tests/solved_positions.tsv line " << r.line << ": " << r.kind << " " << r.start << " " << r.moves);
+    const auto [text, best] = expected_of(r);
+    if (best.empty()) continue;  // unknown, an error or a finished game: no best move
+    const Position pos = game_of(r)->position();
+    const long long nodes = r.kind == "solve" ? std::stoll(r.nodes) : 2'000'000;
+    const Answer weak = api::solve(pos, api::WeakBudget::of(nodes, false));
+    REQUIRE(weak.outcome.length >= 0);
+    REQUIRE(weak.best_move);
+    if (r.kind == "probe") {
+      auto it = tables.find(r.table);
+      if (it == tables.end()) it = tables.emplace(r.table, Solution::solve_start(api::read_start(r.table))).first;
+      const Answer probe = it->second.probe(pos, false);
+      CHECK(point_name(*probe.best_move) == best.front());
+      CHECK(weak.best_move == probe.best_move);
+    } else {
+      CHECK(point_name(*weak.best_move) == best.front());
+    }
+    ++compared;
+  }
+  CHECK(compared >= 25);
 }
 
 TEST_CASE("solution: a table file read back, copies sharing it, and damaged files refused with the byte",
@@ -178,7 +210,7 @@ TEST_CASE("solution: the content hash, verify(), and a forged table refused by p
   tanbo::solve::testing::ForgedTable f(out.str());
   const std::size_t i = f.find(1'107'296'385);
   REQUIRE(i < f.record_count());
-  f.set_record(i, f.record(i) | 1);
+  f.set_record(i, tanbo::solve::testing::value_flipped(f.record(i)));
   f.set_start_wins(true);
   const Solution forged = Solution::from_bytes(f.sealed(), "f.tbl");
   const std::string why = "f.tbl: byte " + std::to_string(f.offset(i)) +
@@ -196,28 +228,28 @@ TEST_CASE("solution: the error model of solving on demand and of budgets", "[sol
   CHECK_THROWS_WITH(Solution::solve_start(api::read_start("X2O/4/4/O2X X"), 0), "max_classes must be at least 1, got 0");
   CHECK_THROWS_AS(Solution::solve_start(api::read_start("X2/3/3 O")), InvalidPositionError);
   const Position p = api::read_start("lattice-5");
-  CHECK_THROWS_WITH(api::solve(p, {0, false}), "the node budget must be in [1, 1099511627776], got 0");
-  CHECK_THROWS_AS(api::solve(p, {-5, false}), UsageError);
-  CHECK_THROWS_AS(api::solve(p, {(1LL << 40) + 1, false}), UsageError);
+  CHECK_THROWS_WITH(api::solve(p, api::WeakBudget::of(0, false)), "the node budget must be in [1, 1099511627776], got 0");
+  CHECK_THROWS_AS(api::solve(p, api::WeakBudget::of(-5, false)), UsageError);
+  CHECK_THROWS_AS(api::solve(p, api::WeakBudget::of((1LL << 40) + 1, false)), UsageError);
   // A budget too small settles nothing: every move unknown, never a guess.
-  const Answer a = api::solve(p, {10, true});
-  CHECK(api::answer_text(a) == "unknown");
+  const Answer a = api::solve(p, api::WeakBudget::of(10, true));
+  CHECK(api::outcome_text(a.outcome) == "unknown");
   CHECK(!a.winner());
   REQUIRE(a.moves.size() == 4);
-  for (const api::MoveAnswer& m : a.moves) CHECK((m.value == api::Value::Unknown && m.length == -1));
+  for (const api::MoveOutcome& m : a.moves) CHECK((m.outcome.value == api::Value::Unknown && m.outcome.length == -1));
   CHECK(api::best_moves(a).empty());
 }
 
-TEST_CASE("solution: answer_text and best_moves of a value without its length", "[solution][solve]") {
+TEST_CASE("solution: outcome_text and best_moves of a value without its length", "[solution][solve]") {
   Answer a;
-  a.value = api::Value::Win;
-  a.length = -1;
+  a.outcome.value = api::Value::Win;
+  a.outcome.length = -1;
   a.best_move = Point{1, 0};
-  CHECK(api::answer_text(a) == "win ?");
+  CHECK(api::outcome_text(a.outcome) == "win ?");
   CHECK(names(api::best_moves(a)) == "B1");
-  a.moves = {{{api::Value::Win, 9}, Point{0, 0}}, {{api::Value::Loss, 4}, Point{1, 0}}, {{api::Value::Win, 5}, Point{2, 0}}};
+  a.moves = {{Point{0, 0}, {api::Value::Win, 9}}, {Point{1, 0}, {api::Value::Loss, 4}}, {Point{2, 0}, {api::Value::Win, 5}}};
   CHECK(names(api::best_moves(a)) == "A1 C1");  // every winning move: the length is not known
-  a.length = 5;
+  a.outcome.length = 5;
   CHECK(names(api::best_moves(a)) == "C1");
 }
 
@@ -233,13 +265,12 @@ TEST_CASE("solution: tanbo solve's strong solve, table hash and certificate thro
   CHECK(stats.classes > 0);
   CHECK(reports == 0);  // a report every 2^21 classes: none for a 4x4 start
   // The reference engine builds the same table, byte for byte; an engine name nobody has is refused.
-  options.engine = "reference";
+  options.engine = api::solver_engine("reference");
   const Solution reference = Solution::solve_start(start, options);
   CHECK(reference.content_hash() == optimized.content_hash());
   CHECK(optimized.content_hash().size() == 64);
-  options.engine = "fast";
-  CHECK_THROWS_AS(Solution::solve_start(start, options), UsageError);
-  options.engine = "optimized";
+  CHECK_THROWS_AS(api::solver_engine("fast"), UsageError);
+  CHECK(api::solver_engine("optimized") == api::SolverEngine::Optimized);
   options.max_classes = 10;
   CHECK_THROWS_AS(Solution::solve_start(start, options), UsageError);
   // The winner's proof through the one certificate writer, accepted by the checker.

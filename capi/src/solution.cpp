@@ -38,12 +38,12 @@ tanbo_status create(const ErrorSink& err, tanbo_solution** out, Make&& make) {
 // Writes `a` into *out and its moves and line into the caller's arrays (a prefix, and
 // BUFFER_TOO_SMALL, when an array with room has too little).
 tanbo_status write_answer(const ErrorSink& err, int size, const Answer& a, tanbo_answer* out,
-                          tanbo_move_value* moves, std::size_t moves_capacity, int* line, std::size_t line_capacity) {
+                          tanbo_move_outcome* moves, std::size_t moves_capacity, int* line, std::size_t line_capacity) {
   using tanbo::row_major_index;
-  out->value = a.value == tanbo::api::Value::Win ? TANBO_VALUE_WIN
-               : a.value == tanbo::api::Value::Loss ? TANBO_VALUE_LOSS
+  out->value = a.outcome.value == tanbo::api::Value::Win ? TANBO_VALUE_WIN
+               : a.outcome.value == tanbo::api::Value::Loss ? TANBO_VALUE_LOSS
                                                     : TANBO_VALUE_UNKNOWN;
-  out->length = a.length;
+  out->length = a.outcome.length;
   out->winner = a.winner() ? static_cast<int32_t>(tanbo::stone(*a.winner())) : TANBO_NONE;
   out->best_move = a.best_move ? row_major_index(*a.best_move, size) : -1;
   out->move_count = static_cast<int32_t>(a.moves.size());
@@ -51,13 +51,13 @@ tanbo_status write_answer(const ErrorSink& err, int size, const Answer& a, tanbo
   out->nodes = a.nodes;
   const std::vector<tanbo::Point> best = tanbo::api::best_moves(a);
   for (std::size_t i = 0; i < a.moves.size() && i < moves_capacity; ++i) {
-    const tanbo::api::MoveAnswer& m = a.moves[i];
+    const tanbo::api::MoveOutcome& m = a.moves[i];
     moves[i].best = std::find(best.begin(), best.end(), m.move) != best.end() ? 1 : 0;
     moves[i].move = row_major_index(m.move, size);
-    moves[i].value = m.value == tanbo::api::Value::Win ? TANBO_VALUE_WIN
-                     : m.value == tanbo::api::Value::Loss ? TANBO_VALUE_LOSS
+    moves[i].value = m.outcome.value == tanbo::api::Value::Win ? TANBO_VALUE_WIN
+                     : m.outcome.value == tanbo::api::Value::Loss ? TANBO_VALUE_LOSS
                                                           : TANBO_VALUE_UNKNOWN;
-    moves[i].length = m.length;
+    moves[i].length = m.outcome.length;
   }
   for (std::size_t i = 0; i < a.line.size() && i < line_capacity; ++i) line[i] = row_major_index(a.line[i], size);
   if (moves_capacity > 0 && a.moves.size() > moves_capacity)
@@ -128,7 +128,7 @@ tanbo_status tanbo_solution_hash(tanbo_solution* solution, char* buf, std::size_
 }
 
 tanbo_status tanbo_solution_probe(tanbo_solution* solution, const tanbo_game* game, tanbo_answer* out,
-                                  tanbo_move_value* moves, std::size_t moves_capacity, int* line,
+                                  tanbo_move_outcome* moves, std::size_t moves_capacity, int* line,
                                   std::size_t line_capacity) {
   if (solution == nullptr) return TANBO_ERR_NULL_ARGUMENT;
   const ErrorSink err = solution_sink(solution, "tanbo_solution_probe");
@@ -141,12 +141,12 @@ tanbo_status tanbo_solution_probe(tanbo_solution* solution, const tanbo_game* ga
     const bool with_line = line_capacity > 0;
     const Answer a = solution->solution.probe(pos, with_line);
     const tanbo_status status = write_answer(err, pos.size(), a, out, moves, moves_capacity, line, line_capacity);
-    if (!with_line && a.known()) out->line_length = a.length;  // the moves a line of that length has
+    if (!with_line && a.outcome.known()) out->line_length = a.outcome.length;  // the moves a line of that length has
     return status;
   });
 }
 
-tanbo_status tanbo_solve(tanbo_game* game, int64_t nodes, tanbo_answer* out, tanbo_move_value* moves,
+tanbo_status tanbo_solve(tanbo_game* game, int64_t nodes, tanbo_answer* out, tanbo_move_outcome* moves,
                          std::size_t moves_capacity) {
   if (game == nullptr) return TANBO_ERR_NULL_ARGUMENT;
   const ErrorSink err = sink(game, "tanbo_solve");
@@ -154,7 +154,7 @@ tanbo_status tanbo_solve(tanbo_game* game, int64_t nodes, tanbo_answer* out, tan
     if (out == nullptr) return err.fail(TANBO_ERR_NULL_ARGUMENT, "out is NULL");
     if (moves == nullptr && moves_capacity > 0) return err.fail(TANBO_ERR_NULL_ARGUMENT, "moves is NULL but moves_capacity > 0");
     const tanbo::Position pos = game->game->position();
-    const Answer a = tanbo::api::solve(pos, {static_cast<long long>(nodes), moves_capacity > 0});
+    const Answer a = tanbo::api::solve(pos, tanbo::api::WeakBudget::of(static_cast<long long>(nodes), moves_capacity > 0));
     return write_answer(err, pos.size(), a, out, moves, moves_capacity, nullptr, 0);
   });
 }

@@ -32,7 +32,7 @@ std::string name_of(tanbo_game* g, int index) {
   return buf;
 }
 
-// "win 7", "loss 12", "win ?", "unknown": api::answer_text's words, from the C answer.
+// "win 7", "loss 12", "win ?", "unknown": api::outcome_text's words, from the C answer.
 std::string text_of(const tanbo_answer& a) {
   if (a.value == TANBO_VALUE_UNKNOWN) return "unknown";
   std::string out = a.value == TANBO_VALUE_WIN ? "win " : "loss ";
@@ -60,7 +60,7 @@ struct Answered {
   std::string kind;
   tanbo_game* game;
   tanbo_answer answer;
-  const tanbo_move_value* moves;
+  const tanbo_move_outcome* moves;
   const int* line;
   long long budget;
 };
@@ -117,11 +117,11 @@ bool plant_answers(int line_number, const Answered& r, const std::string& expect
   if (r.kind != "probe" || r.answer.value != TANBO_VALUE_WIN || r.answer.length < 2 ||
       std::count(expected.begin(), expected.end(), ' ') < 2)
     return false;
-  std::vector<tanbo_move_value> moves(r.moves, r.moves + r.answer.move_count);
+  std::vector<tanbo_move_outcome> moves(r.moves, r.moves + r.answer.move_count);
   std::vector<int> line(r.line, r.line + r.answer.line_length);
   const auto plant = [&](const char* what, auto&& change) {
     Answered wrong = r;
-    std::vector<tanbo_move_value> wrong_moves = moves;
+    std::vector<tanbo_move_outcome> wrong_moves = moves;
     std::vector<int> wrong_line = line;
     wrong.moves = wrong_moves.data();
     wrong.line = wrong_line.data();
@@ -132,15 +132,15 @@ bool plant_answers(int line_number, const Answered& r, const std::string& expect
   plant("a longer length", [](tanbo_answer& a, auto&, auto&) { a.length += 2; });
   plant("the other winner", [](tanbo_answer& a, auto&, auto&) { a.winner = a.winner == TANBO_BLACK ? TANBO_WHITE : TANBO_BLACK; });
   plant("a best move not best", [](tanbo_answer& a, auto& m, auto&) {
-    for (const tanbo_move_value& v : m)
+    for (const tanbo_move_outcome& v : m)
       if (v.best != 1) a.best_move = v.move;
   });
   plant("a best move unmarked", [](tanbo_answer&, auto& m, auto&) {
-    for (tanbo_move_value& v : m)
+    for (tanbo_move_outcome& v : m)
       if (v.best == 1) { v.best = 0; break; }
   });
   plant("a move's value changed", [](tanbo_answer&, auto& m, auto&) {
-    for (tanbo_move_value& v : m)
+    for (tanbo_move_outcome& v : m)
       if (v.best == 1) { v.value = TANBO_VALUE_LOSS; break; }
   });
   plant("a short line", [](tanbo_answer& a, auto&, auto&) { --a.line_length; });
@@ -155,7 +155,7 @@ void check_c_paths() {
   if (tanbo_solution_solve_start("X2O/4/4/O2X X", 0, &s, err, sizeof err) != TANBO_OK) return fail(0, err);
   tanbo_game* g = game_of(0, "X2O/4/4/O2X X", "-");
   tanbo_answer a;
-  tanbo_move_value moves[2];
+  tanbo_move_outcome moves[2];
   int line[4];
   // Four legal moves and a line of 15 into arrays of 2 and 4: a prefix, BUFFER_TOO_SMALL, and the
   // answer complete with the counts needed. Each move is answered for the side that plays it: B1
@@ -242,7 +242,7 @@ int main(int argc, char** argv) {
     tanbo_game* g = game_of(n, f[2], f[3]);
     if (g == nullptr) continue;
     tanbo_answer a;
-    tanbo_move_value moves[625];
+    tanbo_move_outcome moves[625];
     int line[128];
     tanbo_status st;
     if (f[0] == "probe") {
@@ -252,7 +252,7 @@ int main(int argc, char** argv) {
       st = s == nullptr ? TANBO_ERR_INTERNAL : tanbo_solution_probe(s, g, &a, moves, 625, line, 128);
       // Probed again without a line array (the line not walked): the same answer and moves.
       tanbo_answer b;
-      tanbo_move_value moves_b[625];
+      tanbo_move_outcome moves_b[625];
       if (s != nullptr && (tanbo_solution_probe(s, g, &b, moves_b, 625, nullptr, 0) != st ||
                            (st == TANBO_OK && (std::memcmp(&a, &b, sizeof a) != 0 ||
                                                std::memcmp(moves, moves_b, sizeof moves[0] * a.move_count) != 0))))

@@ -36,19 +36,6 @@ struct SolveCliOptions {
   bool quiet = false;
 };
 
-// "X wins in 27 plies" for the side to move of `pos`.
-std::string outcome_text(const Position& pos, const api::Outcome& o) {
-  const Color winner = *o.winner(pos.to_move());
-  std::ostringstream out;  // (not operator+: g++ 12 warns wrongly on a one-character string's sum)
-  if (o.length == 0) {
-    out << "game over: " << color_char(winner) << " wins";
-  } else {
-    out << color_char(pos.to_move()) << " to move " << (o.wins() ? "wins" : "loses") << " in " << o.length
-        << (o.length == 1 ? " ply" : " plies");
-  }
-  return out.str();
-}
-
 // The start's name in files: the variant's canonical name, or the position string.
 std::string start_text_of(const std::string& arg, const Position& start) {
   if (api::looks_like_variant_name(arg)) return Variant::parse_named(arg).name();
@@ -83,9 +70,9 @@ int run_weak(const SolveCliOptions& o, const Position& start) {
   budget.proof = o.certificate.has_value();
   const auto t0 = std::chrono::steady_clock::now();
   if (!o.quiet)
-    budget.progress = [t0](long long nodes) {
+    budget.progress = [t0](const api::SolveProgress& p) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      std::cerr << "tanbo solve: " << api::thousands(static_cast<std::uint64_t>(nodes)) << " nodes, " << std::fixed
+      std::cerr << "tanbo solve: " << api::thousands(p.nodes) << " nodes, " << std::fixed
                 << std::setprecision(1) << s << " s\n";
     };
   const api::WeakResult r = [&] {
@@ -96,18 +83,19 @@ int run_weak(const SolveCliOptions& o, const Position& start) {
     }
   }();
   std::cout << "start: " << api::start_label(start) << " (weak solver)\n";
-  const std::optional<Color> winner = r.winner();
+  const api::Answer& a = r.answer;
+  const std::optional<Color> winner = a.winner();
   if (!winner) {
     std::cout << "value: unknown within the budget of " << api::thousands(static_cast<std::uint64_t>(budget.nodes))
               << " nodes (raise --budget)\n";
-  } else if (r.length >= 0) {
-    std::cout << "value: " << outcome_text(start, r) << " ("
+  } else if (a.outcome.length >= 0) {
+    std::cout << "value: " << api::outcome_text(a.outcome, start.to_move()) << " ("
               << color_char(*winner) << " wins)\n";
   } else {
     std::cout << "value: " << color_char(*winner) << " wins (the perfect-play length was not reached within the budget)\n";
   }
-  if (r.best_move) std::cout << "best move: " << point_name(*r.best_move) << '\n';
-  std::cout << "nodes: " << api::thousands(static_cast<std::uint64_t>(r.nodes)) << '\n';
+  if (a.best_move) std::cout << "best move: " << point_name(*a.best_move) << '\n';
+  std::cout << "nodes: " << api::thousands(static_cast<std::uint64_t>(a.nodes)) << '\n';
   if (o.certificate) {
     if (!r.proof) throw CliError(kExitInput, "no certificate: the weak solver did not prove the value within the budget");
     std::ofstream f(*o.certificate, std::ios::binary);
@@ -158,12 +146,12 @@ Position start_argument(const std::string& text) {
 void print_strong(const api::Solution& solution, const Position& start, const api::SolveStats& stats) {
   const api::Answer root = solution.probe(start);
   std::cout << "start: " << solution.start_text() << '\n';
-  std::cout << "value: " << outcome_text(start, root) << " (" << color_char(*root.winner()) << " wins)\n";
+  std::cout << "value: " << api::outcome_text(root.outcome, start.to_move()) << " (" << color_char(*root.winner()) << " wins)\n";
   std::cout << "winning first moves:";
   bool any = false;
-  for (const api::MoveAnswer& m : root.moves)
-    if (m.wins()) {
-      std::cout << ' ' << point_name(m.move) << " (" << m.length << ")";
+  for (const api::MoveOutcome& m : root.moves)
+    if (m.outcome.wins()) {
+      std::cout << ' ' << point_name(m.move) << " (" << m.outcome.length << ")";
       any = true;
     }
   std::cout << (any ? "" : " none") << '\n';
@@ -199,7 +187,7 @@ int run_strong(const SolveCliOptions& o, const Position& start) {
   api::StrongOptions options;
   options.threads = o.threads;
   options.max_classes = o.budget;
-  options.engine = o.engine;
+  options.engine = api::solver_engine(o.engine);
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = api::process_cpu_seconds();
   if (!o.quiet)
@@ -279,14 +267,14 @@ int run_probe(const ProbeCliOptions& o) {
     j["position"] = text;
     j["table"] = solution.start_text();
     j["sha256"] = solution.content_hash();
-    j["known"] = r.known();
-    if (r.known()) {
-      j["wins"] = r.value == api::Value::Win;
+    j["known"] = r.outcome.known();
+    if (r.outcome.known()) {
+      j["wins"] = r.outcome.wins();
       j["winner"] = std::string(1, color_char(*r.winner()));
-      j["length"] = r.length;
+      j["length"] = r.outcome.length;
       nlohmann::ordered_json moves = nlohmann::ordered_json::array();
-      for (const api::MoveAnswer& m : r.moves)
-        moves.push_back({{"move", point_name(m.move)}, {"wins", m.value == api::Value::Win}, {"length", m.length}});
+      for (const api::MoveOutcome& m : r.moves)
+        moves.push_back({{"move", point_name(m.move)}, {"wins", m.outcome.wins()}, {"length", m.outcome.length}});
       j["moves"] = moves;
       nlohmann::ordered_json line = nlohmann::ordered_json::array();
       for (const Point p : r.line) line.push_back(point_name(p));
@@ -297,14 +285,14 @@ int run_probe(const ProbeCliOptions& o) {
   }
   std::cout << "table: " << solution.start_text() << " (sha256 " << solution.content_hash() << ")\n";
   std::cout << "position: " << text << '\n';
-  if (!r.known()) {
+  if (!r.outcome.known()) {
     std::cout << "unknown: the table of " << solution.start_text() << " does not hold this position\n";
     return kExitOk;
   }
-  std::cout << "value: " << outcome_text(pos, r) << '\n';
-  for (const api::MoveAnswer& m : r.moves)
-    std::cout << "  " << point_name(m.move) << ": " << (m.value == api::Value::Win ? "wins" : "loses") << " in "
-              << m.length << '\n';
+  std::cout << "value: " << api::outcome_text(r.outcome, pos.to_move()) << '\n';
+  for (const api::MoveOutcome& m : r.moves)
+    std::cout << "  " << point_name(m.move) << ": " << (m.outcome.wins() ? "wins" : "loses") << " in "
+              << m.outcome.length << '\n';
   std::cout << "line:";
   for (const Point p : r.line) std::cout << ' ' << point_name(p);
   std::cout << '\n';

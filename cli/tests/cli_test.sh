@@ -526,7 +526,7 @@ line: D2 C1 D3 C4 C3 B2 B4 D1 A3 D2 C4 B3 D4 C3" "$TANBO" probe "$WORK/t.tbl" "X
   # move, has won; no move.
   expect_ok "table: X2O/4/4/O2X X (sha256 58aef9418dfdda1189d6445a792051a260376c4899ba320bd6f1da62e7e9bf5c)
 position: 4/4/O3/OOOO O
-value: game over: O wins
+value: a finished game won by O
 line:" "$TANBO" probe "$WORK/t.tbl" "4/4/O3/OOOO O"
   # Unknown, never a guess: a position of the table's size it does not hold (the wrong side to
   # move). Another board size is an error (api/include/tanbo/api/errors.hpp).
@@ -641,8 +641,8 @@ table sha256: f4ef08e5ad3c5af562964da40ecc208ad23dd6c1053d08b8727864f6e5366c85"
 table: $WORK/l5.tbl
 certificate: $WORK/l5.cert (15,452 positions)" "$TANBO" solve lattice-5 --quiet --out "$WORK/l5.tbl" --certificate "$WORK/l5.cert"
   # The committed certificate is this one, byte for byte.
-  xz -dc "$DATA/../../../solve/certificates/lattice-5.cert.xz" | cmp -s - "$WORK/l5.cert" ||
-    fail "solve/certificates/lattice-5.cert.xz is not the certificate tanbo solve writes"
+  xz -dc "$DATA/../../../solve/solved_starts/lattice-5.cert.xz" | cmp -s - "$WORK/l5.cert" ||
+    fail "solve/solved_starts/lattice-5.cert.xz is not the certificate tanbo solve writes"
   expect_ok "$expected" "$TANBO" solve lattice-5 --quiet --threads 2
   expect_ok "table: lattice-5 (sha256 f4ef08e5ad3c5af562964da40ecc208ad23dd6c1053d08b8727864f6e5366c85)
 position: X3O/5/5/5/O3X X
@@ -670,8 +670,8 @@ table sha256: f4ef08e5ad3c5af562964da40ecc208ad23dd6c1053d08b8727864f6e5366c85"*
 # The committed certificates, checked by the C++ checker on the reference engine (about 5 s of
 # CPU for dense-5's 1,121,893 positions).
 case_solve_check_certificates() {
-  xz -dc "$DATA/../../../solve/certificates/lattice-5.cert.xz" > "$WORK/lattice-5.cert" || fail "xz failed"
-  xz -dc "$DATA/../../../solve/certificates/dense-5.cert.xz" > "$WORK/dense-5.cert" || fail "xz failed"
+  xz -dc "$DATA/../../../solve/solved_starts/lattice-5.cert.xz" > "$WORK/lattice-5.cert" || fail "xz failed"
+  xz -dc "$DATA/../../../solve/solved_starts/dense-5.cert.xz" > "$WORK/dense-5.cert" || fail "xz failed"
   expect_ok "certificate ok: X wins from lattice-5 within 24 plies (15,452 positions, sha256 9d7147e15bc98c16ac36f264cea6995578b644ea3d33b394f125ce87167f243b)" \
     "$TANBO" solve --check "$WORK/lattice-5.cert"
   expect_ok "certificate ok: O wins from dense-5 within 25 plies (1,121,893 positions, sha256 f4daf5c7e009545975c643f507036fc71dd22c0c5ce765be85817d6912699365)" \

@@ -86,7 +86,7 @@ def probe_problems(answer, mover, legal_count, table_hash, expected):
 
 
 SOLVE_VALUE = re.compile(r"value: (?:([XO]) to move (wins|loses) in (\d+) plies \(([XO]) wins\)|"
-                         r"game over: ([XO]) wins \(([XO]) wins\)|(unknown) within the budget)")
+                         r"a finished game won by ([XO]) \(([XO]) wins\)|(unknown) within the budget)")
 
 
 def read_solve(text):

@@ -391,22 +391,22 @@ std::vector<Case> solved_cases() {
       for (std::size_t k = 0; k < at; ++k) game->play(*try_parse_point(g.moves[k], start.size()));
       const Position pos = game->position();
       const api::Answer table = at == g.moves.size()
-                                    ? api::solve(pos, {1, false})  // a finished game: rule 7, no search
+                                    ? api::solve(pos, api::WeakBudget::of(1, false))  // a finished game: rule 7, no search
                                     : api::Solution::solve_start(pos).probe(pos);
-      const api::Answer weak = api::solve(pos, {kSolveBudget, false});
+      const api::Answer weak = api::solve(pos, api::WeakBudget::of(kSolveBudget, false));
       const std::vector<Point> best = api::best_moves(table);
-      if (api::answer_text(weak) != api::answer_text(table) ||
+      if (api::outcome_text(weak.outcome) != api::outcome_text(table.outcome) ||
           (weak.best_move && std::find(best.begin(), best.end(), *weak.best_move) == best.end()))
-        throw Error("generator: the weak solver answers '" + api::answer_text(weak) + "' where the table says '" +
-                    api::answer_text(table) + "' (lattice-5 game " + std::to_string(i) + ", ply " + std::to_string(at) + ")");
+        throw Error("generator: the weak solver answers '" + api::outcome_text(weak.outcome) + "' where the table says '" +
+                    api::outcome_text(table.outcome) + "' (lattice-5 game " + std::to_string(i) + ", ply " + std::to_string(at) + ")");
       json c;
       c["id"] = "solved/lattice-5/game-" + std::to_string(i) + "/ply-" + std::to_string(at);
       c["kind"] = "solved";
       c["start"] = "lattice-5";
       c["moves"] = prefix(g, at);
       c["budget"] = kSolveBudget;
-      c["value"] = table.value == api::Value::Win ? "win" : "loss";
-      c["length"] = table.length;
+      c["value"] = table.outcome.value == api::Value::Win ? "win" : "loss";
+      c["length"] = table.outcome.length;
       json moves = json::array();
       for (const Point p : best) moves.push_back(point_name(p));
       c["best"] = moves;

@@ -34,15 +34,15 @@ for w in sorted(wrappers):
     if not re.search(rf"\b{w}\b", tests):
         problems.append(f"planted wrapper {w} is used by no test in differential/tests or properties/")
 for n in sorted(named):
-    if re.fullmatch(r"[A-Z][A-Za-z0-9]+", n) and n not in structs and n not in read("solve/tests/brute_force.hpp"):
+    if re.fullmatch(r"[A-Z][A-Za-z0-9]+", n) and n not in structs and n not in read("solve/tests/brute_force_negamax.hpp"):
         problems.append(f"differential/PLANTED.md names {n}, which no planted header or brute force defines")
 
 # Source mutants, the protocol engine's kinds, the brute force's bugs, the session fuzz plants.
 need({p.stem for p in (root / "mutation/mutants").glob("*.mutant")}, "mutation/mutants")
 kinds = re.search(r"PLANTS = \[([^\]]*)\]", read("conformance/tests/foreign_engine.py"), re.S).group(1)
 need(set(re.findall(r'"([^"]+)"', kinds)), "foreign_engine.py PLANTS")
-brute = re.search(r"enum class BruteBug \{([^}]*)\}", read("solve/tests/brute_force.hpp")).group(1)
-need({b.strip() for b in brute.split(",")} - {"None"}, "solve/tests/brute_force.hpp BruteBug")
+brute = re.search(r"enum class BruteBug \{([^}]*)\}", read("solve/tests/brute_force_negamax.hpp")).group(1)
+need({b.strip() for b in brute.split(",")} - {"None"}, "solve/tests/brute_force_negamax.hpp BruteBug")
 for k, what in re.findall(r'"(\d);([^"]+)"', read("fuzz/CMakeLists.txt")):
     if f"{k} {what}" not in catalog:
         problems.append(f"fuzz_session plant {k} ({what}) is not in differential/PLANTED.md")

@@ -21,7 +21,7 @@ void check_opponent(const Opponent& opponent, const Position& start, const std::
   if (opponent.mcts_playouts > 0 && opponent.perfect)
     throw UsageError(who + ": the opponent is MCTS or perfect play, not both");
   // The table answers every position reachable from one it holds, so holding the start is enough.
-  if (opponent.perfect && (opponent.perfect->start().size() != start.size() || !opponent.perfect->probe(start).known()))
+  if (opponent.perfect && (opponent.perfect->start().size() != start.size() || !opponent.perfect->probe(start).outcome.known()))
     throw UsageError(who + ": the perfect opponent's table of " + opponent.perfect->start_text() +
                      " does not hold the start " + start.to_string());
 }

@@ -508,7 +508,7 @@ function gameClass(w, Rng, rngArg) {
       // int64_t (out of range too), and its message gets the caller's number back.
       const big = BigInt(budget), nodes = big > I64_MAX ? I64_MAX : big < -I64_MAX ? -I64_MAX : big;
       const cap = withMoves ? this._n * this._n : 0;
-      return withMem(ANSWER_BYTES + MOVE_VALUE_BYTES * Math.max(cap, 1), (out) => {
+      return withMem(ANSWER_BYTES + MOVE_OUTCOME_BYTES * Math.max(cap, 1), (out) => {
         const s = M._tanbo_solve(h, nodes, out, cap ? out + ANSWER_BYTES : 0, cap);
         if (s !== 0) fail(s, M.UTF8ToString(M._tanbo_last_error(h)).replace(/got -?\d+$/, `got ${budget}`));
         return readAnswer(w, this, h, out, out + ANSWER_BYTES, 0);
@@ -680,8 +680,8 @@ function solutionClass(w, Game) {
       const h = game._handle();
       let moveCap = game._n * game._n, lineCap = 128;
       for (;;) {
-        const got = withMem(ANSWER_BYTES + MOVE_VALUE_BYTES * moveCap + 4 * lineCap, (out) => {
-          const mp = out + ANSWER_BYTES, lp = mp + MOVE_VALUE_BYTES * moveCap;
+        const got = withMem(ANSWER_BYTES + MOVE_OUTCOME_BYTES * moveCap + 4 * lineCap, (out) => {
+          const mp = out + ANSWER_BYTES, lp = mp + MOVE_OUTCOME_BYTES * moveCap;
           const s = M._tanbo_solution_probe(p, h, out, mp, moveCap, lp, lineCap);
           if (s === 8) {  // TANBO_ERR_BUFFER_TOO_SMALL: the answer says how many entries it needs
             moveCap = Math.max(moveCap, i32(out + 16));
@@ -705,9 +705,9 @@ function solutionClass(w, Game) {
   return Solution;
 }
 
-// tanbo_answer (32 bytes: six int32, then int64 nodes at 24) and tanbo_move_value (four int32):
+// tanbo_answer (32 bytes: six int32, then int64 nodes at 24) and tanbo_move_outcome (four int32):
 // the layouts src/bindings.cpp pins.
-const ANSWER_BYTES = 32, MOVE_VALUE_BYTES = 16;
+const ANSWER_BYTES = 32, MOVE_OUTCOME_BYTES = 16;
 const VALUES = ["unknown", "win", "loss"];  // tanbo_value
 const I64_MAX = 2n ** 63n - 1n;
 
@@ -719,7 +719,7 @@ function readAnswer(w, game, h, p, mp, lp) {
   const best = i32(p + 12), count = i32(p + 16), lineLength = i32(p + 20);
   const moves = [], bestMoves = [];
   for (let k = 0; k < count; ++k) {
-    const q = mp + MOVE_VALUE_BYTES * k, moveIndex = i32(q);
+    const q = mp + MOVE_OUTCOME_BYTES * k, moveIndex = i32(q);
     moves.push({ move: game._name(h, moveIndex), moveIndex, value: VALUES[i32(q + 4)], length: known(i32(q + 8)) });
     if (i32(q + 12)) bestMoves.push(moves[k].move);  // api::best_moves, marked by the C API
   }

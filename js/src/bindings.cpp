@@ -20,10 +20,10 @@ static_assert(sizeof(tanbo_answer) == 32 && offsetof(tanbo_answer, value) == 0 &
                   offsetof(tanbo_answer, move_count) == 16 && offsetof(tanbo_answer, line_length) == 20 &&
                   offsetof(tanbo_answer, nodes) == 24 && sizeof(tanbo_answer::nodes) == 8,
               "api.mjs (readAnswer, ANSWER_BYTES) reads tanbo_answer as six int32 and an int64 at byte 24");
-static_assert(sizeof(tanbo_move_value) == 16 && offsetof(tanbo_move_value, move) == 0 &&
-                  offsetof(tanbo_move_value, value) == 4 && offsetof(tanbo_move_value, length) == 8 &&
-                  offsetof(tanbo_move_value, best) == 12,
-              "api.mjs (readAnswer, MOVE_VALUE_BYTES) reads tanbo_move_value as four int32");
+static_assert(sizeof(tanbo_move_outcome) == 16 && offsetof(tanbo_move_outcome, move) == 0 &&
+                  offsetof(tanbo_move_outcome, value) == 4 && offsetof(tanbo_move_outcome, length) == 8 &&
+                  offsetof(tanbo_move_outcome, best) == 12,
+              "api.mjs (readAnswer, MOVE_OUTCOME_BYTES) reads tanbo_move_outcome as four int32");
 static_assert(TANBO_VALUE_UNKNOWN == 0 && TANBO_VALUE_WIN == 1 && TANBO_VALUE_LOSS == 2 && TANBO_NONE == 0 &&
                   TANBO_BLACK == 1 && TANBO_WHITE == 2,
               "api.mjs's VALUES and COLORS index tanbo_value and tanbo_color");

@@ -76,7 +76,7 @@ export interface Rng {
 export type Value = "win" | "loss" | "unknown";
 
 /** One legal move of an answered position: playing it, the mover's value and the plies to the end. */
-export interface MoveValue {
+export interface MoveOutcome {
   move: string;
   moveIndex: number;
   value: Value;
@@ -97,7 +97,7 @@ export interface Answer {
   /** Every move that keeps the value and the length (row-major), as the C++ api::best_moves. */
   bestMoves: string[];
   /** Every legal move, row-major (a probe: always; a solve: only with {moves: true}). */
-  moves: MoveValue[];
+  moves: MoveOutcome[];
   /** The perfect-play line (a probe; empty for a solve). */
   line: string[];
   lineIndices: number[];

@@ -28,7 +28,7 @@ const rows = readFileSync(LIST, "utf8").split("\n")
     return { kind, table, start, moves: moves === "-" ? [] : moves.split(" "), nodes: nodes === "-" ? null : Number(nodes), expected, number };
   });
 
-// The answer's text as the list writes it: api::answer_text, then the moves that keep the value
+// The answer's text as the list writes it: api::outcome_text, then the moves that keep the value
 // and length.
 const text = (a) => (a.value === "unknown" ? "unknown" : `${a.value} ${a.length ?? "?"}`);
 

@@ -164,8 +164,8 @@ std::string solve(Session& s, const Args& args) {
   const std::string& n = args[0];
   if (n.empty() || n.size() > 13 || n.find_first_not_of("0123456789") != std::string::npos)
     throw Refusal("syntax", "solve takes a node budget of 1 to 2^40, got '" + printable(n, kQuotedTokenBytes) + "'");
-  const api::Answer a = api::solve(s.game->position(), {std::stoll(n), false});
-  std::string out = api::answer_text(a);
+  const api::Answer a = api::solve(s.game->position(), api::WeakBudget::of(std::stoll(n), false));
+  std::string out = api::outcome_text(a.outcome);
   if (a.best_move) out += ' ' + point_name(*a.best_move);
   return out;
 }

@@ -66,7 +66,7 @@ void bind_game(py::module_& m);         ///< tanbo.Game
 void bind_vector(py::module_& m);       ///< tanbo._core.VectorGames (vector_bindings.cpp)
 void bind_session(py::module_& m);      ///< tanbo.Session (session_bindings.cpp)
 void bind_episode(py::module_& m);      ///< tanbo._core.Episode, opponent_action (episode_bindings.cpp)
-void bind_answers(py::module_& m);      ///< tanbo.Answer, tanbo.MoveAnswer (solution_bindings.cpp)
+void bind_answers(py::module_& m);      ///< tanbo.Answer, tanbo.MoveOutcome (solution_bindings.cpp)
 void bind_solution(py::module_& m);     ///< tanbo.Solution (solution_bindings.cpp)
 
 /// The api::Solution of a tanbo.Solution argument (a copy sharing its table). @throws

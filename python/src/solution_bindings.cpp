@@ -1,6 +1,6 @@
 // Perfect play from Python (docs/solutions.md, "Perfect play in the faces"): tanbo.Solution (a
 // solved start's table, opened, read from bytes or solved on demand, probed), tanbo.Answer and
-// tanbo.MoveAnswer (what a probe or a solve says) and Game.solve (the weak solver under a node
+// tanbo.MoveOutcome (what a probe or a solve says) and Game.solve (the weak solver under a node
 // budget). Thin over tanbo::api::Solution and api::solve (solution.hpp): nothing here probes a
 // table or searches by itself, so Python answers every position as C++, C, JavaScript and the
 // engine protocol do (api/tests/solved_positions.tsv).
@@ -27,7 +27,7 @@ namespace tanbo::python {
 namespace {
 
 using api::Answer;
-using api::MoveAnswer;
+using api::MoveOutcome;
 using api::Value;
 
 /// "win", "loss" or "unknown" (the solvers' own names).
@@ -39,11 +39,11 @@ py::object length_or_none(int length) {
   return py::int_(length);
 }
 
-/// tanbo.MoveAnswer: one legal move of an answered position.
-struct PyMoveAnswer : Held<PyMoveAnswer, MoveAnswer> {
-  static constexpr const char* kName = "MoveAnswer";
-  PyMoveAnswer() = default;
-  explicit PyMoveAnswer(MoveAnswer m) : Held(std::in_place, m) {}
+/// tanbo.MoveOutcome: one legal move of an answered position.
+struct PyMoveOutcome : Held<PyMoveOutcome, MoveOutcome> {
+  static constexpr const char* kName = "MoveOutcome";
+  PyMoveOutcome() = default;
+  explicit PyMoveOutcome(MoveOutcome m) : Held(std::in_place, m) {}
 };
 
 /// tanbo.Answer: what a probe or a solve says about a position.
@@ -109,7 +109,7 @@ PyAnswer game_solve(const PyGame& game, py::handle budget, py::handle moves) {
   const bool each = moves.ptr() == Py_True;
   const Position pos = game->position();
   py::gil_scoped_release nogil;
-  return PyAnswer(api::solve(pos, api::SolveBudget{nodes, each}));
+  return PyAnswer(api::solve(pos, api::WeakBudget::of(nodes, each)));
 }
 
 /// A bytes-like argument's bytes, copied (TypeError for str and everything without the buffer
@@ -174,7 +174,7 @@ py::bytes to_bytes(const PySolution& s) {
 }
 
 std::string answer_repr(const Answer& a) {
-  std::string s = "<tanbo.Answer " + api::answer_text(a);
+  std::string s = "<tanbo.Answer " + api::outcome_text(a.outcome);
   if (const auto winner = a.winner()) s += ", " + color_str(*winner) + " wins";
   if (a.best_move) s += ", best move " + point_name(*a.best_move);
   if (!a.moves.empty()) s += ", " + std::to_string(a.moves.size()) + " moves answered";
@@ -182,9 +182,9 @@ std::string answer_repr(const Answer& a) {
   return s + ">";
 }
 
-std::string move_repr(const MoveAnswer& m) {
-  std::string s = "MoveAnswer(move='" + point_name(m.move) + "', value='" + value_name(m.value) + "', length=";
-  return s + (m.length < 0 ? std::string("None") : std::to_string(m.length)) + ")";
+std::string move_repr(const MoveOutcome& m) {
+  std::string s = "MoveOutcome(move='" + point_name(m.move) + "', value='" + value_name(m.outcome.value) + "', length=";
+  return s + (m.outcome.length < 0 ? std::string("None") : std::to_string(m.outcome.length)) + ")";
 }
 
 }  // namespace
@@ -196,36 +196,36 @@ api::Solution solution_of(py::handle obj, const char* what) {
 }
 
 void bind_answers(py::module_& m) {
-  py::class_<PyMoveAnswer>(m, "MoveAnswer", "One legal move of an answered position and where it leads.")
-      .def_property_readonly("move", [](const PyMoveAnswer& a) { return point_name(a.get().move); },
+  py::class_<PyMoveOutcome>(m, "MoveOutcome", "One legal move of an answered position and where it leads.")
+      .def_property_readonly("move", [](const PyMoveOutcome& a) { return point_name(a.get().move); },
                              "The move, e.g. 'A2'.")
-      .def_property_readonly("value", [](const PyMoveAnswer& a) { return value_name(a.get().value); },
+      .def_property_readonly("value", [](const PyMoveOutcome& a) { return value_name(a.get().outcome.value); },
                              "Playing it, the mover's value: 'win', 'loss' or 'unknown' (a solve whose "
                              "budget ran out on it).")
-      .def_property_readonly("length", [](const PyMoveAnswer& a) { return length_or_none(a.get().length); },
+      .def_property_readonly("length", [](const PyMoveOutcome& a) { return length_or_none(a.get().outcome.length); },
                              "Plies from the answered position to the end with perfect play after the "
                              "move; None when not known.")
       .def("__eq__",
-           [](const PyMoveAnswer& a, const py::object& b) -> py::object {
-             if (!py::isinstance<PyMoveAnswer>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-             return py::bool_(a.get() == b.cast<const PyMoveAnswer&>().get());
+           [](const PyMoveOutcome& a, const py::object& b) -> py::object {
+             if (!py::isinstance<PyMoveOutcome>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             return py::bool_(a.get() == b.cast<const PyMoveOutcome&>().get());
            },
            py::arg("other"))
-      .def("__hash__", [](const PyMoveAnswer& a) {
-        return py::hash(py::make_tuple(point_name(a.get().move), value_name(a.get().value), a.get().length));
+      .def("__hash__", [](const PyMoveOutcome& a) {
+        return py::hash(py::make_tuple(point_name(a.get().move), value_name(a.get().outcome.value), a.get().outcome.length));
       })
-      .def("__repr__", [](const PyMoveAnswer& a) { return move_repr(a.get()); });
+      .def("__repr__", [](const PyMoveOutcome& a) { return move_repr(a.get()); });
 
   py::class_<PyAnswer>(m, "Answer", R"(What Solution.probe() or Game.solve() says about a position,
 for its side to move: value, perfect-play length, winner, best move, every legal move's value and
 length, the perfect-play line. str() is the answer's text ("win 7", "loss 12", "win ?" for a value
 proven without its length, "unknown"), the same on every face of tanbo.)")
-      .def_property_readonly("value", [](const PyAnswer& a) { return value_name(a.get().value); },
+      .def_property_readonly("value", [](const PyAnswer& a) { return value_name(a.get().outcome.value); },
                              "'win' or 'loss' for the side to move, or 'unknown' (outside the table, "
                              "or not proven within the budget).")
-      .def_property_readonly("known", [](const PyAnswer& a) { return a.get().known(); },
+      .def_property_readonly("known", [](const PyAnswer& a) { return a.get().outcome.known(); },
                              "value != 'unknown'.")
-      .def_property_readonly("length", [](const PyAnswer& a) { return length_or_none(a.get().length); },
+      .def_property_readonly("length", [](const PyAnswer& a) { return length_or_none(a.get().outcome.length); },
                              "Perfect-play length: plies to the end, 0 for a finished game; None when "
                              "not known (always when unknown; a solve may prove the value only).")
       .def_property_readonly(
@@ -248,10 +248,10 @@ proven without its length, "unknown"), the same on every face of tanbo.)")
           "moves",
           [](const PyAnswer& a) {
             py::list out;
-            for (const MoveAnswer& mv : a.get().moves) out.append(PyMoveAnswer(mv));
+            for (const MoveOutcome& mv : a.get().moves) out.append(PyMoveOutcome(mv));
             return out;
           },
-          "Every legal move, row-major, as MoveAnswer (a probe: all of them; a solve: only with "
+          "Every legal move, row-major, as MoveOutcome (a probe: all of them; a solve: only with "
           "moves=True); empty for a finished game or an unknown probe.")
       .def_property_readonly("best_moves", [](const PyAnswer& a) { return names(api::best_moves(a.get())); },
                              "Every move that keeps the value and the length, row-major (the best "
@@ -261,7 +261,7 @@ proven without its length, "unknown"), the same on every face of tanbo.)")
                              "solve: empty).")
       .def_property_readonly("nodes", [](const PyAnswer& a) { return a.get().nodes; },
                              "Search nodes the answer took (a solve; 0 for a probe).")
-      .def("__str__", [](const PyAnswer& a) { return api::answer_text(a.get()); })
+      .def("__str__", [](const PyAnswer& a) { return api::outcome_text(a.get().outcome); })
       .def("__repr__", [](const PyAnswer& a) { return answer_repr(a.get()); });
 }
 

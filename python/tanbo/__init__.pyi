@@ -71,7 +71,7 @@ class MoveResult:
 
 ValueName = Literal["win", "loss", "unknown"]
 
-class MoveAnswer:
+class MoveOutcome:
     @property
     def move(self) -> str: ...
     @property
@@ -93,7 +93,7 @@ class Answer:
     @property
     def best_move(self) -> str | None: ...
     @property
-    def moves(self) -> list[MoveAnswer]: ...
+    def moves(self) -> list[MoveOutcome]: ...
     @property
     def best_moves(self) -> list[str]: ...
     @property

@@ -199,10 +199,10 @@ def test_answer_objects():
     a = sol.probe(tanbo.Game(SMALL))
     assert repr(a) == "<tanbo.Answer loss 15, O wins, best move B1, 4 moves answered>"
     m = a.moves[0]
-    assert repr(m) == "MoveAnswer(move='B1', value='loss', length=15)"
+    assert repr(m) == "MoveOutcome(move='B1', value='loss', length=15)"
     assert m == sol.probe(tanbo.Game(SMALL)).moves[0] and hash(m) == hash(a.moves[0])
     assert m != a.moves[1] and m != ("B1", "loss", 15)
-    for cls in (tanbo.Answer, tanbo.MoveAnswer, tanbo.Solution):
+    for cls in (tanbo.Answer, tanbo.MoveOutcome, tanbo.Solution):
         with pytest.raises(TypeError):
             cls()
         blank = cls.__new__(cls)  # no __init__: refused, not a read of uninitialised memory

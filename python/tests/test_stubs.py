@@ -33,9 +33,9 @@ def public(cls):
 def test_every_public_name_has_a_stub():
     top, members = stub_names()
     assert set(tanbo.__all__) <= top
-    for name in ("Game", "Rng", "MoveResult", "Solution", "Answer", "MoveAnswer"):
+    for name in ("Game", "Rng", "MoveResult", "Solution", "Answer", "MoveOutcome"):
         cls = getattr(tanbo, name)
-        runtime = {n for n in public(cls) if n != "__init__" or name not in ("MoveResult", "Answer", "MoveAnswer")}
+        runtime = {n for n in public(cls) if n != "__init__" or name not in ("MoveResult", "Answer", "MoveOutcome")}
         assert runtime - {"__init__"} <= members[name] | {"__init__"}, name
         assert members[name] - {"__init__"} <= runtime, name
 
@@ -45,7 +45,7 @@ def test_everything_has_a_docstring():
         obj = getattr(tanbo, name)
         if name != "PointLike" and (inspect.isclass(obj) or callable(obj)):  # a typing alias
             assert obj.__doc__, name
-    for cls in (tanbo.Game, tanbo.Rng, tanbo.MoveResult, tanbo.Solution, tanbo.Answer, tanbo.MoveAnswer):
+    for cls in (tanbo.Game, tanbo.Rng, tanbo.MoveResult, tanbo.Solution, tanbo.Answer, tanbo.MoveOutcome):
         for n in public(cls):
             if not n.startswith("_"):
                 assert getattr(cls, n).__doc__, f"{cls.__name__}.{n}"

@@ -34,7 +34,7 @@ class OptimizedExplorer {
       shift_[Board::vertex(row_major_point(i, start.size()))] = static_cast<std::uint8_t>(2 * i);
     key_ = codec.key(start);
   }
-  /// Copies the legal moves into `out` (at most kMaxKeyPoints) and returns how many.
+  /// Copies the legal moves into `out` (at most kMaxStrongPoints) and returns how many.
   int moves(Move* out) const noexcept {
     const auto legal = board_.legal_vertices();
     for (std::size_t i = 0; i < legal.size(); ++i) out[i] = legal[i];

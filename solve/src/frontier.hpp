@@ -32,7 +32,7 @@ std::vector<std::vector<int>> frontier(const Position& start, const KeyCodec& co
         if (seen.insert(codec.canonical(explorer.key())).second) paths.push_back(path);
         return;
       }
-      typename Explorer::Move moves[kMaxKeyPoints];
+      typename Explorer::Move moves[kMaxStrongPoints];
       const int count = explorer.moves(moves);
       std::sort(moves, moves + count,
                 [&](auto a, auto b) { return Explorer::index(a, side) < Explorer::index(b, side); });
@@ -53,7 +53,7 @@ std::vector<std::vector<int>> frontier(const Position& start, const KeyCodec& co
 // Plays the move of row-major index `index` (one step of a frontier path).
 template <class Explorer>
 void play_index(Explorer& explorer, int index, int side) {
-  typename Explorer::Move moves[kMaxKeyPoints];
+  typename Explorer::Move moves[kMaxStrongPoints];
   const int count = explorer.moves(moves);
   for (int i = 0; i < count; ++i)
     if (Explorer::index(moves[i], side) == index) return explorer.play(moves[i]);

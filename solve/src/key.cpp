@@ -21,10 +21,10 @@ std::vector<int> symmetries_kept_by(const Position& pos) {
 }
 
 KeyCodec::KeyCodec(const Position& start) : n_(start.size()), like_(start) {
-  if (n_ * n_ > kMaxKeyPoints)
+  if (n_ * n_ > kMaxStrongPoints)
     throw UsageError("a " + std::to_string(n_) + "x" + std::to_string(n_) + " board has " +
                      std::to_string(n_ * n_) + " points; the strong solver's exact keys hold at most " +
-                     std::to_string(kMaxKeyPoints) + " (5x5)");
+                     std::to_string(kMaxStrongPoints) + " (5x5)");
   symmetries_ = symmetries_kept_by(start);
   for (const int s : symmetries_) {
     if (s == 0) continue;

@@ -18,27 +18,23 @@
 
 namespace tanbo::solve::strong {
 
-// The combination of a node's children (negamax with lengths): the fastest win, else the
-// longest defeat.
+// The combination of a node's children (negamax with lengths): perfect play's choice among the
+// moves (better_for_mover, answer.hpp: the fastest win, else the longest defeat), whose outcome
+// for the mover is the node's.
 class Combine {
  public:
-  void add(Payload child) {
-    const int length = static_cast<int>(child >> 1) + 1;
-    if (length > kMaxLength)
+  void add(PackedOutcome child) {
+    const Outcome move = child.outcome().before_move();  // what the move gives the mover
+    if (move.length > kMaxLength)
       throw UsageError("a perfect-play length above " + std::to_string(kMaxLength) + " plies (the table's limit)");
-    if ((child & 1) == 0) {  // the opponent loses after this move: a win for the mover
-      wins_ = true;
-      fastest_win_ = std::min(fastest_win_, length);
-    } else {
-      longest_loss_ = std::max(longest_loss_, length);
-    }
+    if (!any_ || better_for_mover(move, best_)) best_ = move;
+    any_ = true;
   }
-  Payload result() const { return wins_ ? payload(true, fastest_win_) : payload(false, longest_loss_); }
+  PackedOutcome result() const { return PackedOutcome::of(any_ ? best_ : Outcome::of(false, 0)); }
 
  private:
-  bool wins_ = false;
-  int fastest_win_ = kMaxLength + 1;
-  int longest_loss_ = 0;
+  Outcome best_;
+  bool any_ = false;
 };
 
 template <class Explorer>
@@ -61,11 +57,11 @@ class Worker {
     publish(key, solve_node());
   }
   // Solves the position the explorer is at even if another thread is on it (the final pass).
-  Payload solve_root() {
+  PackedOutcome solve_root() {
     const std::uint64_t key = codec_.canonical(explorer_.key());
     const std::uint64_t word = state_.table.find(key);
-    if (word & kDone) return payload_of(word);
-    const Payload result = solve_node();
+    if (word & kDone) return outcome_of(word);
+    const PackedOutcome result = solve_node();
     publish(key, result);
     return result;
   }
@@ -79,35 +75,35 @@ class Worker {
   }
 
  private:
-  // What the first pass over a node's moves learns of each child, so that the second pass plays
+  // What the first pass over a node's moves (look_ahead) learns of each child, so that the second pass plays
   // only the children it must solve and finds the others' words in cache.
-  struct Child {
+  struct LookAhead {
     std::uint64_t key;  // canonical
     bool over;          // a finished game
     bool mover_wins;    // (finished) the side to move there won (rule 7)
   };
 
-  void publish(std::uint64_t key, Payload result) {
+  void publish(std::uint64_t key, PackedOutcome result) {
     if (state_.table.publish(done_word(key, result))) ++new_classes_;
     if (new_classes_ >= batch_) flush();
   }
 
   // Negamax over every legal move of the explorer's (unfinished) position.
-  Payload solve_node() {
+  PackedOutcome solve_node() {
     ++expanded_;
-    Move moves[kMaxKeyPoints];
+    Move moves[kMaxStrongPoints];
     const int count = explorer_.moves(moves);
     if (reverse_) std::reverse(moves, moves + count);
-    Child children[kMaxKeyPoints];
+    LookAhead children[kMaxStrongPoints];
     look_ahead(moves, count, children);
-    int deferred[kMaxKeyPoints];  // children another thread was on
+    int deferred[kMaxStrongPoints];  // children another thread was on
     int deferred_count = 0;
     Combine combine;
     for (int i = 0; i < count; ++i) {
       state_.safepoint();
       const std::uint64_t word = settle(moves[i], children[i]);
       if (word & kDone)
-        combine.add(payload_of(word));
+        combine.add(outcome_of(word));
       else
         deferred[deferred_count++] = i;  // come back later
     }
@@ -118,7 +114,7 @@ class Worker {
     return combine.result();
   }
   // The first pass: each child's key and whether its game is over, its slot prefetched.
-  void look_ahead(const Move* moves, int count, Child* children) {
+  void look_ahead(const Move* moves, int count, LookAhead* children) {
     for (int i = 0; i < count; ++i) {
       explorer_.play(moves[i]);
       const std::uint64_t key = codec_.canonical(explorer_.key());
@@ -129,11 +125,11 @@ class Worker {
     }
   }
   // The child's done word, solving it first if no one has; a busy word if another thread is on it.
-  std::uint64_t settle(Move move, const Child& child) {
+  std::uint64_t settle(Move move, const LookAhead& child) {
     const std::uint64_t word = state_.table.find(child.key);
     if (word & kDone) return word;
     if (child.over) {
-      const Payload result = payload(child.mover_wins, 0);
+      const PackedOutcome result = PackedOutcome::of(child.mover_wins, 0);
       publish(child.key, result);
       return done_word(child.key, result);
     }
@@ -144,14 +140,14 @@ class Worker {
   }
   // A child another thread was on: its result, solved here too if still unfinished (the same
   // result, computed twice).
-  Payload settle_deferred(Move move, const Child& child) {
+  PackedOutcome settle_deferred(Move move, const LookAhead& child) {
     const std::uint64_t word = state_.table.find(child.key);
-    if (word & kDone) return payload_of(word);
+    if (word & kDone) return outcome_of(word);
     return solve_child(move, child.key);
   }
-  Payload solve_child(Move move, std::uint64_t key) {
+  PackedOutcome solve_child(Move move, std::uint64_t key) {
     explorer_.play(move);
-    const Payload result = solve_node();
+    const PackedOutcome result = solve_node();
     explorer_.undo();
     publish(key, result);
     return result;

@@ -15,7 +15,7 @@ namespace {
 // Sorts the records with `threads` threads: each sorts a slice, then the slices are merged in
 // rounds, the merges of a round in parallel (a single-threaded sort was a tenth of the 2-thread
 // solve of dense-5).
-void sort_records(std::vector<std::uint64_t>& records, int threads) {
+void sort_records(std::vector<Record>& records, int threads) {
   const auto parts = static_cast<std::size_t>(threads);
   if (parts < 2 || records.size() < (std::size_t{1} << 12)) {  // (the 4x4 tests pass the bound)
     std::sort(records.begin(), records.end());
@@ -45,7 +45,7 @@ void sort_records(std::vector<std::uint64_t>& records, int threads) {
 
 }  // namespace
 
-std::vector<std::uint64_t> compact_records(ZeroedWords& slots, int threads) {
+std::vector<Record> compact_records(ZeroedWords& slots, int threads) {
   ZeroedWords table;
   table.swap(slots);
   std::size_t count = 0;  // in place: the records gather at the front of the array
@@ -53,17 +53,17 @@ std::vector<std::uint64_t> compact_records(ZeroedWords& slots, int threads) {
     const std::uint64_t word = table[i];
     if (word == 0) continue;
     if (!(word & kDone)) throw std::logic_error("strong solver: a position was left unfinished");
-    table[count++] = (word & kKeyMask) << 8 | payload_of(word);
+    table[count++] = Record::of(word & kKeyMask, outcome_of(word)).word;
   }
   // Copied out a chunk at a time, each chunk's pages given back once copied: the records never
   // sit in memory twice (that copy was dense-5's peak).
   table.release(count, table.size());
-  std::vector<std::uint64_t> records;
+  std::vector<Record> records;
   records.reserve(count);
   constexpr std::size_t kChunkWords = std::size_t{1} << 18;  // 2 MiB
   for (std::size_t first = 0; first < count; first += kChunkWords) {
     const std::size_t last = std::min(count, first + kChunkWords);
-    records.insert(records.end(), table.data() + first, table.data() + last);
+    for (std::size_t i = first; i < last; ++i) records.push_back(Record{table[i]});
     table.release(first, last);
   }
   ZeroedWords().swap(table);

@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "tanbo/solve/key.hpp"
+#include "tanbo/solve/record.hpp"
 #include "zeroed_words.hpp"
 
 namespace tanbo::solve::strong {
@@ -22,12 +23,10 @@ inline constexpr int kValueShift = kKeyBits;  // 51: value, 52..58: length
 inline constexpr std::uint64_t kDone = std::uint64_t{1} << 59;
 inline constexpr std::uint64_t kBusy = std::uint64_t{1} << 60;
 
-// A node's result: bit 0 = the side to move wins, bits 1..7 = length.
-using Payload = std::uint32_t;
-constexpr Payload payload(bool wins, int length) { return static_cast<Payload>(wins) | static_cast<Payload>(length) << 1; }
-constexpr Payload payload_of(std::uint64_t word) { return static_cast<Payload>(word >> kValueShift) & 0xff; }
-constexpr std::uint64_t done_word(std::uint64_t key, Payload result) {
-  return key | static_cast<std::uint64_t>(result) << kValueShift | kDone;
+// A node's result is a record's packed outcome (record.hpp), held in bits 51..58 of its word.
+constexpr PackedOutcome outcome_of(std::uint64_t word) { return {static_cast<std::uint8_t>(word >> kValueShift)}; }
+constexpr std::uint64_t done_word(std::uint64_t key, PackedOutcome result) {
+  return key | static_cast<std::uint64_t>(result.bits) << kValueShift | kDone;
 }
 
 __extension__ typedef unsigned __int128 Uint128;  // for a multiply-high (GCC and Clang)

@@ -12,12 +12,12 @@ namespace tanbo::solve::strong {
 // Room for the expected classes at a 5 % margin below the growth threshold (3/4 full), so a good
 // estimate means no doubling, whose old and new arrays together were the peak of memory. At least
 // 64 slots: the growth test lags a few inserts behind (see Worker::flush).
-std::uint64_t initial_slots(const SolveOptions& options) {
+std::uint64_t initial_slots(const StrongOptions& options) {
   if (options.expected_classes != 0) return std::max<std::uint64_t>(options.expected_classes / 3 * 4 / 100 * 105, 64);
   return options.initial_slots != 0 ? std::max<std::uint64_t>(options.initial_slots, 64) : std::uint64_t{1} << 20;
 }
 
-SolveState::SolveState(const SolveOptions& options, int threads)
+SolveState::SolveState(const StrongOptions& options, int threads)
     : table(initial_slots(options)), options_(options), active_(threads) {
   peak_bytes = table.capacity() * 8;
 }
@@ -36,7 +36,7 @@ void SolveState::add_stored(std::uint64_t count, std::uint64_t expanded_by_threa
   }
   if (options_.progress && before >> 21 != now >> 21) {
     std::lock_guard lock(progress_mutex_);
-    options_.progress(Progress{now, expanded_by_thread});
+    options_.progress(SolveProgress{expanded_by_thread, now});
   }
 }
 

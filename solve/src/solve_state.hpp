@@ -2,7 +2,7 @@
 // barrier at which they meet to double the table. Its own room because it is the only code in the
 // solver that waits: the search (negamax.hpp) only calls safepoint() between table operations and
 // add_stored() now and then. The barrier is rare (about log2 of the final size times, none when
-// SolveOptions::expected_classes is right) and sits where no worker holds a slot.
+// StrongOptions::expected_classes is right) and sits where no worker holds a slot.
 #pragma once
 
 #include <atomic>
@@ -18,12 +18,12 @@ namespace tanbo::solve::strong {
 
 struct Aborted {};  // unwinds a worker when another one failed
 
-// The table's first size (SolveOptions::expected_classes, initial_slots, or 2^20).
-std::uint64_t initial_slots(const SolveOptions& options);
+// The table's first size (StrongOptions::expected_classes, initial_slots, or 2^20).
+std::uint64_t initial_slots(const StrongOptions& options);
 
 class SolveState {
  public:
-  SolveState(const SolveOptions& options, int threads);
+  SolveState(const StrongOptions& options, int threads);
 
   SharedTable table;
   std::uint64_t peak_bytes = 0;  // most bytes the table held at once
@@ -55,7 +55,7 @@ class SolveState {
   void wait_for_next_generation(std::unique_lock<std::mutex>& lock);
   bool helpers_done() const noexcept { return finished_ == helpers_; }  // no growth under way
 
-  const SolveOptions& options_;
+  const StrongOptions& options_;
   std::atomic<bool> grow_{false};
   std::atomic<bool> abort_{false};
   std::mutex mutex_;

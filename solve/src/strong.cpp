@@ -61,7 +61,7 @@ void solve_frontier(const Position& start, const KeyCodec& codec, SolveState& st
 }
 
 template <class Explorer>
-std::vector<std::uint64_t> solve_with(const Position& start, const KeyCodec& codec, const SolveOptions& options,
+std::vector<Record> solve_with(const Position& start, const KeyCodec& codec, const StrongOptions& options,
                                       SolveStats& stats) {
   SolveState state(options, options.threads);
   const double serial_start = thread_cpu_seconds();
@@ -83,7 +83,7 @@ std::vector<std::uint64_t> solve_with(const Position& start, const KeyCodec& cod
   stats.expanded = state.expanded.load();
   stats.table_slots = state.table.capacity();
   stats.peak_table_bytes = state.peak_bytes;
-  std::vector<std::uint64_t> records = strong::compact_records(state.table.words(), options.threads);
+  std::vector<Record> records = strong::compact_records(state.table.words(), options.threads);
   stats.serial_cpu_seconds = thread_cpu_seconds() - serial_start - pool_cpu;
   stats.grow_cpu_seconds = state.grow_cpu();
   return records;
@@ -92,7 +92,7 @@ std::vector<std::uint64_t> solve_with(const Position& start, const KeyCodec& cod
 }  // namespace
 
 
-Table Table::solve(const Position& start, const SolveOptions& options, SolveStats* stats, const std::string& start_text) {
+Table Table::solve(const Position& start, const StrongOptions& options, SolveStats* stats, const std::string& start_text) {
   if (options.threads < 1 || options.threads > 64)
     throw UsageError("threads must be from 1 to 64, got " + std::to_string(options.threads));
   Table table(start, start_text.empty() ? start_label(start) : start_text);
@@ -111,7 +111,7 @@ Table Table::solve(const Position& start, const SolveOptions& options, SolveStat
   table.finish();
   figures.classes = table.records_.size();
   figures.positions = table.positions_;
-  for (const std::uint64_t record : table.records_) figures.terminal += ((record >> 1) & 0x7f) == 0;
+  for (const Record record : table.records_) figures.terminal += record.packed().length() == 0;
   return table;
 }
 

@@ -1,6 +1,6 @@
 // Every legal move of a position of a strong table with its outcome from the table, row-major:
 // what a probe lists and what perfect play chooses from (perfect_move, answer.hpp), shared by the
-// probe and its line (table.cpp) and the winner's proof walk (certificate.cpp).
+// probe and its line (table.cpp) and the winner's proof walk (certificate_writer.cpp).
 #pragma once
 
 #include <vector>
@@ -11,7 +11,7 @@
 
 namespace tanbo::solve::detail {
 
-/// Copies the legal moves of `explorer`'s position into `moves` (room for kMaxKeyPoints) in
+/// Copies the legal moves of `explorer`'s position into `moves` (room for kMaxStrongPoints) in
 /// row-major order and returns how many.
 int row_major_moves(const OptimizedExplorer& explorer, int size, OptimizedExplorer::Move* moves);
 

@@ -42,8 +42,6 @@ std::uint64_t get(const std::string& in, std::size_t at, int bytes) {
   for (int i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in[at + i])) << (8 * i);
   return v;
 }
-std::uint64_t record_key(std::uint64_t r) { return r >> 8; }
-Outcome record_outcome(std::uint64_t r) { return Outcome::of((r & 1) != 0, static_cast<int>((r >> 1) & 0x7f)); }
 std::uint8_t symmetry_mask(const KeyCodec& codec) {
   std::uint8_t mask = 0;
   for (const int s : codec.symmetries()) mask = static_cast<std::uint8_t>(mask | 1u << s);
@@ -71,14 +69,14 @@ std::string header_bytes(const std::string& start_text, int size, std::uint64_t 
   return h;
 }
 
-std::array<std::uint8_t, 32> hash_of(const std::string& header, const std::vector<std::uint64_t>& records) {
+std::array<std::uint8_t, 32> hash_of(const std::string& header, const std::vector<Record>& records) {
   certificate::Sha256 sha;
   sha.update(header.data(), kHashOffset);
   sha.update(header.data() + kHashOffset + 32, header.size() - kHashOffset - 32);
   std::string chunk;
   chunk.reserve(8 * 4096);
   for (std::size_t i = 0; i < records.size(); ++i) {
-    put(chunk, records[i], 8);
+    put(chunk, records[i].word, 8);
     if (chunk.size() == 8 * 4096 || i + 1 == records.size()) {
       sha.update(chunk.data(), chunk.size());
       chunk.clear();
@@ -116,7 +114,7 @@ Table::Table(const Position& start, std::string start_text)
 
 void Table::finish() {
   positions_ = 0;
-  for (const std::uint64_t r : records_) positions_ += static_cast<std::uint64_t>(codec_.orbit_size(record_key(r)));
+  for (const Record r : records_) positions_ += static_cast<std::uint64_t>(codec_.orbit_size(r.key()));
   hash_ = hash_of(header_bytes(start_text_, size(), records_.size(), positions_, start_outcome(), symmetry_mask(codec_)),
                        records_);
 }
@@ -128,8 +126,8 @@ Outcome Table::start_outcome() const {
 }
 
 std::size_t Table::record_index(std::uint64_t canonical) const noexcept {
-  const auto it = std::lower_bound(records_.begin(), records_.end(), canonical << 8);
-  if (it == records_.end() || record_key(*it) != canonical) return records_.size();
+  const auto it = std::lower_bound(records_.begin(), records_.end(), Record::first_of(canonical));
+  if (it == records_.end() || it->key() != canonical) return records_.size();
   return static_cast<std::size_t>(it - records_.begin());
 }
 
@@ -142,7 +140,7 @@ std::string Table::source() const { return file_.empty() ? "the table of " + sta
 std::optional<Outcome> Table::lookup_key(std::uint64_t key) const {
   const std::size_t i = record_index(codec_.canonical(key));
   if (i == records_.size()) return std::nullopt;
-  return record_outcome(records_[i]);
+  return records_[i].outcome();
 }
 
 std::optional<Outcome> Table::lookup(const Position& pos) const {
@@ -155,7 +153,7 @@ Answer Table::probe(const Position& pos, bool with_line) const {
   out.to_move = pos.to_move();
   const auto outcome = lookup(pos);
   if (!outcome) return out;
-  static_cast<Outcome&>(out) = *outcome;
+  out.outcome = *outcome;
   const std::optional<Color> finished_winner = reference::winner(pos);  // rule 7
   const std::uint64_t key = codec_.key(pos);
   if (finished_winner) {
@@ -163,7 +161,7 @@ Answer Table::probe(const Position& pos, bool with_line) const {
     return out;
   }
   detail::OptimizedExplorer ex(pos, codec_);
-  detail::OptimizedExplorer::Move moves[kMaxKeyPoints];
+  detail::OptimizedExplorer::Move moves[kMaxStrongPoints];
   detail::successors(*this, ex, moves, out.moves);
   check_record(key, *outcome, std::nullopt, out.moves);
   out.best_move = perfect_move(out.moves);
@@ -180,7 +178,7 @@ Answer Table::probe(const Position& pos, bool with_line) const {
     out.line.push_back(*best);
     for (std::size_t i = 0; i < list.size(); ++i)
       if (list[i].move == *best) {
-        here = Outcome::of(!list[i].wins(), list[i].length - 1);
+        here = Outcome::of(!list[i].outcome.wins(), list[i].outcome.length - 1);
         ex.play(moves[i]);
         break;
       }
@@ -217,7 +215,7 @@ void successors(const Table& table, OptimizedExplorer& explorer, OptimizedExplor
                            " is held but its successor after " +
                            point_name(row_major_point(explorer.index(moves[i], n), n)) + " is missing");
     }
-    out.push_back({child->before_move(), row_major_point(explorer.index(moves[i], n), n)});
+    out.push_back({row_major_point(explorer.index(moves[i], n), n), child->before_move()});
   }
 }
 
@@ -230,7 +228,7 @@ void Table::write(std::ostream& out) const {
   std::string chunk;
   chunk.reserve(8 * 4096);
   for (std::size_t i = 0; i < records_.size(); ++i) {
-    put(chunk, records_[i], 8);
+    put(chunk, records_[i].word, 8);
     if (chunk.size() == 8 * 4096 || i + 1 == records_.size()) {
       out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
       chunk.clear();
@@ -309,13 +307,13 @@ std::string read_start_text(std::istream& in, const std::string& name, HeaderFie
 
 // One record at byte `offset`, checked: its fields, its cells, canonical, and (unless it is the
 // first) its key above the previous record's.
-void check_record(const std::string& name, std::uint64_t offset, std::uint64_t record, std::uint64_t previous,
-                  bool first, const KeyCodec& codec, std::uint64_t board_side) {
-  const std::uint64_t key = record_key(record);
+void check_layout(const std::string& name, std::uint64_t offset, Record record, Record previous, bool first,
+                  const KeyCodec& codec, std::uint64_t board_side) {
+  const std::uint64_t key = record.key();
   const std::uint64_t key_bits = (std::uint64_t{1} << codec.side_shift() << 1) - 1;
-  if (!first && key == record_key(previous))
+  if (!first && key == previous.key())
     throw TableError(name, offset, "a repeated record: its key is the previous record's (each key must exceed the previous one)");
-  if (!first && key < record_key(previous))
+  if (!first && key < previous.key())
     throw TableError(name, offset, "records out of order (each key must exceed the previous one)");
   if ((key & ~key_bits) != 0)  // the 7-bit length field holds at most kMaxLength: nothing to check
     throw TableError(name, offset, "a record with bits outside its fields");
@@ -326,7 +324,7 @@ void check_record(const std::string& name, std::uint64_t offset, std::uint64_t r
 
 // The records, read in chunks (never sized by the header's claim), each checked as it comes.
 void read_records(std::istream& in, const std::string& name, const HeaderFields& h, const KeyCodec& codec,
-                  std::vector<std::uint64_t>& records) {
+                  std::vector<Record>& records) {
   std::string chunk(8 * 4096, '\0');
   for (;;) {
     in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
@@ -340,11 +338,11 @@ void read_records(std::istream& in, const std::string& name, const HeaderFields&
       throw TableError(name, at + bytes / 8 * 8, "truncated: the file ends inside a record");
     }
     for (std::size_t i = 0; i < bytes; i += 8) {
-      const std::uint64_t r = get(chunk, i, 8);
+      const Record r{get(chunk, i, 8)};
       if (records.size() == h.record_count)
         throw TableError(name, at + i, "the file holds more than the " + thousands(h.record_count) +
                                            " records its header announces");
-      check_record(name, at + i, r, records.empty() ? 0 : records.back(), records.empty(), codec, h.board_side);
+      check_layout(name, at + i, r, records.empty() ? Record{} : records.back(), records.empty(), codec, h.board_side);
       records.push_back(r);
     }
     if (bytes < chunk.size()) break;

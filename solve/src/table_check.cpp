@@ -12,20 +12,13 @@ namespace tanbo::solve {
 
 namespace {
 
-// "X to move wins in 7 plies" / "a finished game won by O" for the side to move `mover`.
-std::string outcome_words(Color mover, Outcome o) {
-  if (o.length == 0) return "a finished game won by " + std::string(1, color_char(*o.winner(mover)));
-  return std::string(1, color_char(mover)) + " to move " + (o.wins() ? "wins" : "loses") + " in " +
-         std::to_string(o.length) + (o.length == 1 ? " ply" : " plies");
-}
-
 // The value and length the definitions give an unfinished position from its moves' outcomes (each
 // already for the mover, one ply longer than the child's): a win iff some move wins; then the
 // fastest win's length, else the longest defence's — the outcome of perfect play's move.
 Outcome outcome_from_moves(const std::vector<MoveOutcome>& moves) {
   const std::optional<Point> best = perfect_move(moves);
   for (const MoveOutcome& m : moves)
-    if (best && m.move == *best) return static_cast<const Outcome&>(m);
+    if (best && m.move == *best) return m.outcome;
   return {};
 }
 
@@ -46,11 +39,11 @@ void Table::check_record(std::uint64_t key, Outcome record, std::optional<Color>
   } else {
     const Outcome expected = outcome_from_moves(moves);
     if (expected == record) return;
-    why = "its moves' records give " + outcome_words(mover, expected);
+    why = "its moves' records give " + outcome_text(expected, mover);
   }
   throw TableError(source(), record_offset(record_index(codec_.canonical(key))),
                    "the table is inconsistent: the record of " + start_label(codec_.position(key)) + " says " +
-                       outcome_words(mover, record) + ", but " + why);
+                       outcome_text(record, mover) + ", but " + why);
 }
 
 }  // namespace tanbo::solve

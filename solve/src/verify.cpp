@@ -12,13 +12,13 @@ namespace tanbo::solve {
 
 std::uint64_t verify(const Table& table, const std::function<void(const VerifyProgress&)>& progress) {
   const KeyCodec& codec = table.codec();
-  const std::vector<std::uint64_t>& records = table.records();
+  const std::vector<Record>& records = table.records();
   constexpr std::uint64_t kProgressEvery = std::uint64_t{1} << 20;
   std::vector<MoveOutcome> moves;
-  detail::OptimizedExplorer::Move legal[kMaxKeyPoints];
+  detail::OptimizedExplorer::Move legal[kMaxStrongPoints];
   for (std::size_t i = 0; i < records.size(); ++i) {
-    const std::uint64_t key = records[i] >> 8;
-    const Outcome record = Outcome::of((records[i] & 1) != 0, static_cast<int>((records[i] >> 1) & 0x7f));
+    const std::uint64_t key = records[i].key();
+    const Outcome record = records[i].outcome();
     const Position pos = codec.position(key);
     moves.clear();
     const std::optional<Color> finished_winner = reference::winner(pos);  // rule 7

@@ -35,38 +35,39 @@ class WeakSolver {
  public:
   WeakSolver(const Position& start, const WeakBudget& budget)
       : budget_(budget),
-        walk_(start, budget),
-        alpha_beta_(walk_, budget.table_log2),
-        proof_numbers_(walk_, budget.table_log2, start.to_move()) {}
-  // The searches hold a reference to walk_: a copy would search the original's board.
+        search_board_(start, budget),
+        alpha_beta_(search_board_, budget.table_log2),
+        proof_numbers_(search_board_, budget.table_log2, start.to_move()) {}
+  // The searches hold a reference to search_board_: a copy would search the original's board.
   WeakSolver(const WeakSolver&) = delete;
   WeakSolver& operator=(const WeakSolver&) = delete;
 
   WeakResult run() {
     WeakResult r;
-    const auto& board = walk_.board();
-    r.to_move = board.to_move();
+    Answer& a = r.answer;
+    const auto& board = search_board_.board();
+    a.to_move = board.to_move();
     r.table_capacity = static_cast<long long>(alpha_beta_.table().capacity());
     // A finished game never gets here: solve_weak answers it by rule 7 (the engine cannot be
     // set up from one).
     const int value_score = value();
-    r.value_nodes = walk_.nodes();
-    if (walk_.aborted()) return finish(r);
+    r.value_nodes = search_board_.nodes();
+    if (search_board_.aborted()) return finish(r);
     const bool win = value_score > 0;
     const Color prover = win ? board.to_move() : opponent(board.to_move());
-    r.value = win ? Value::Win : Value::Loss;
+    a.outcome.value = win ? Value::Win : Value::Loss;
     // The length: MTD(f) on the proven side.
     int known_score = win ? 1 : -1;  // of the exact score: at least this (win), at most (loss)
     if (budget_.length)
       if (const std::optional<int> exact = alpha_beta_.exact_score(value_score)) {
         known_score = *exact;
-        r.length = weak::length_of(*exact);
+        a.outcome.length = weak::length_of(*exact);
       }
-    if (!walk_.aborted()) r.best_move = best_move(prover, known_score, r.length >= 0);
-    r.length_nodes = walk_.nodes() - r.value_nodes;
-    if (!walk_.aborted() && r.best_move && budget_.proof)
-      r.proof = weak::ProofWalk<MaxN>(walk_, alpha_beta_, by_proof_numbers() ? &proof_numbers_ : nullptr, prover).run();
-    r.proof_nodes = walk_.nodes() - r.value_nodes - r.length_nodes;
+    if (!search_board_.aborted()) a.best_move = best_move(prover, known_score, a.outcome.length >= 0);
+    r.length_nodes = search_board_.nodes() - r.value_nodes;
+    if (!search_board_.aborted() && a.best_move && budget_.proof)
+      r.proof = weak::ProofWalk<MaxN>(search_board_, alpha_beta_, by_proof_numbers() ? &proof_numbers_ : nullptr, prover).run();
+    r.proof_nodes = search_board_.nodes() - r.value_nodes - r.length_nodes;
     return finish(r);
   }
 
@@ -81,33 +82,36 @@ class WeakSolver {
     return proof_numbers_.settle().proof == 0 ? 1 : -1;
   }
 
-  // A move whose child gives the known score: with the length, the perfect-play move; without
-  // it, a winning move, or for a loss the first move in search order. nullopt once aborted.
+  // A move whose child gives the known score. With the length, perfect_move()'s choice: the
+  // known score is the exact best, so the first move in row-major order that reaches it is the
+  // fastest win or longest defence a probe names (answer.hpp). Without it, a winning move, or for
+  // a loss the first move in search order. nullopt once aborted.
   std::optional<Point> best_move(Color prover, int known_score, bool with_length) {
     const bool win = known_score > 0;
-    const std::size_t base = walk_.move_count();
-    const std::size_t count = walk_.generate(alpha_beta_.table_move(), nullptr);
-    weak::ProofWalk<MaxN> prover_moves(walk_, alpha_beta_, &proof_numbers_, prover);
+    const std::size_t base = search_board_.move_count();
+    const std::size_t count = search_board_.generate(alpha_beta_.table_move(), nullptr);
+    weak::ProofWalk<MaxN> prover_moves(search_board_, alpha_beta_, &proof_numbers_, prover);
+    if (with_length) search_board_.sort_row_major(base, count);
     if (by_proof_numbers() && win && !with_length) prover_moves.known_win_first(base, count);  // no search at all
     std::optional<Point> best;
-    for (std::size_t i = base; i < base + count && !best && !walk_.aborted(); ++i) {
-      const Vertex m = walk_.move(i);
+    for (std::size_t i = base; i < base + count && !best && !search_board_.aborted(); ++i) {
+      const Vertex m = search_board_.move(i);
       if (!with_length && !win) best = Board::point(m);
       else if (with_length || !by_proof_numbers() ? alpha_beta_.child_at_least(m, known_score) : prover_moves.wins_after(m))
         best = Board::point(m);
     }
-    walk_.truncate_moves(base);
+    search_board_.truncate_moves(base);
     return best;
   }
 
   WeakResult& finish(WeakResult& r) const {
     r.table_used = alpha_beta_.table().used() + proof_numbers_.table().used();
-    r.nodes = walk_.nodes();
+    r.answer.nodes = search_board_.nodes();
     return r;
   }
 
   WeakBudget budget_;
-  weak::SearchBoard<MaxN> walk_;
+  weak::SearchBoard<MaxN> search_board_;
   weak::AlphaBeta<MaxN> alpha_beta_;
   weak::ProofNumberSearch<MaxN> proof_numbers_;
 };
@@ -128,8 +132,8 @@ WeakResult solve_weak(const Position& start, const WeakBudget& budget) {
   // rule 7 decides, whoever is to move. A board without stones is the engine's to refuse.
   if (const std::optional<Color> winner = reference::winner(start)) {
     WeakResult r;
-    r.to_move = start.to_move();
-    static_cast<Outcome&>(r) = Outcome::of(*winner == start.to_move(), 0);
+    r.answer.to_move = start.to_move();
+    r.answer.outcome = Outcome::of(*winner == start.to_move(), 0);
     if (budget.proof) r.proof = Proof{*winner, {ProofLine{start, std::nullopt}}, 0};
     return r;
   }

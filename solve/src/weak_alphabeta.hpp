@@ -16,6 +16,7 @@
 #include <optional>
 
 #include "tanbo/optimized/board.hpp"
+#include "tanbo/solve/answer.hpp"
 #include "weak_board.hpp"
 #include "weak_keys.hpp"
 #include "weak_table.hpp"
@@ -40,6 +41,19 @@ static_assert(parent_score(-kWinScore) == kWinScore - 1 && parent_score(kWinScor
 static_assert(parent_score(child_bound(5) - 1) > 5 && parent_score(child_bound(5)) == 5);
 static_assert(parent_score(child_bound(-5) - 1) > -5 && parent_score(child_bound(-5)) == -5);
 
+// The score of a proven outcome with its length. The scores are perfect play's order
+// (better_for_mover, answer.hpp) written as numbers, deliberately: alpha-beta's windows, bounds
+// and MTD(f) steps need integers and arithmetic (parent_score, child_bound) that a comparison of
+// Outcomes does not give. The asserts below hold the two encodings to one order.
+constexpr int score_of(const Outcome& o) noexcept { return o.wins() ? kWinScore - o.length : -(kWinScore - o.length); }
+constexpr bool same_order(const Outcome& a, const Outcome& b) noexcept {
+  return better_for_mover(a, b) == (score_of(a) > score_of(b)) && better_for_mover(b, a) == (score_of(b) > score_of(a));
+}
+static_assert(same_order(Outcome::of(true, 3), Outcome::of(true, 5)) && same_order(Outcome::of(false, 3), Outcome::of(false, 5)) &&
+              same_order(Outcome::of(true, 9), Outcome::of(false, 2)) && same_order(Outcome::of(true, 4), Outcome::of(true, 4)));
+static_assert(parent_score(score_of(Outcome::of(true, 6))) == score_of(Outcome::of(true, 6).before_move()) &&
+              parent_score(score_of(Outcome::of(false, 0))) == score_of(Outcome::of(false, 0).before_move()));
+
 /// The perfect-play length of an exact score.
 constexpr int length_of(int score) noexcept { return kWinScore - (score > 0 ? score : -score); }
 
@@ -56,7 +70,7 @@ class AlphaBeta {
   using Vertex = optimized::Vertex;
 
  public:
-  AlphaBeta(SearchBoard<MaxN>& walk, int table_log2) : walk_(walk), table_(table_log2) {}
+  AlphaBeta(SearchBoard<MaxN>& search_board, int table_log2) : search_board_(search_board), table_(table_log2) {}
 
   const TranspositionTable<Bounds>& table() const noexcept { return table_; }
 
@@ -64,8 +78,8 @@ class AlphaBeta {
   /// else a bound on the far side of the window (an upper bound <= alpha or a lower bound >=
   /// beta). 0 once aborted.
   int search(int alpha, int beta) {
-    if (!walk_.count_node()) return 0;
-    const auto& board = walk_.board();
+    if (!search_board_.count_node()) return 0;
+    const auto& board = search_board_.board();
     if (board.is_over()) return *board.winner() == board.to_move() ? kWinScore : -kWinScore;
     // A game not over scores within +-(kWinScore - 1): the win in 1 ply is the best there is.
     if (alpha >= kWinScore - 1) return kWinScore - 1;
@@ -76,14 +90,14 @@ class AlphaBeta {
       if (known->hi <= alpha) return known->hi;
       alpha = std::max(alpha, known->lo);
       beta = std::min(beta, known->hi);
-      table_move = walk_.keys().from_image(walk_.keys().least_image(), known->move);
+      table_move = search_board_.keys().from_image(search_board_.keys().least_image(), known->move);
     }
-    const long long nodes_before = walk_.nodes();
-    const std::size_t base = walk_.move_count();
+    const long long nodes_before = search_board_.nodes();
+    const std::size_t base = search_board_.move_count();
     Vertex win = optimized::kNoVertex;
-    const std::size_t count = walk_.generate(table_move, &win);
+    const std::size_t count = search_board_.generate(table_move, &win);
     if (win != optimized::kNoVertex) {
-      walk_.truncate_moves(base);
+      search_board_.truncate_moves(base);
       store(kWinScore - 1, kWinScore - 1, win, 1);
       return kWinScore - 1;
     }
@@ -91,12 +105,12 @@ class AlphaBeta {
     Vertex best_move = optimized::kNoVertex;
     const int alpha_in = alpha;
     for (std::size_t i = base; i < base + count; ++i) {
-      const Vertex v = walk_.move(i);
-      const auto undo = walk_.make(v);
+      const Vertex v = search_board_.move(i);
+      const auto undo = search_board_.make(v);
       const int child = search(child_bound(beta), child_bound(alpha));
-      walk_.unmake(undo);
-      if (walk_.aborted()) {
-        walk_.truncate_moves(base);
+      search_board_.unmake(undo);
+      if (search_board_.aborted()) {
+        search_board_.truncate_moves(base);
         return 0;
       }
       const int score = parent_score(child);
@@ -109,8 +123,8 @@ class AlphaBeta {
         }
       }
     }
-    walk_.truncate_moves(base);
-    const long long work = walk_.nodes() - nodes_before;
+    search_board_.truncate_moves(base);
+    const long long work = search_board_.nodes() - nodes_before;
     if (best <= alpha_in) store(-kUnbounded, best, optimized::kNoVertex, work);
     else if (best >= beta) store(best, kUnbounded, best_move, work);
     else store(best, best, best_move, work);
@@ -119,11 +133,11 @@ class AlphaBeta {
 
   /// Does playing m give the side to move a score of at least v? (false once aborted)
   bool child_at_least(Vertex m, int v) {
-    const auto undo = walk_.make(m);
+    const auto undo = search_board_.make(m);
     const int bound = child_bound(v - 1);  // parent_score(s) >= v <=> s < bound
     const int child = search(bound - 1, bound);
-    walk_.unmake(undo);
-    return !walk_.aborted() && child < bound;
+    search_board_.unmake(undo);
+    return !search_board_.aborted() && child < bound;
   }
 
   /// MTD(f) from a proven value: `proven` is a score the value search returned (> 0: at least
@@ -136,7 +150,7 @@ class AlphaBeta {
     while (lower < upper) {
       const int beta = guess == lower ? guess + 1 : guess;
       guess = search(beta - 1, beta);
-      if (walk_.aborted()) return std::nullopt;
+      if (search_board_.aborted()) return std::nullopt;
       if (guess < beta) upper = guess;
       else lower = guess;
     }
@@ -146,23 +160,23 @@ class AlphaBeta {
   /// The table's move for the current position, in its own frame (kNoVertex when none).
   Vertex table_move() const noexcept {
     const Bounds* known = probe();
-    return known ? walk_.keys().from_image(walk_.keys().least_image(), known->move) : optimized::kNoVertex;
+    return known ? search_board_.keys().from_image(search_board_.keys().least_image(), known->move) : optimized::kNoVertex;
   }
 
  private:
-  const Bounds* probe() const noexcept { return table_.find(walk_.keys().canonical()); }
+  const Bounds* probe() const noexcept { return table_.find(search_board_.keys().canonical()); }
 
   // Records lo <= score <= hi (either may be unbounded), keeping what the entry knew.
   void store(int lo, int hi, Vertex move, long long work) {
-    const Vertex canonical_move = walk_.keys().to_image(walk_.keys().least_image(), move);
-    table_.store(walk_.keys().canonical(), Bounds{lo, hi, canonical_move}, work, [&](Bounds& old) {
+    const Vertex canonical_move = search_board_.keys().to_image(search_board_.keys().least_image(), move);
+    table_.store(search_board_.keys().canonical(), Bounds{lo, hi, canonical_move}, work, [&](Bounds& old) {
       old.lo = std::max(old.lo, lo);
       old.hi = std::min(old.hi, hi);
       if (canonical_move != optimized::kNoVertex) old.move = canonical_move;
     });
   }
 
-  SearchBoard<MaxN>& walk_;
+  SearchBoard<MaxN>& search_board_;
   TranspositionTable<Bounds> table_;
 };
 

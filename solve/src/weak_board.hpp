@@ -86,7 +86,7 @@ class SearchBoard {
     }
     ++nodes_;
     if (budget_.progress && nodes_ % budget_.progress_interval == 0)  // solve_weak refuses an interval < 1
-      budget_.progress(nodes_);
+      budget_.progress({static_cast<std::uint64_t>(nodes_), 0});
     return true;
   }
   bool aborted() const noexcept { return aborted_; }
@@ -98,6 +98,13 @@ class SearchBoard {
   Vertex move(std::size_t i) const noexcept { return moves_[i].vertex; }
   void swap_moves(std::size_t i, std::size_t j) noexcept { std::swap(moves_[i], moves_[j]); }
   void truncate_moves(std::size_t base) { moves_.resize(base); }
+  /// Puts the moves [base, base + count) in row-major order of their points: perfect_move's order
+  /// among moves of equal outcome (answer.hpp).
+  void sort_row_major(std::size_t base, std::size_t count) {
+    const auto first = moves_.begin() + static_cast<std::ptrdiff_t>(base);
+    std::sort(first, first + static_cast<std::ptrdiff_t>(count),
+              [](const OrderedMove& x, const OrderedMove& y) { return Board::point(x.vertex) < Board::point(y.vertex); });
+  }
 
   /// Appends the side to move's legal moves in the engine's order, unsorted (df-pn sorts none).
   /// Copied: the engine's internal order changes as moves are played and undone.

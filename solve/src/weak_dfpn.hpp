@@ -38,8 +38,8 @@ class ProofNumberSearch {
 
  public:
   /// df-pn proving that `attacker` wins (the root's side to move).
-  ProofNumberSearch(SearchBoard<MaxN>& walk, int table_log2, Color attacker)
-      : walk_(walk), table_(table_log2), attacker_(attacker) {}
+  ProofNumberSearch(SearchBoard<MaxN>& search_board, int table_log2, Color attacker)
+      : search_board_(search_board), table_(table_log2), attacker_(attacker) {}
 
   const TranspositionTable<ProofNumbers>& table() const noexcept { return table_; }
 
@@ -52,22 +52,22 @@ class ProofNumberSearch {
 
   /// Does `prover` win after the side to move plays m? (searched; false once aborted)
   bool wins_after(Color prover, Vertex m) {
-    const auto undo = walk_.make(m);
+    const auto undo = search_board_.make(m);
     const ProofNumbers numbers = settle();
-    walk_.unmake(undo);
-    return !walk_.aborted() && proves(prover, numbers);
+    search_board_.unmake(undo);
+    return !search_board_.aborted() && proves(prover, numbers);
   }
   /// Does the table already show that `prover` wins after m? (no search)
   bool known_win_after(Color prover, Vertex m) {
-    const auto undo = walk_.make(m);
+    const auto undo = search_board_.make(m);
     const ProofNumbers numbers = leaf();
-    walk_.unmake(undo);
+    search_board_.unmake(undo);
     return proves(prover, numbers);
   }
 
  private:
   // A child of the node being searched: its move, its key, and its numbers as last seen.
-  struct Child {
+  struct ChildNumbers {
     Vertex vertex;
     Key key;
     ProofNumbers numbers;
@@ -84,7 +84,7 @@ class ProofNumberSearch {
   // (the side to move's replies: at a defender's node every reply must be refuted, at an
   // attacker's node every move must fail).
   ProofNumbers first_estimate() const noexcept {
-    const auto& board = walk_.board();
+    const auto& board = search_board_.board();
     if (board.is_over())
       return *board.winner() == attacker_ ? ProofNumbers{0, kInfiniteProofNumber} : ProofNumbers{kInfiniteProofNumber, 0};
     const auto replies = static_cast<std::uint32_t>(board.legal_move_count());
@@ -93,8 +93,8 @@ class ProofNumberSearch {
   // The numbers of a position just reached by a move: settled when the game is over, from the
   // table, else the first estimate.
   ProofNumbers leaf() const noexcept {
-    if (walk_.board().is_over()) return first_estimate();
-    if (const ProofNumbers* known = table_.find(walk_.keys().canonical())) return *known;
+    if (search_board_.board().is_over()) return first_estimate();
+    if (const ProofNumbers* known = table_.find(search_board_.keys().canonical())) return *known;
     return first_estimate();
   }
 
@@ -103,18 +103,18 @@ class ProofNumberSearch {
   // the buckets. The reads are cache misses of a large table, and overlapping them took most of
   // df-pn's time off.
   void expand() {
-    const std::size_t first_move = walk_.move_count();
+    const std::size_t first_move = search_board_.move_count();
     const std::size_t base = children_.size();
-    walk_.push_legal_moves();
-    for (std::size_t i = first_move; i < walk_.move_count(); ++i) {
-      const auto undo = walk_.make(walk_.move(i));
-      if (!walk_.board().is_over()) table_.prefetch(walk_.keys().canonical());
-      children_.push_back({walk_.move(i), walk_.keys().canonical(), first_estimate()});
-      walk_.unmake(undo);
+    search_board_.push_legal_moves();
+    for (std::size_t i = first_move; i < search_board_.move_count(); ++i) {
+      const auto undo = search_board_.make(search_board_.move(i));
+      if (!search_board_.board().is_over()) table_.prefetch(search_board_.keys().canonical());
+      children_.push_back({search_board_.move(i), search_board_.keys().canonical(), first_estimate()});
+      search_board_.unmake(undo);
     }
-    walk_.truncate_moves(first_move);
+    search_board_.truncate_moves(first_move);
     for (std::size_t i = base; i < children_.size(); ++i) {
-      Child& c = children_[i];
+      ChildNumbers& c = children_[i];
       if (c.numbers.proven()) continue;
       if (const ProofNumbers* known = table_.find(c.key)) c.numbers = *known;
     }
@@ -151,10 +151,10 @@ class ProofNumberSearch {
   // reaches `proof_limit` or its disproof number `disproof_limit`; stores and returns its
   // numbers ({1, 1} once aborted).
   ProofNumbers mid(std::uint32_t proof_limit, std::uint32_t disproof_limit) {
-    if (!walk_.count_node()) return {1, 1};
-    const long long nodes_before = walk_.nodes();
-    const Key key = walk_.keys().canonical();
-    const bool or_node = walk_.board().to_move() == attacker_;
+    if (!search_board_.count_node()) return {1, 1};
+    const long long nodes_before = search_board_.nodes();
+    const Key key = search_board_.keys().canonical();
+    const bool or_node = search_board_.board().to_move() == attacker_;
     const std::size_t base = children_.size();
     expand();
     ProofNumbers here{1, 1};
@@ -167,7 +167,7 @@ class ProofNumberSearch {
       if (here.proof >= proof_limit || here.disproof >= disproof_limit || here.proven()) break;
       // The most proving child, with limits that send the search back here once it stops being
       // the best by a margin (1 + epsilon, epsilon = 1/4: fewer switches between children).
-      const Child& child = children_[summary.most_proving];
+      const ChildNumbers& child = children_[summary.most_proving];
       const std::uint32_t next_best = capped(std::uint64_t{summary.second_least} + summary.second_least / 4 + 1);
       ProofNumbers child_limits{};
       if (or_node)
@@ -176,25 +176,25 @@ class ProofNumberSearch {
       else
         child_limits = {capped(std::uint64_t{proof_limit} - here.proof + child.numbers.proof),
                         std::min(disproof_limit, next_best)};
-      const auto undo = walk_.make(child.vertex);
+      const auto undo = search_board_.make(child.vertex);
       const ProofNumbers got =
-          walk_.board().is_over() ? leaf() : mid(child_limits.proof, child_limits.disproof);
-      walk_.unmake(undo);
-      if (walk_.aborted()) {
+          search_board_.board().is_over() ? leaf() : mid(child_limits.proof, child_limits.disproof);
+      search_board_.unmake(undo);
+      if (search_board_.aborted()) {
         children_.resize(base);
         return {1, 1};
       }
       children_[summary.most_proving].numbers = got;
     }
     children_.resize(base);
-    table_.store(key, here, walk_.nodes() - nodes_before + 1, [&](ProofNumbers& old) { old = here; });
+    table_.store(key, here, search_board_.nodes() - nodes_before + 1, [&](ProofNumbers& old) { old = here; });
     return here;
   }
 
-  SearchBoard<MaxN>& walk_;
+  SearchBoard<MaxN>& search_board_;
   TranspositionTable<ProofNumbers> table_;
   Color attacker_;
-  std::vector<Child> children_;  // the children of the nodes on the current path, stacked
+  std::vector<ChildNumbers> children_;  // the children of the nodes on the current path, stacked
 };
 
 }  // namespace tanbo::solve::weak

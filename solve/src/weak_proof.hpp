@@ -34,9 +34,9 @@ class ProofWalk {
  public:
   /// Proofs of wins for `prover`, re-proving its moves by df-pn when `proof_numbers` is given,
   /// else by alpha-beta.
-  ProofWalk(SearchBoard<MaxN>& walk, AlphaBeta<MaxN>& alpha_beta, ProofNumberSearch<MaxN>* proof_numbers,
+  ProofWalk(SearchBoard<MaxN>& search_board, AlphaBeta<MaxN>& alpha_beta, ProofNumberSearch<MaxN>* proof_numbers,
             Color prover)
-      : walk_(walk), alpha_beta_(alpha_beta), proof_numbers_(proof_numbers), prover_(prover) {}
+      : search_board_(search_board), alpha_beta_(alpha_beta), proof_numbers_(proof_numbers), prover_(prover) {}
 
   /// The proof of the current position (a win for the prover), or nullopt when the node budget
   /// or the proof's size limit ran out.
@@ -52,8 +52,8 @@ class ProofWalk {
   void known_win_first(std::size_t base, std::size_t count) {
     if (proof_numbers_ == nullptr) return;
     for (std::size_t i = base; i < base + count; ++i)
-      if (proof_numbers_->known_win_after(prover_, walk_.move(i))) {
-        walk_.swap_moves(base, i);
+      if (proof_numbers_->known_win_after(prover_, search_board_.move(i))) {
+        search_board_.swap_moves(base, i);
         return;
       }
   }
@@ -71,13 +71,13 @@ class ProofWalk {
   // of docs/certificates.md: 0 for a finished game, 1 + the deepest successor's otherwise).
   // False when the budget or the proof's size limit ran out.
   bool prove(Proof& proof, Written& written, int& depth) {
-    const Key key = walk_.keys().exact();
+    const Key key = search_board_.keys().exact();
     if (const auto known = written.find(key); known != written.end()) {
       depth = known->second;
       return true;
     }
     depth = 0;
-    const auto& board = walk_.board();
+    const auto& board = search_board_.board();
     if (board.is_over()) {
       if (*board.winner() != prover_) return false;  // cannot happen: the search proved the win
       proof.lines.push_back({board.position(), std::nullopt});
@@ -85,41 +85,41 @@ class ProofWalk {
       return false;
     }
     written.emplace(key, depth);
-    return static_cast<long long>(proof.lines.size()) <= walk_.budget().proof_positions;
+    return static_cast<long long>(proof.lines.size()) <= search_board_.budget().proof_positions;
   }
 
   // At a position not over: the prover's first winning move's proof, or every reply's; then
   // the position's own line.
   bool prove_moves(Proof& proof, Written& written, int& depth) {
-    const bool prover_to_move = walk_.board().to_move() == prover_;
-    const std::size_t base = walk_.move_count();
-    const std::size_t count = walk_.generate(alpha_beta_.table_move(), nullptr);
+    const bool prover_to_move = search_board_.board().to_move() == prover_;
+    const std::size_t base = search_board_.move_count();
+    const std::size_t count = search_board_.generate(alpha_beta_.table_move(), nullptr);
     if (prover_to_move) known_win_first(base, count);
     std::optional<Point> chosen;
     bool ok = true;
     for (std::size_t i = base; i < base + count && ok; ++i) {
-      const Vertex m = walk_.move(i);
+      const Vertex m = search_board_.move(i);
       if (prover_to_move) {
         if (!wins_after(m)) {
-          ok = !walk_.aborted();
+          ok = !search_board_.aborted();
           continue;
         }
         chosen = Board::point(m);
       }
-      const auto undo = walk_.make(m);
+      const auto undo = search_board_.make(m);
       int child_depth = 0;
       ok = prove(proof, written, child_depth);
       depth = std::max(depth, 1 + child_depth);
-      walk_.unmake(undo);
+      search_board_.unmake(undo);
       if (chosen) break;
     }
-    walk_.truncate_moves(base);
+    search_board_.truncate_moves(base);
     if (!ok || (prover_to_move && !chosen)) return false;
-    proof.lines.push_back({walk_.board().position(), chosen});
+    proof.lines.push_back({search_board_.board().position(), chosen});
     return true;
   }
 
-  SearchBoard<MaxN>& walk_;
+  SearchBoard<MaxN>& search_board_;
   AlphaBeta<MaxN>& alpha_beta_;
   ProofNumberSearch<MaxN>* proof_numbers_;  // null when alpha-beta proved the value
   Color prover_;

@@ -40,6 +40,9 @@ inline std::string file_of(const Table& t) {
   return out.str();
 }
 
+/// `r` with its value turned round (its length kept): the forger's usual lie.
+inline Record value_flipped(Record r) { return r.with(PackedOutcome::of(!r.packed().wins(), r.packed().length())); }
+
 /// A table file's bytes, edited in place (layout: docs/solutions.md, "The table file").
 class ForgedTable {
  public:
@@ -50,12 +53,12 @@ class ForgedTable {
   std::size_t record_count() const { return static_cast<std::size_t>(get(24, 8)); }
   /// Byte offset of record `i`.
   std::size_t offset(std::size_t i) const { return header_size() + 8 * i; }
-  std::uint64_t record(std::size_t i) const { return get(offset(i), 8); }
-  void set_record(std::size_t i, std::uint64_t r) { put(offset(i), r, 8); }
+  Record record(std::size_t i) const { return Record{get(offset(i), 8)}; }
+  void set_record(std::size_t i, Record r) { put(offset(i), r.word, 8); }
   /// The index of the record of canonical key `key`, or record_count() if none.
   std::size_t find(std::uint64_t key) const {
     for (std::size_t i = 0; i < record_count(); ++i)
-      if (record(i) >> 8 == key) return i;
+      if (record(i).key() == key) return i;
     return record_count();
   }
   /// Removes record `i` (the count follows; the position count is the caller's: set_positions).

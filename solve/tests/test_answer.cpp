@@ -18,12 +18,7 @@ using tanbo::solve::Value;
 
 namespace {
 
-MoveOutcome move_outcome(Outcome o, Point p) {
-  MoveOutcome m;
-  static_cast<Outcome&>(m) = o;
-  m.move = p;
-  return m;
-}
+MoveOutcome move_outcome(Outcome o, Point p) { return {p, o}; }
 
 }  // namespace
 
@@ -55,23 +50,23 @@ TEST_CASE("perfect_move passes over unknown moves, and has none to choose among 
 TEST_CASE("best_moves: the best move alone when the moves were not answered, none when unknown or over",
           "[solve]") {
   Answer a;
-  static_cast<Outcome&>(a) = Outcome::of(true, 5);
+  a.outcome = Outcome::of(true, 5);
   a.best_move = Point{1, 2};
   CHECK(tanbo::solve::best_moves(a) == std::vector<Point>{{1, 2}});
   // A weak answer with its value only: every move of that value.
-  static_cast<Outcome&>(a) = Outcome::of(true, -1);
+  a.outcome = Outcome::of(true, -1);
   a.moves = {move_outcome(Outcome::of(true, 3), {0, 0}), move_outcome(Outcome::of(false, 2), {1, 0}),
              move_outcome(Outcome::of(true, 9), {2, 0})};
   CHECK(tanbo::solve::best_moves(a) == std::vector<Point>{{0, 0}, {2, 0}});
   // With the length known: only the moves of that value and length.
-  static_cast<Outcome&>(a) = Outcome::of(true, 3);
+  a.outcome = Outcome::of(true, 3);
   CHECK(tanbo::solve::best_moves(a) == std::vector<Point>{{0, 0}});
   // No move keeps it and no best move was given: none.
-  static_cast<Outcome&>(a) = Outcome::of(true, 11);
+  a.outcome = Outcome::of(true, 11);
   a.best_move.reset();
   CHECK(tanbo::solve::best_moves(a).empty());
-  static_cast<Outcome&>(a) = Outcome::of(false, 0);
+  a.outcome = Outcome::of(false, 0);
   CHECK(tanbo::solve::best_moves(a).empty());
-  static_cast<Outcome&>(a) = Outcome{};
+  a.outcome = Outcome{};
   CHECK(tanbo::solve::best_moves(a).empty());
 }

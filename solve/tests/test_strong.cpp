@@ -6,13 +6,13 @@
 
 #include <sstream>
 
-#include "brute_force.hpp"
+#include "brute_force_negamax.hpp"
 #include "forge.hpp"
 #include "tanbo/core/variant.hpp"
 #include "tanbo/solve/strong.hpp"
 
 using tanbo::Position;
-using tanbo::solve::SolveOptions;
+using tanbo::solve::StrongOptions;
 using tanbo::solve::SolverEngine;
 using tanbo::solve::SolveStats;
 using tanbo::solve::Table;
@@ -63,7 +63,7 @@ TEST_CASE("the reference-engine table is byte-identical to the optimized-engine 
   for (const char* text : {kSmall3, kSmall4, kAsym4}) {
     INFO(text);
     const Position start = Position::parse(text);
-    SolveOptions reference;
+    StrongOptions reference;
     reference.engine = SolverEngine::Reference;
     const Table a = Table::solve(start);
     const Table b = Table::solve(start, reference);
@@ -81,7 +81,7 @@ TEST_CASE("the table does not depend on the thread count, even as the hash table
   const Table one = Table::solve(start);
   for (const int threads : {2, 3, 4}) {
     for (const SolverEngine engine : {SolverEngine::Optimized, SolverEngine::Reference}) {
-      SolveOptions o;
+      StrongOptions o;
       o.threads = threads;
       o.engine = engine;
       o.initial_slots = threads == 4 ? 1 : 64;  // grows ~10 times during the solve (1 counts as 64)
@@ -102,7 +102,7 @@ TEST_CASE("the table does not depend on the estimate of its classes", "[solve]")
   // Far too low (grows from 64 slots), exact (no doubling), and twice too high; 1 and 2 threads.
   for (const std::uint64_t estimate : {std::uint64_t{10}, classes, 2 * classes}) {
     for (const int threads : {1, 2}) {
-      SolveOptions o;
+      StrongOptions o;
       o.threads = threads;
       o.expected_classes = estimate;
       SolveStats stats;
@@ -130,7 +130,7 @@ TEST_CASE("the strong solver refuses what it cannot solve", "[solve]") {
   // A start that cannot begin a game.
   CHECK_THROWS_AS(Table::solve(Position::parse("X2/3/3 O")), tanbo::InvalidPositionError);
   // Over the budget of position classes.
-  SolveOptions o;
+  StrongOptions o;
   o.max_classes = 100;
   CHECK_THROWS_AS(Table::solve(Position::parse(kSmall4), o), tanbo::UsageError);
   o.max_classes = 0;

@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "brute_force.hpp"
+#include "brute_force_negamax.hpp"
 #include "forge.hpp"
 #include "tanbo/certificate/certificate.hpp"
 #include "tanbo/certificate/sha256.hpp"
@@ -24,6 +24,8 @@ using tanbo::Color;
 using tanbo::Point;
 using tanbo::Position;
 using tanbo::solve::Outcome;
+using tanbo::solve::PackedOutcome;
+using tanbo::solve::Record;
 using tanbo::solve::Table;
 using tanbo::solve::TableError;
 using tanbo::solve::testing::file_of;
@@ -113,8 +115,8 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
     if (++probed % 50 != 1) continue;  // every 50th position: ~1,100 probes
     const Position pos = Position::parse(text);
     const auto r = t.probe(pos);
-    REQUIRE(r.known());
-    CHECK(static_cast<const Outcome&>(r) == outcome);
+    REQUIRE(r.outcome.known());
+    CHECK(r.outcome == outcome);
     CHECK(r.winner() == (outcome.wins() ? pos.to_move() : opponent(pos.to_move())));
     if (outcome.length == 0) {  // a finished game: no move, no line, the side with stones won
       CHECK(r.moves.empty());
@@ -131,7 +133,7 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
       g.play(legal[i]);
       const Outcome child = brute.at(tanbo::solve::testing::board_text(g));
       g.undo();
-      CHECK(static_cast<const Outcome&>(r.moves[i]) == Outcome::of(!child.wins(), child.length + 1));
+      CHECK(r.moves[i].outcome == Outcome::of(!child.wins(), child.length + 1));
     }
     // The line has the position's length and ends the game with the predicted winner, each move
     // keeping the value (the winner wins fastest, the loser defends longest) and the first such
@@ -160,12 +162,12 @@ TEST_CASE("probe: value, every move, the perfect-play line; unknown outside the 
     CHECK(g.winner() == r.winner());
   }
   // Unknown: another board size, an unreachable position of the same size, another start's.
-  CHECK(!t.probe(tanbo::opening(tanbo::Variant::parse("lattice-5"))).known());
-  CHECK(!t.probe(Position::parse("XO2/O3/4/3X X")).known());        // a bounded root: never reached
-  CHECK(!t.probe(Position::parse("X3/4/2O1/X3 O")).known());        // a start of its own
-  CHECK(!t.probe(Position::parse("X2O/4/4/O2X O")).known());        // the start, wrong side to move
+  CHECK(!t.probe(tanbo::opening(tanbo::Variant::parse("lattice-5"))).outcome.known());
+  CHECK(!t.probe(Position::parse("XO2/O3/4/3X X")).outcome.known());        // a bounded root: never reached
+  CHECK(!t.probe(Position::parse("X3/4/2O1/X3 O")).outcome.known());        // a start of its own
+  CHECK(!t.probe(Position::parse("X2O/4/4/O2X O")).outcome.known());        // the start, wrong side to move
   CHECK(!t.lookup(Position::parse("XO1/3/O1X X")).has_value());   // 3x3
-  CHECK(t.probe(start).known());
+  CHECK(t.probe(start).outcome.known());
 }
 
 TEST_CASE("a forged table whose record contradicts rule 7 is refused when probed, not crashed on",
@@ -188,11 +190,12 @@ TEST_CASE("a forged table whose record contradicts rule 7 is refused when probed
     const std::uint64_t key = codec.canonical(codec.key(pos));
     bool found = false;
     for (std::size_t at = header; at + 8 <= bytes.size(); at += 8) {
-      std::uint64_t r = 0;
-      for (int b = 7; b >= 0; --b) r = r << 8 | static_cast<unsigned char>(bytes[at + b]);
-      if (r >> 8 != key) continue;
-      r = (r & ~std::uint64_t{0xfe}) | std::uint64_t{length} << 1;
-      for (int b = 0; b < 8; ++b) bytes[at + b] = static_cast<char>(r >> (8 * b));
+      std::uint64_t word = 0;
+      for (int b = 7; b >= 0; --b) word = word << 8 | static_cast<unsigned char>(bytes[at + b]);
+      Record r{word};
+      if (r.key() != key) continue;
+      r = r.with(PackedOutcome::of(r.packed().wins(), static_cast<int>(length)));
+      for (int b = 0; b < 8; ++b) bytes[at + b] = static_cast<char>(r.word >> (8 * b));
       found = true;
     }
     REQUIRE(found);

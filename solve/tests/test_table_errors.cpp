@@ -16,12 +16,14 @@
 #include "tanbo/solve/strong.hpp"
 
 using tanbo::Position;
+using tanbo::solve::Record;
 using tanbo::solve::Table;
 using tanbo::solve::TableError;
 using tanbo::solve::testing::file_of;
 using tanbo::solve::testing::ForgedTable;
 using tanbo::solve::testing::kSmall4;
 using tanbo::solve::testing::table_refusal;
+using tanbo::solve::testing::value_flipped;
 
 namespace {
 
@@ -77,25 +79,25 @@ TEST_CASE("table reading: records whose fields or keys are impossible, resealed 
   const std::string at_last = "t.tbl: byte " + std::to_string(Small4::kHeader + 8 * last) + ": ";
   SECTION("bits outside the fields: a length above 127 cannot be written, a key above the board's cells") {
     ForgedTable f(t.bytes);
-    f.set_record(last, f.record(last) | std::uint64_t{1} << 63);
+    f.set_record(last, Record::of(f.record(last).key() | std::uint64_t{1} << 55, f.record(last).packed()));
     CHECK(table_refusal(f.sealed()) == at_last + "a record with bits outside its fields");
   }
   SECTION("a cell of value 3") {
     ForgedTable f(t.bytes);
     // The largest key with cell 15 (bits 30-31) set to 3 still sorts last.
-    f.set_record(last, (f.record(last) | std::uint64_t{3} << (30 + 8)));
+    f.set_record(last, Record::of(f.record(last).key() | std::uint64_t{3} << 30, f.record(last).packed()));
     CHECK(table_refusal(f.sealed()) == at_last + "a record whose key has a cell of value 3");
   }
   SECTION("a key that is not its class's canonical (least) one") {
     // The last record's key is the largest canonical key; an image of it under a symmetry of the
     // start that is larger still keeps the records in order and names the same class.
     const auto& codec = t.table.codec();
-    const std::uint64_t key = t.table.records()[last] >> 8;
+    const std::uint64_t key = t.table.records()[last].key();
     std::uint64_t image = key;
     for (std::size_t i = 1; i < codec.symmetries().size(); ++i) image = std::max(image, codec.image(key, i));
     REQUIRE(image > key);
     ForgedTable f(t.bytes);
-    f.set_record(last, image << 8 | (f.record(last) & 0xff));
+    f.set_record(last, Record::of(image, f.record(last).packed()));
     CHECK(table_refusal(f.sealed()) == at_last + "a record whose key is not canonical");
   }
   SECTION("the start's record missing") {
@@ -160,7 +162,7 @@ TEST_CASE("a table answers nothing about another board, and names itself when so
   const Position other = Position::parse("XO1/3/O1X X");
   CHECK(!t.table.lookup(other));
   const tanbo::solve::Answer a = t.table.probe(other);
-  CHECK(!a.known());
+  CHECK(!a.outcome.known());
   CHECK(a.moves.empty());
   CHECK(a.line.empty());
   CHECK(t.table.source() == "the table of X2O/4/4/O2X X");
@@ -176,7 +178,7 @@ TEST_CASE("a table answers nothing about another board, and names itself when so
   // A start named by the caller keeps that name in the file and in errors.
   CHECK(Table::solve(Position::parse("XO1/3/O1X X"), {}, nullptr, "my-start").source() == "the table of my-start");
   // The options the solver refuses, each with its figures.
-  tanbo::solve::SolveOptions o;
+  tanbo::solve::StrongOptions o;
   o.threads = 65;
   try {
     (void)Table::solve(Position::parse(kSmall4), o);
@@ -237,7 +239,7 @@ TEST_CASE("winner_proof refuses a forged table whose prover has no winning move"
   ForgedTable f(t.bytes);
   const std::size_t start = f.find(t.table.codec().key(t.table.start()));
   REQUIRE(start < f.record_count());
-  f.set_record(start, f.record(start) ^ 1);
+  f.set_record(start, value_flipped(f.record(start)));
   f.set_start_wins(!t.table.start_outcome().wins());
   std::istringstream in(f.sealed());
   const Table forged = Table::read(in, "forged.tbl");
@@ -260,7 +262,7 @@ TEST_CASE("a 3x3 start solved by several threads: the frontier runs out, the rec
   const Position start = Position::parse("XO1/3/O1X X");
   const Table one = Table::solve(start);
   for (const int threads : {2, 8}) {
-    tanbo::solve::SolveOptions o;
+    tanbo::solve::StrongOptions o;
     o.threads = threads;
     tanbo::solve::SolveStats stats;
     const Table many = Table::solve(start, o, &stats);

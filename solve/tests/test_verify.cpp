@@ -21,11 +21,14 @@
 using tanbo::Point;
 using tanbo::Position;
 using tanbo::solve::Outcome;
+using tanbo::solve::PackedOutcome;
+using tanbo::solve::Record;
 using tanbo::solve::Table;
 using tanbo::solve::TableError;
 using tanbo::solve::testing::file_of;
 using tanbo::solve::testing::kSmall4;
 using tanbo::solve::testing::ForgedTable;
+using tanbo::solve::testing::value_flipped;
 using Catch::Matchers::Contains;
 
 namespace {
@@ -47,10 +50,6 @@ std::string table_error_of(F&& f) {
   return "";
 }
 
-Outcome outcome_of(std::uint64_t record) { return Outcome::of((record & 1) != 0, static_cast<int>((record >> 1) & 0x7f)); }
-std::uint64_t record_of(std::uint64_t key, Outcome o) {
-  return key << 8 | static_cast<std::uint64_t>(o.length) << 1 | (o.wins() ? 1 : 0);
-}
 
 // The table of kSmall4 and its file, shared by the forgeries below.
 struct Genuine {
@@ -59,7 +58,7 @@ struct Genuine {
   std::string bytes = file_of(table);
   const tanbo::solve::KeyCodec& codec = table.codec();
 
-  Position position(std::size_t i) const { return codec.position(table.records()[i] >> 8); }
+  Position position(std::size_t i) const { return codec.position(table.records()[i].key()); }
   bool finished(std::size_t i) const { return tanbo::reference::winner(position(i)).has_value(); }
   std::uint64_t canonical(const Position& p) const { return codec.canonical(codec.key(p)); }
   // The children of `pos` (reference engine), with the moves leading to them.
@@ -99,8 +98,8 @@ TEST_CASE("a forged flipped win bit is refused by the probe and by verify, namin
   const Genuine g;
   ForgedTable f(g.bytes);
   const std::size_t i = f.find(g.canonical(g.start));
-  const Outcome real = outcome_of(f.record(i));
-  f.set_record(i, f.record(i) ^ 1);
+  const Outcome real = f.record(i).outcome();
+  f.set_record(i, value_flipped(f.record(i)));
   f.set_start_wins(!real.wins());
   const Table forged = read_bytes(f.sealed());  // the hash holds
   const std::string expected = "forged.tbl: byte " + std::to_string(f.offset(i)) +
@@ -112,7 +111,7 @@ TEST_CASE("a forged flipped win bit is refused by the probe and by verify, namin
   CHECK_THROWS_AS(forged.probe(g.start), TableError);
   // A wrong length alone (the value kept) is refused too.
   ForgedTable longer(g.bytes);
-  longer.set_record(i, record_of(longer.record(i) >> 8, Outcome::of(real.wins(), real.length + 2)));
+  longer.set_record(i, Record::of(longer.record(i).key(), Outcome::of(real.wins(), real.length + 2)));
   longer.set_start_length(real.length + 2);
   const Table forged_length = read_bytes(longer.sealed());
   CHECK(table_error_of([&] { (void)forged_length.probe(g.start, false); }) ==
@@ -129,7 +128,7 @@ TEST_CASE("a forged finished game given to the loser is refused by rule 7", "[so
   const auto winner = tanbo::reference::winner(over);
   REQUIRE(winner);
   ForgedTable f(g.bytes);
-  f.set_record(i, f.record(i) ^ 1);
+  f.set_record(i, value_flipped(f.record(i)));
   const Table forged = read_bytes(f.sealed());
   const std::string loser(1, tanbo::color_char(tanbo::opponent(*winner)));
   INFO(over.to_string());
@@ -142,7 +141,7 @@ TEST_CASE("a forged finished game given to the loser is refused by rule 7", "[so
   CHECK_THAT(table_error_of([&] { (void)tanbo::solve::verify(forged); }), Contains("forged.tbl: byte ") && Contains("inconsistent"));
   // Given a length instead, it is refused the same way.
   ForgedTable lengthened(g.bytes);
-  lengthened.set_record(i, lengthened.record(i) | 3 << 1);
+  lengthened.set_record(i, lengthened.record(i).with(PackedOutcome::of(lengthened.record(i).packed().wins(), lengthened.record(i).packed().length() | 3)));
   CHECK_THAT(table_error_of([&] { (void)read_bytes(lengthened.sealed()).probe(over); }),
              Contains(" says X to move ") || Contains(" says O to move "));
 }
@@ -159,7 +158,7 @@ TEST_CASE("the probe checks every position of the perfect-play line, not only th
   REQUIRE(tanbo::reference::winner(end));
   ForgedTable f(g.bytes);
   const std::size_t i = f.find(g.canonical(end));
-  f.set_record(i, f.record(i) ^ 1);
+  f.set_record(i, value_flipped(f.record(i)));
   const Table forged = read_bytes(f.sealed());
   CHECK(table_error_of([&] { (void)forged.probe(g.start, false); }).empty());
   CHECK_THAT(table_error_of([&] { (void)forged.probe(g.start); }), Contains("forged.tbl: byte ") && Contains("the table is inconsistent"));
@@ -176,7 +175,7 @@ TEST_CASE("a locally consistent pair of wrong records passes the parent's probe;
   for (std::size_t i = 0; i < g.table.records().size() && !parent; ++i) {
     if (g.finished(i)) continue;
     const Position p = g.position(i);
-    const Outcome p_real = outcome_of(g.table.records()[i]);
+    const Outcome p_real = g.table.records()[i].outcome();
     for (const auto& [move, c] : g.children(p)) {
       const Outcome c_real = *g.table.lookup(c);
       if (c_real.length == 0) continue;
@@ -189,8 +188,8 @@ TEST_CASE("a locally consistent pair of wrong records passes the parent's probe;
         if (!mover.wins() && !p_forged.wins() && mover.length > p_forged.length) p_forged = mover;
       }
       if (p_forged == p_real) continue;
-      f.set_record(f.find(g.canonical(c)), record_of(g.canonical(c), c_forged));
-      f.set_record(i, record_of(g.canonical(p), p_forged));
+      f.set_record(f.find(g.canonical(c)), Record::of(g.canonical(c), c_forged));
+      f.set_record(i, Record::of(g.canonical(p), p_forged));
       parent = p;
       child = c;
       break;
@@ -200,7 +199,7 @@ TEST_CASE("a locally consistent pair of wrong records passes the parent's probe;
   const Table forged = read_bytes(f.sealed());
   // The honest limit: the parent's answer is wrong and the probe cannot tell.
   CHECK(table_error_of([&] { (void)forged.probe(*parent, false); }).empty());
-  CHECK(static_cast<const Outcome&>(forged.probe(*parent, false)) != *g.table.lookup(*parent));
+  CHECK(forged.probe(*parent, false).outcome != *g.table.lookup(*parent));
   CHECK_THAT(table_error_of([&] { (void)forged.probe(*child, false); }),
              Contains("forged.tbl: byte " + std::to_string(f.offset(f.find(g.canonical(*child))))) &&
                  Contains("the table is inconsistent"));
@@ -215,11 +214,12 @@ TEST_CASE("a repeated or out-of-order record is refused on reading with its offs
   // Repeated: record i + 1 replaced by record i's key with another value (so the 64-bit words
   // still increase), the position count adjusted as a forger would.
   ForgedTable repeated(g.bytes);
-  const std::uint64_t r = repeated.record(i);
-  repeated.set_record(i + 1, (r & 1) == 0 ? r | 1 : r + 2);
+  const Record r = repeated.record(i);
+  const PackedOutcome o = r.packed();
+  repeated.set_record(i + 1, r.with(o.wins() ? PackedOutcome::of(true, o.length() + 1) : PackedOutcome::of(true, o.length())));
   repeated.set_positions(repeated.positions() -
-                         static_cast<std::uint64_t>(g.codec.orbit_size(g.table.records()[i + 1] >> 8)) +
-                         static_cast<std::uint64_t>(g.codec.orbit_size(r >> 8)));
+                         static_cast<std::uint64_t>(g.codec.orbit_size(g.table.records()[i + 1].key())) +
+                         static_cast<std::uint64_t>(g.codec.orbit_size(r.key())));
   CHECK(table_error_of([&] { (void)read_bytes(repeated.sealed()); }) ==
         "forged.tbl: byte " + std::to_string(repeated.offset(i + 1)) +
             ": a repeated record: its key is the previous record's (each key must exceed the previous one)");
@@ -243,7 +243,7 @@ TEST_CASE("a forged table missing a record is refused by its parent's probe and 
   f.erase(j);
   f.set_positions(f.positions() - static_cast<std::uint64_t>(g.codec.orbit_size(g.canonical(child))));
   const Table forged = read_bytes(f.sealed());
-  CHECK(!forged.probe(child).known());  // unknown: the table does not hold it
+  CHECK(!forged.probe(child).outcome.known());  // unknown: the table does not hold it
   CHECK_THAT(table_error_of([&] { (void)forged.probe(g.start); }),
              Contains("forged.tbl: byte " + std::to_string(f.offset(f.find(g.canonical(g.start))))) &&
                  Contains("the table is damaged: the position X2O/4/4/O2X X is held but its successor after") &&

@@ -155,25 +155,25 @@ std::string disagreement(const Position& p, const WeakResult& r, BruteForce& bru
   const std::string at = p.to_string() + ": ";
   if (p.count(Color::Black) == 0 || p.count(Color::White) == 0) {  // finished: rule 7 by hand
     const Color winner = p.count(Color::Black) == 0 ? Color::White : Color::Black;
-    if (r.value != (winner == p.to_move() ? Value::Win : Value::Loss)) return at + "wrong winner";
-    if (r.length != 0 || r.best_move) return at + "a finished game's length is 0, with no move";
+    if (r.answer.outcome.value != (winner == p.to_move() ? Value::Win : Value::Loss)) return at + "wrong winner";
+    if (r.answer.outcome.length != 0 || r.answer.best_move) return at + "a finished game's length is 0, with no move";
     if (!r.proof || r.proof->prover != winner) return at + "no proof for the winner";
     if (const std::string e = check_proof(p, *r.proof); !e.empty()) return at + "proof refused: " + e;
     return "";
   }
   tanbo::reference::Game g(p);
   const Exact want = brute.solve(g);
-  if (r.value != (want.win ? Value::Win : Value::Loss))
-    return at + "value " + tanbo::solve::to_string(r.value) + ", brute force " + (want.win ? "win" : "loss");
-  if (r.length != want.length)
-    return at + "length " + (r.length >= 0 ? std::to_string(r.length) : "unknown") + ", brute force " +
+  if (r.answer.outcome.value != (want.win ? Value::Win : Value::Loss))
+    return at + "value " + tanbo::solve::to_string(r.answer.outcome.value) + ", brute force " + (want.win ? "win" : "loss");
+  if (r.answer.outcome.length != want.length)
+    return at + "length " + (r.answer.outcome.length >= 0 ? std::to_string(r.answer.outcome.length) : "unknown") + ", brute force " +
            std::to_string(want.length);
   {
-    if (!r.best_move || !g.is_legal(*r.best_move)) return at + "no legal best move";
-    g.play(*r.best_move);
+    if (!r.answer.best_move || !g.is_legal(*r.answer.best_move)) return at + "no legal best move";
+    g.play(*r.answer.best_move);
     const Exact child = brute.solve(g);
     if (child.win == want.win || child.length + 1 != want.length)
-      return at + "best move " + tanbo::point_name(*r.best_move) + " does not keep the value and length";
+      return at + "best move " + tanbo::point_name(*r.answer.best_move) + " does not keep the value and length";
   }
   if (!r.proof) return at + "no proof";
   if (r.proof->prover != (want.win ? p.to_move() : tanbo::opponent(p.to_move()))) return at + "wrong prover";
@@ -217,7 +217,7 @@ TEST_CASE("weak solver: every reachable 3x3 position agrees with brute force", "
     const WeakResult r = tanbo::solve::solve_weak(p, small_budget(search));
     INFO(p.to_string());
     REQUIRE(disagreement(p, r, brute) == "");
-    wins += r.value == Value::Win;
+    wins += r.answer.outcome.value == Value::Win;
   }
   // Both outcomes occur, so the comparison covers both sides of the score.
   CHECK(wins > 0);
@@ -234,7 +234,7 @@ TEST_CASE("weak solver: positions of random 4x4 games agree with brute force", "
     const WeakResult r = tanbo::solve::solve_weak(p, small_budget(search));
     INFO(p.to_string());
     REQUIRE(disagreement(p, r, brute) == "");
-    lengths.insert(r.length);
+    lengths.insert(r.answer.outcome.length);
   }
   // The start itself, and lines of many lengths.
   CHECK(lengths.size() > 5);
@@ -287,62 +287,65 @@ TEST_CASE("weak solver: a budget too small answers unknown, deterministically", 
   const Position start = Position::parse("X2O/4/4/O2X X");
   WeakBudget b = small_budget();
   const WeakResult full = tanbo::solve::solve_weak(start, b);
-  REQUIRE(full.value != Value::Unknown);
-  REQUIRE(full.length >= 0);
+  REQUIRE(full.answer.outcome.value != Value::Unknown);
+  REQUIRE(full.answer.outcome.length >= 0);
   REQUIRE(full.value_nodes > 10);
 
   b.nodes = full.value_nodes - 1;
   const WeakResult none = tanbo::solve::solve_weak(start, b);
-  CHECK(none.value == Value::Unknown);
-  CHECK(none.length < 0);
-  CHECK(!none.best_move);
+  CHECK(none.answer.outcome.value == Value::Unknown);
+  CHECK(none.answer.outcome.length < 0);
+  CHECK(!none.answer.best_move);
   CHECK(!none.proof);
-  CHECK(none.nodes == b.nodes);  // never more than the budget
+  CHECK(none.answer.nodes == b.nodes);  // never more than the budget
 
   // Enough for the value, not for the length: the value, with the length unknown.
   b.nodes = full.value_nodes + 1;
   const WeakResult value_only = tanbo::solve::solve_weak(start, b);
-  CHECK(value_only.value == full.value);
-  CHECK(value_only.length < 0);
+  CHECK(value_only.answer.outcome.value == full.answer.outcome.value);
+  CHECK(value_only.answer.outcome.length < 0);
   CHECK(!value_only.proof);
 
   // The value alone, by request: a winning move and a proof without the length search.
   b = small_budget();
   b.length = false;
   const WeakResult no_length = tanbo::solve::solve_weak(start, b);
-  CHECK(no_length.value == full.value);
-  CHECK(no_length.length < 0);
+  CHECK(no_length.answer.outcome.value == full.answer.outcome.value);
+  CHECK(no_length.answer.outcome.length < 0);
   REQUIRE(no_length.proof);
   CHECK(check_proof(start, *no_length.proof) == "");
 
   // The value alone by df-pn: the same value, a winning move, a proof.
   b.value_search = tanbo::solve::ValueSearch::ProofNumber;
   const WeakResult pn_only = tanbo::solve::solve_weak(start, b);
-  CHECK(pn_only.value == full.value);
-  CHECK(pn_only.length < 0);
+  CHECK(pn_only.answer.outcome.value == full.answer.outcome.value);
+  CHECK(pn_only.answer.outcome.length < 0);
   REQUIRE(pn_only.proof);
   CHECK(check_proof(start, *pn_only.proof) == "");
   b.nodes = pn_only.value_nodes - 1;
-  CHECK(tanbo::solve::solve_weak(start, b).value == Value::Unknown);
+  CHECK(tanbo::solve::solve_weak(start, b).answer.outcome.value == Value::Unknown);
 
   // The progress callback sees the node counts, and does not change the search.
   std::vector<long long> seen;
   b = small_budget();
   b.progress_interval = 1000;
-  b.progress = [&seen](long long nodes) { seen.push_back(nodes); };
+  b.progress = [&seen](const tanbo::solve::SolveProgress& p) {
+    CHECK(p.stored == 0);
+    seen.push_back(static_cast<long long>(p.nodes));
+  };
   const WeakResult watched = tanbo::solve::solve_weak(start, b);
-  CHECK(watched.nodes == full.nodes);
-  REQUIRE(seen.size() == static_cast<std::size_t>(full.nodes / 1000));
+  CHECK(watched.answer.nodes == full.answer.nodes);
+  REQUIRE(seen.size() == static_cast<std::size_t>(full.answer.nodes / 1000));
   CHECK(seen.front() == 1000);
   b.progress_interval = 0;
   CHECK_THROWS_AS(tanbo::solve::solve_weak(start, b), tanbo::UsageError);
 
   // Same budget, same answer, same work.
   const WeakResult again = tanbo::solve::solve_weak(start, small_budget());
-  CHECK(again.value == full.value);
-  CHECK(again.length == full.length);
-  CHECK(again.best_move == full.best_move);
-  CHECK(again.nodes == full.nodes);
+  CHECK(again.answer.outcome.value == full.answer.outcome.value);
+  CHECK(again.answer.outcome.length == full.answer.outcome.length);
+  CHECK(again.answer.best_move == full.answer.best_move);
+  CHECK(again.answer.nodes == full.answer.nodes);
   CHECK(again.proof->lines.size() == full.proof->lines.size());
 }
 
@@ -367,15 +370,15 @@ TEST_CASE("weak solver: finished games", "[weak][solve]") {
   // engines refuse to set such a position up; the solver answers it.
   const Position white_wins = Position::parse("1O2/4/4/4 O");
   const WeakResult r = tanbo::solve::solve_weak(white_wins, small_budget());
-  CHECK(r.value == Value::Win);
-  CHECK(r.length == 0);
-  CHECK(!r.best_move);
+  CHECK(r.answer.outcome.value == Value::Win);
+  CHECK(r.answer.outcome.length == 0);
+  CHECK(!r.answer.best_move);
   REQUIRE(r.proof);
   CHECK(r.proof->prover == Color::White);
   CHECK(check_proof(white_wins, *r.proof) == "");
   const WeakResult l = tanbo::solve::solve_weak(Position::parse("1O2/4/4/4 X"), small_budget());
-  CHECK(l.value == Value::Loss);
-  CHECK(l.length == 0);
+  CHECK(l.answer.outcome.value == Value::Loss);
+  CHECK(l.answer.outcome.length == 0);
   CHECK(l.proof->prover == Color::White);
   CHECK_THROWS_AS(tanbo::solve::solve_weak(Position::parse("4/4/4/4 X")), tanbo::InvalidPositionError);
 }
@@ -475,14 +478,14 @@ TEST_CASE("weak solver: a 19x19 endgame from a random classic game", "[weak][sol
     b.table_log2 = 18;
     const WeakResult r = tanbo::solve::solve_weak(g, b);
     INFO(p.to_string() << " legal moves " << g.legal_move_count());
-    if (r.value == Value::Unknown) continue;
+    if (r.answer.outcome.value == Value::Unknown) continue;
     ++solved;
-    REQUIRE(r.length >= 0);
+    REQUIRE(r.answer.outcome.length >= 0);
     REQUIRE(r.proof);
     CHECK(check_proof(p, *r.proof) == "");
     // The reference engine agrees on the best move's legality and the proof's prover.
-    CHECK(g.is_legal(*r.best_move));
-    CHECK(*r.winner(p.to_move()) == r.proof->prover);
+    CHECK(g.is_legal(*r.answer.best_move));
+    CHECK(*r.answer.outcome.winner(p.to_move()) == r.proof->prover);
   }
   CHECK(solved >= 3);
 }
@@ -615,16 +618,17 @@ WeakBudget budget_from_env() {
   b.length = env_or("TANBO_WEAK_LENGTH", 1) != 0;
   if (env_or("TANBO_WEAK_PN", 0) != 0) b.value_search = tanbo::solve::ValueSearch::ProofNumber;
   b.proof = env_or("TANBO_WEAK_PROOF", 1) != 0;
-  b.progress = [](long long nodes) {
-    std::fprintf(stderr, "  ... %lld nodes, cpu %.0f s, peak %.0f MiB\n", nodes, cpu_seconds(), peak_mib());
+  b.progress = [](const tanbo::solve::SolveProgress& p) {
+    std::fprintf(stderr, "  ... %llu nodes, cpu %.0f s, peak %.0f MiB\n", static_cast<unsigned long long>(p.nodes), cpu_seconds(),
+                 peak_mib());
   };
   return b;
 }
 
 std::string describe(const WeakResult& r) {
   std::ostringstream o;
-  o << tanbo::solve::to_string(r.value) << " length " << (r.length >= 0 ? std::to_string(r.length) : "?")
-    << " best " << (r.best_move ? tanbo::point_name(*r.best_move) : "-") << " nodes " << r.value_nodes << "+"
+  o << tanbo::solve::to_string(r.answer.outcome.value) << " length " << (r.answer.outcome.length >= 0 ? std::to_string(r.answer.outcome.length) : "?")
+    << " best " << (r.answer.best_move ? tanbo::point_name(*r.answer.best_move) : "-") << " nodes " << r.value_nodes << "+"
     << r.length_nodes << "+" << r.proof_nodes << " table " << r.table_used << "/" << r.table_capacity
     << " proof " << (r.proof ? std::to_string(r.proof->lines.size()) : "-");
   return o.str();
@@ -678,8 +682,8 @@ TEST_CASE("weak frontier: opening lines", "[.frontier][solve]") {
   const double t0 = cpu_seconds();
   for (const Position& p : layer) {
     const WeakResult r = tanbo::solve::solve_weak(p, b);
-    nodes += r.nodes;
-    (r.value == Value::Win ? wins : r.value == Value::Loss ? losses : unknown)++;
+    nodes += r.answer.nodes;
+    (r.answer.outcome.value == Value::Win ? wins : r.answer.outcome.value == Value::Loss ? losses : unknown)++;
     if (env_or("TANBO_WEAK_VERBOSE", 0) != 0) std::printf("  %s: %s\n", p.to_string().c_str(), describe(r).c_str());
   }
   std::printf("%d plies: %zu positions, side to move wins %d, loses %d, unknown %d; nodes %lld cpu %.1f s peak %.0f MiB\n",
@@ -883,9 +887,9 @@ TEST_CASE("weak frontier: solved back along random games", "[.frontier][solve]")
     while (g.ply() > 0) {
       g.undo();
       const WeakResult r = tanbo::solve::solve_weak(g, b);
-      if (r.value == Value::Unknown) break;
+      if (r.answer.outcome.value == Value::Unknown) break;
       earliest = g.ply();
-      hardest = std::max(hardest, r.nodes);
+      hardest = std::max(hardest, r.answer.nodes);
       line = describe(r);
     }
     std::printf("game %lld: %d plies; solved back to ply %d (%s), the last solve %s; most nodes %lld; cpu %.1f s\n", i,
@@ -923,9 +927,9 @@ TEST_CASE("weak frontier: cost curve", "[.frontier][solve]") {
       const double t0 = cpu_seconds();
       const WeakResult r = tanbo::solve::solve_weak(g, b);
       std::printf("curve\t%s\t%lld\t%d\t%d\t%s\t%lld\t%.2f\n", name.c_str(), i, g.ply(), end - g.ply(),
-                  tanbo::solve::to_string(r.value), r.nodes, cpu_seconds() - t0);
+                  tanbo::solve::to_string(r.answer.outcome.value), r.answer.nodes, cpu_seconds() - t0);
       std::fflush(stdout);
-      if (r.value == tanbo::solve::Value::Unknown) break;
+      if (r.answer.outcome.value == tanbo::solve::Value::Unknown) break;
     }
   }
 }

@@ -50,7 +50,7 @@ TEST_CASE("weak solver: a finished game without its proof asked for", "[weak][so
   WeakBudget b;
   b.proof = false;
   const tanbo::solve::WeakResult r = tanbo::solve::solve_weak(tanbo::Position::parse("1O2/4/4/4 O"), b);
-  CHECK(r.value == tanbo::solve::Value::Win);
-  CHECK(r.length == 0);
+  CHECK(r.answer.outcome.value == tanbo::solve::Value::Win);
+  CHECK(r.answer.outcome.length == 0);
   CHECK(!r.proof);
 }

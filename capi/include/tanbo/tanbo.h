@@ -786,13 +786,13 @@ typedef struct tanbo_answer {
 
 /** One legal move of an answered position: playing it, the mover's value and the plies to the
  *  end from the answered position. */
-typedef struct tanbo_move_value {
+typedef struct tanbo_move_outcome {
   int32_t move;   /**< Row-major index of the move. */
   int32_t value;  /**< A ::tanbo_value for the side that plays it. */
   int32_t length; /**< Plies from the answered position to the end; -1 if not known. */
   int32_t best;   /**< 1 if the move keeps the answer's value and length (a move of perfect play:
                        every fastest win, every longest defence), else 0. */
-} tanbo_move_value;
+} tanbo_move_outcome;
 
 /**
  * Reads a table file.
@@ -893,7 +893,7 @@ tanbo_status tanbo_solution_hash(tanbo_solution* solution, char* buf, size_t len
  *         @p solution.
  */
 tanbo_status tanbo_solution_probe(tanbo_solution* solution, const tanbo_game* game, tanbo_answer* out,
-                                  tanbo_move_value* moves, size_t moves_capacity, int* line,
+                                  tanbo_move_outcome* moves, size_t moves_capacity, int* line,
                                   size_t line_capacity);
 
 /**
@@ -911,7 +911,7 @@ tanbo_status tanbo_solution_probe(tanbo_solution* solution, const tanbo_game* ga
  *         range), ::TANBO_ERR_BUFFER_TOO_SMALL or ::TANBO_ERR_OUT_OF_MEMORY. Errors are reported
  *         on @p game.
  */
-tanbo_status tanbo_solve(tanbo_game* game, int64_t nodes, tanbo_answer* out, tanbo_move_value* moves,
+tanbo_status tanbo_solve(tanbo_game* game, int64_t nodes, tanbo_answer* out, tanbo_move_outcome* moves,
                          size_t moves_capacity);
 
 /* ---- Drawing ------------------------------------------------------------------------------ */

@@ -24,70 +24,38 @@
 #include "tanbo/solve/key.hpp"
 #include "tanbo/solve/strong.hpp"
 #include "tanbo/solve/verify.hpp"
+#include "tanbo/solve/weak.hpp"
 
 namespace tanbo::api {
 
-/// The winner's proof, as a certificate writes it (tanbo/solve/answer.hpp).
-using Proof = solve::Proof;
+// The solvers' words (tanbo/solve/answer.hpp, strong.hpp), declared here under their own names
+// because every face names them through tanbo::api (the faces include only api headers).
 
-/// Win, Loss (for the side to move) or Unknown: the solvers' value (tanbo/solve/answer.hpp).
-using Value = solve::Value;
-/// A Value's name: "win", "loss" or "unknown".
-using solve::to_string;
-/// A position's value and perfect-play length for its side to move, and its winner() (answer.hpp).
-using Outcome = solve::Outcome;
+using solve::Proof;    // the winner's proof, as a certificate writes it
+using solve::Value;    // Win, Loss (for the side to move) or Unknown
+using solve::to_string;  // a Value's name: "win", "loss" or "unknown"
+using solve::Outcome;  // a position's value and perfect-play length, and its winner()
+using solve::outcome_text;  // an outcome in words: "win 7", or "X to move wins in 7 plies"
+using solve::TableError;  // a damaged, truncated or foreign table file (C: TANBO_ERR_BAD_TABLE)
+using solve::VerifyProgress;  // how far Solution::verify() has come
+using solve::MoveOutcome;  // one legal move of an answered position and its outcome for the mover
+using solve::Answer;  // what a probe or a solve says: outcome, winner(), best move, moves, line, nodes
+using solve::best_moves;  // every move that keeps the answer's value and length, row-major
+using solve::kMaxStrongPoints;  // boards of at most this many points (5x5) are solved strongly
+using solve::kMaxStrongSize;    // the largest board side the strong solver takes
+using solve::SolveProgress;  // what either solver's progress callback is told
+using solve::SolveStats;     // the figures of a strong solve
+using solve::SolverEngine;   // the rules engine a strong solve runs on (the table is the same)
+using solve::StrongOptions;  // how Solution::solve_start solves a start strongly (`tanbo solve`)
+using solve::WeakBudget;     // the weak solver's work limit, a count of nodes, never a time
 
-/// A damaged, truncated or foreign table file (what() names the file, the byte offset and the
-/// fault): the faces' TableError (C: TANBO_ERR_BAD_TABLE).
-using TableError = solve::TableError;
-
-/// How far Solution::verify() has come: records checked of the table's records.
-using VerifyProgress = solve::VerifyProgress;
-
-/// One legal move of an answered position and where it leads, for the side to move there: the
-/// solvers' MoveOutcome (answer.hpp): its value and length (-1 when not known) and the move.
-using MoveAnswer = solve::MoveOutcome;
-
-/// What a probe or a solve says about a position: the solvers' Answer (answer.hpp), whose value,
-/// length, winner(), best move, moves, line and node count the faces pass on as they are.
-using Answer = solve::Answer;
-
-/// Moves that keep the answer's value and length (every best move, row-major), from its `moves`;
-/// the best move alone when the moves were not answered; empty when unknown or over.
-using solve::best_moves;
-
-/// "win 7", "loss 12", "win ?" (value without its length), "unknown": the value and length for the
-/// side to move, as the protocol's `solve` answer and the faces' text print them.
-std::string answer_text(const Answer& answer);
+/// The solver engine of an engine name, "optimized" or "reference" (as the faces spell it).
+/// @throws UsageError for any other name, naming the engines.
+SolverEngine solver_engine(const std::string& name);
 
 /// The most position classes solve_start() builds unless told otherwise: lattice-5 holds
 /// 3,856,425 (31 MB, about 5 s of CPU); dense-5's 84,805,263 need `tanbo solve` and a file.
 inline constexpr std::uint64_t kDefaultMaxClasses = 8'000'000;
-
-/// A solved start: every position reachable from it with its value and perfect-play length.
-/// Boards of at most this many points (5x5) are solved strongly; larger ones by the weak solver.
-inline constexpr int kMaxStrongPoints = solve::kMaxKeyPoints;
-/// The largest board side the strong solver takes (kMaxStrongPoints points): the boards whose
-/// starts can be solved on demand (Solution::solve_start, env::shared_solution in env/episode.hpp).
-inline constexpr int kMaxStrongSize = solve::kMaxStrongSize;
-
-/// What a strong solve is told now and then (position classes stored, positions expanded).
-using SolveProgress = solve::Progress;
-/// The figures of a strong solve: classes, positions, finished games, move searches, threads,
-/// symmetries, peak hash-table bytes and where the CPU time went.
-using SolveStats = solve::SolveStats;
-
-/// How Solution::solve_start solves a start strongly (`tanbo solve`).
-struct StrongOptions {
-  int threads = 1;  ///< Worker threads (1..64); the table does not depend on it.
-  /// The rules engine by name, "optimized" or "reference" (the independent cross-check); the
-  /// table is the same, byte for byte.
-  std::string engine = "optimized";
-  /// Refuse (UsageError) once the table holds more position classes than this; 0: no limit.
-  std::uint64_t max_classes = 0;
-  /// Called now and then (about every 2^21 classes) from a worker thread, one call at a time.
-  std::function<void(const SolveProgress&)> progress;
-};
 
 /// A copyable value (copies share the immutable table), safe to probe from several threads.
 class Solution {
@@ -154,19 +122,13 @@ class Solution {
   std::shared_ptr<const solve::Table> table_;
 };
 
-/// The weak solver's work limit in the faces: a count of search nodes, never a time, so the same
-/// budget gives the same answer on every machine and face.
-struct SolveBudget {
-  /// Positions the search may visit in all (at least 1; at most 2^40).
-  long long nodes = 1'000'000;
-  /// Also answer every legal move (each solved in turn with what is left of `nodes`).
-  bool moves = false;
-};
-
-/// The weak solver on `pos` (any legal position up to 25x25, over or not): its value, length and
-/// best move when proven within the budget, else Unknown. Its transposition table is sized from
-/// the budget (2^10 to 2^20 entries of 32 bytes), so a small budget is cheap in memory too.
+/// The faces' weak solve of `pos` (any legal position up to 25x25, over or not): its value,
+/// length and best move when proven within `budget.nodes` (at least 1, at most 2^40), else
+/// Unknown; with `budget.moves`, every legal move too, each solved in turn with what is left of
+/// the nodes. The faces set only nodes and moves: the transposition table is sized from the
+/// nodes (2^10 to 2^20 entries of 32 bytes, so a small budget is cheap in memory too), no proof
+/// is built, and length and value search are the budget's.
 /// @throws UsageError for a budget out of range (naming the range).
-Answer solve(const Position& pos, const SolveBudget& budget);
+Answer solve(const Position& pos, const WeakBudget& budget);
 
 }  // namespace tanbo::api

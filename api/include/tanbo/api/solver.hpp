@@ -19,13 +19,12 @@
 
 namespace tanbo::api {
 
-/// The weak solver's every option (solve/weak.hpp): node budget, table size, value search,
-/// length, proof, progress. The faces' SolveBudget (solution.hpp) is the small part they expose.
-using WeakBudget = solve::WeakBudget;
-/// The weak solver's answer for a start (an Answer), with its proof and its search figures.
-using WeakResult = solve::WeakResult;
+/// The weak solver's answer for a start (its Answer), with its proof and its search figures: the
+/// CLI's `tanbo solve` prints them.
+using solve::WeakResult;
 
-/// The weak solver on a position with every option of a WeakBudget (solve/weak.hpp).
+/// The weak solver on a position with every option of a WeakBudget (solve/weak.hpp; the faces'
+/// api::solve sets only its nodes and moves).
 using solve::solve_weak;
 
 /// The name of a start in tables and certificates (solve/answer.hpp).

@@ -58,11 +58,22 @@ struct Outcome {
   friend bool operator==(const Outcome&, const Outcome&) = default;
 };
 
+/// Perfect play's order on what a move gives its mover (the definitions above): a win before a
+/// loss, a faster win before a slower one, a longer defence before a shorter one. True when `a` is
+/// strictly better than `b` (both known, with their lengths). perfect_move() chooses by it, the
+/// strong solver combines a node's children by it, and the weak solver's alpha-beta scores are
+/// its numeric form (weak_alphabeta.hpp).
+constexpr bool better_for_mover(const Outcome& a, const Outcome& b) noexcept {
+  if (a.wins() != b.wins()) return a.wins();
+  return a.wins() ? a.length < b.length : a.length > b.length;
+}
+
 /// One legal move of a position and where it leads, for the side to move there: playing `move`,
 /// does it win or lose (Unknown: not known), in how many plies from the position (one more than
 /// the length of the position after the move).
-struct MoveOutcome : Outcome {
-  Point move;  ///< The move.
+struct MoveOutcome {
+  Point move;       ///< The move.
+  Outcome outcome;  ///< What it gives the mover (the position after it, seen from before the move).
   /// Equal when every field is.
   friend bool operator==(const MoveOutcome&, const MoveOutcome&) = default;
 };
@@ -71,16 +82,23 @@ struct MoveOutcome : Outcome {
 /// outcome for the mover, lengths known: a table's): the fastest win, else the longest defence,
 /// the first in row-major order among equals. Moves of unknown outcome are passed over; nullopt
 /// when no move's outcome is known (or there are none). The one place this choice is made: the
-/// probe's best move and line and the strong certificate's prover moves are it.
+/// probe's best move and line, the strong certificate's prover moves and the weak solver's best
+/// move with a length are it (the weak solver finds it as the first row-major move that reaches
+/// the exact score, weak.cpp; api/tests/test_solution.cpp holds the two to one move). A weak
+/// answer without its length differs deliberately: its best move is a winning move (any move of a
+/// lost position), proving more would cost the length search it skipped.
 std::optional<Point> perfect_move(const std::vector<MoveOutcome>& moves);
 
 /// What a probe (strong table) or a solve (weak solver) says about a position: its outcome for
 /// the side to move, a move of perfect play, every legal move's outcome and the perfect-play line.
-struct Answer : Outcome {
+struct Answer {
+  /// The answered position's value and length for its side to move.
+  Outcome outcome;
   /// The side to move of the answered position (the outcome is its).
   Color to_move = Color::Black;
-  /// A move of perfect play: the fastest win, or the longest defence (with a known length; with a
-  /// value only, a winning move, or any move of a lost position). nullopt when unknown or over.
+  /// A move of perfect play: with a known length perfect_move()'s (the fastest win, or the longest
+  /// defence, the first row-major among equals); with a value only, a winning move, or any move of
+  /// a lost position. nullopt when unknown or over.
   std::optional<Point> best_move;
   /// Every legal move row-major with its outcome (a probe: all known; a solve: only when asked,
   /// each move solved with what is left of the budget, Unknown when it ran out).
@@ -90,14 +108,31 @@ struct Answer : Outcome {
   /// Search nodes the answer took (a solve; 0 for a probe).
   long long nodes = 0;
 
-  using Outcome::winner;
   /// The side that wins with perfect play, when the value is known.
-  std::optional<Color> winner() const noexcept { return winner(to_move); }
+  std::optional<Color> winner() const noexcept { return outcome.winner(to_move); }
 };
+
+/// An outcome in words, the one place they are chosen (the CLI, the table's errors, the protocol
+/// and every face print these). Without a side to move the answer's short text: "win 7",
+/// "loss 12", "win ?" (the value without its length), "unknown". With the side to move, a
+/// sentence: "X to move wins in 7 plies", "O to move loses in 1 ply", "a finished game won by O",
+/// "X to move wins" (the length not known), "unknown".
+std::string outcome_text(const Outcome& outcome, std::optional<Color> to_move = std::nullopt);
 
 /// Moves that keep the answer's value and length (every best move, row-major), from its `moves`;
 /// the best move alone when the moves were not answered; empty when unknown or over.
 std::vector<Point> best_moves(const Answer& answer);
+
+/// What either solver's progress callback is told now and then (StrongOptions::progress,
+/// WeakBudget::progress): the search's work so far, a count and never a time.
+struct SolveProgress {
+  /// Positions searched so far: the strong solver's move searches by the calling thread, the weak
+  /// solver's nodes (its budget's unit).
+  std::uint64_t nodes = 0;
+  /// Positions held so far: the strong table's position classes (approximate with threads); 0
+  /// for the weak solver, whose tables are allocated whole.
+  std::uint64_t stored = 0;
+};
 
 /// One line of a proof: a position (board and side to move) and, when the prover is to move in a
 /// game not over, the prover's move.

@@ -19,11 +19,11 @@ namespace tanbo::solve {
 
 /// Most points a key holds: 2 bits each plus the side bit in 51 bits, leaving a word's top 13
 /// bits for the solver's value, length and flags.
-inline constexpr int kMaxKeyPoints = 25;
-/// Largest board side the strong solver takes (5x5 = kMaxKeyPoints points).
+inline constexpr int kMaxStrongPoints = 25;
+/// Largest board side the strong solver takes (5x5 = kMaxStrongPoints points).
 inline constexpr int kMaxStrongSize = 5;
-/// Bits of a key: 2 * kMaxKeyPoints board bits and the side bit.
-inline constexpr int kKeyBits = 2 * kMaxKeyPoints + 1;
+/// Bits of a key: 2 * kMaxStrongPoints board bits and the side bit.
+inline constexpr int kKeyBits = 2 * kMaxStrongPoints + 1;
 /// Mask of a key's bits in a word.
 inline constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << kKeyBits) - 1;
 
@@ -45,7 +45,7 @@ std::vector<int> symmetries_kept_by(const Position& pos);
 class KeyCodec {
  public:
   /// The codec of `start`'s board size and symmetry group.
-  /// @throws UsageError if the board has more than kMaxKeyPoints points.
+  /// @throws UsageError if the board has more than kMaxStrongPoints points.
   explicit KeyCodec(const Position& start);
 
   int size() const noexcept { return n_; }  ///< Board side.
@@ -81,7 +81,7 @@ class KeyCodec {
   int orbit_size(std::uint64_t key) const noexcept;
 
  private:
-  static constexpr std::size_t kChunks = (2 * kMaxKeyPoints + 7) / 8;  // 4 points per byte
+  static constexpr std::size_t kChunks = (2 * kMaxStrongPoints + 7) / 8;  // 4 points per byte
   int n_;
   Position like_;  // the start, for position(): size and variant tag
   std::vector<int> symmetries_;

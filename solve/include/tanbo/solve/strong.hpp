@@ -23,6 +23,7 @@
 #include "tanbo/core/types.hpp"
 #include "tanbo/solve/answer.hpp"
 #include "tanbo/solve/key.hpp"
+#include "tanbo/solve/record.hpp"
 
 namespace tanbo::solve {
 
@@ -45,14 +46,8 @@ class TableError : public Error {
 /// engine is the independent cross-check, the optimized one the fast solver).
 enum class SolverEngine : std::uint8_t { Optimized, Reference };
 
-/// What a progress callback is told.
-struct Progress {
-  std::uint64_t stored = 0;    ///< Position classes in the table so far (approximate with threads).
-  std::uint64_t expanded = 0;  ///< Positions whose moves were searched so far, by this thread.
-};
-
 /// How to solve.
-struct SolveOptions {
+struct StrongOptions {
   int threads = 1;  ///< Worker threads (1..64); the table does not depend on it.
   SolverEngine engine = SolverEngine::Optimized;
   /// Refuse (UsageError) once the table holds more position classes than this; 0: no limit.
@@ -64,7 +59,7 @@ struct SolveOptions {
   /// (initial_slots is then ignored). Only memory and speed depend on it, never the table.
   std::uint64_t expected_classes = 0;
   /// Called now and then (about every 2^21 stored classes) from a worker thread, one call at a time.
-  std::function<void(const Progress&)> progress;
+  std::function<void(const SolveProgress&)> progress;
 };
 
 /// Figures of one solve.
@@ -93,7 +88,7 @@ class Table {
   /// certificates (a variant name, or "" for start_label(start)).
   /// @throws UsageError for a board of more than 25 points or a budget exceeded (naming the
   /// figures), InvalidPositionError for a start that cannot begin a game.
-  static Table solve(const Position& start, const SolveOptions& options = {}, SolveStats* stats = nullptr,
+  static Table solve(const Position& start, const StrongOptions& options = {}, SolveStats* stats = nullptr,
                      const std::string& start_text = "");
 
   /// Reads a table file; `name` is used in error messages.
@@ -110,8 +105,8 @@ class Table {
   const std::string& start_text() const noexcept { return start_text_; }  ///< Its name in the file.
   int size() const noexcept { return start_.size(); }                   ///< Board side.
   Outcome start_outcome() const;  ///< The start's value and length.
-  /// Position classes: the records, sorted (key << 8 | length << 1 | wins).
-  const std::vector<std::uint64_t>& records() const noexcept { return records_; }
+  /// Position classes: the records, sorted by key (record.hpp).
+  const std::vector<Record>& records() const noexcept { return records_; }
   std::uint64_t positions() const noexcept { return positions_; }  ///< Reachable positions.
   /// SHA-256 of the file's header fields and records (the hash the file carries).
   const std::array<std::uint8_t, 32>& content_hash() const noexcept { return hash_; }
@@ -157,7 +152,7 @@ class Table {
   std::string start_text_;
   std::string file_;  // the file read() read it from, "" when solved in memory
   KeyCodec codec_;
-  std::vector<std::uint64_t> records_;
+  std::vector<Record> records_;
   std::uint64_t positions_ = 0;
   std::array<std::uint8_t, 32> hash_{};
 };

@@ -40,25 +40,39 @@ struct WeakBudget {
   bool length = true;
   /// Build the winner's proof DAG (WeakResult::proof).
   bool proof = true;
+  /// Also answer every legal move, each solved in turn with what is left of `nodes`: api::solve,
+  /// the faces' weak solve, honours it; solve_weak answers the start alone.
+  bool moves = false;
   /// The proof may hold at most this many positions (they are kept in memory as Positions).
   long long proof_positions = 5'000'000;
-  /// Called with the nodes searched so far every `progress_interval` nodes (a progress line
-  /// for long runs); it does not change the search.
-  std::function<void(long long nodes)> progress;
+  /// Called every `progress_interval` nodes with the nodes searched so far (a progress line for
+  /// long runs); it does not change the search.
+  std::function<void(const SolveProgress&)> progress;
   long long progress_interval = 1LL << 24;
+
+  /// The budget of `nodes` nodes (every other field its default), answering every move with `moves`:
+  /// what a face asks of api::solve.
+  static WeakBudget of(long long nodes, bool moves = false) {
+    WeakBudget b;
+    b.nodes = nodes;
+    b.moves = moves;
+    return b;
+  }
 };
 
-/// What solve_weak found: the Answer (answer.hpp) for the start, with the proof and the search's
+/// What solve_weak found: the answer (answer.hpp) for the start, with the proof and the search's
 /// figures. Its value is Win or Loss for the side to move when proven, Unknown when the budget ran
 /// out first; its length the exact perfect-play length when the length search finished (-1 with
-/// a proven value: value proven, length unknown); its best_move, with a length, a move that keeps
-/// it (the shortest win, the longest loss), with a value only, a winning move (any move for a
+/// a proven value: value proven, length unknown); its best_move, with a length, perfect_move()'s
+/// choice (the shortest win, the longest loss, the first row-major among equals: a probe's), with a value only, a winning move (any move for a
 /// loss), nullopt when Unknown or over; its nodes all the positions visited. No moves, no line.
-struct WeakResult : Answer {
+struct WeakResult {
+  /// The start's answer: outcome, side to move, best move and nodes (no moves, no line).
+  Answer answer;
   /// The winner's proof, when asked for and it fit the budget.
   std::optional<Proof> proof;
   /// Positions visited by the value search, the length search and the proof extraction (their
-  /// sum is Answer::nodes).
+  /// sum is answer.nodes).
   long long value_nodes = 0, length_nodes = 0, proof_nodes = 0;
   /// Transposition-table entries in use at the end (both tables), and their capacity (one table).
   long long table_used = 0, table_capacity = 0;

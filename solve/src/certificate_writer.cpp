@@ -41,7 +41,7 @@ Proof winner_proof(const Table& table) {
     if (const auto known = listed.find(key); known != listed.end()) return known->second;
     std::optional<Point> chosen;
     int depth = 0;
-    Move moves[kMaxKeyPoints];
+    Move moves[kMaxStrongPoints];
     if (ex.is_over()) {
       // a finished game in the proof is won by the prover (the table says so; the checker checks)
     } else if ((key & side_bit) == prover_bit) {
@@ -50,7 +50,7 @@ Proof winner_proof(const Table& table) {
       chosen = perfect_move(outcomes);
       std::size_t at = 0;
       while (at < outcomes.size() && outcomes[at].move != chosen) ++at;
-      if (at == outcomes.size() || !outcomes[at].wins())  // only a forged file: its hash was recomputed
+      if (at == outcomes.size() || !outcomes[at].outcome.wins())  // only a forged file: its hash was recomputed
         throw TableError(table.source(), table.record_offset(table.record_index(codec.canonical(key))),
                          "the table is inconsistent: the prover " + std::string(1, color_char(proof.prover)) +
                              " wins the position " + start_label(codec.position(key)) + " by its record, but no move wins");
