@@ -24,7 +24,9 @@
 #include "tanbo/reference/game.hpp"
 #include "tanbo/differential/compare.hpp"
 
-namespace tanbo::props::differential {
+// The rc::state property's own namespace: inside one named differential, differential:: would
+// not reach the library (tanbo::differential) it uses.
+namespace tanbo::props::stateful {
 
 using Model = reference::Game;
 
@@ -212,4 +214,4 @@ void property(int max_size = 13) {
   rc::state::runAll(commands, model, sut);
 }
 
-}  // namespace tanbo::props::differential
+}  // namespace tanbo::props::stateful

@@ -9,11 +9,11 @@
 TEST_CASE("optimized::Game agrees with the reference under random command sequences",
           "[differential][state][rule2][rule3][rule4][rule5][rule6][rule7][history]") {
   tanbo::props::check("play / try / undo / copy / restart",
-                      [] { tanbo::props::differential::property<tanbo::optimized::Game>(19); });
+                      [] { tanbo::props::stateful::property<tanbo::optimized::Game>(19); });
 }
 
 TEST_CASE("optimized::Game19 agrees with the reference under random command sequences",
           "[differential][state][rule2][rule3][rule4][rule5][rule6][rule7][history]") {
   tanbo::props::check("play / try / undo / copy / restart",
-                      [] { tanbo::props::differential::property<tanbo::optimized::Game19>(19); });
+                      [] { tanbo::props::stateful::property<tanbo::optimized::Game19>(19); });
 }

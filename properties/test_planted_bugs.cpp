@@ -43,8 +43,8 @@ void expect_caught(const std::string& name, Testable&& property) {
 }
 
 template <class Planted>
-void differential() {
-  props::differential::property<Planted>();
+void stateful() {
+  props::stateful::property<Planted>();
 }
 template <class Planted>
 void rules() {
@@ -62,27 +62,27 @@ void metamorphic() {
 }  // namespace
 
 TEST_CASE("planted bug: last_result() drops a stone when both colours are removed", "[planted][rule6]") {
-  expect_caught("DropRemovedStone / differential", differential<DropRemovedStone>);
+  expect_caught("DropRemovedStone / differential", stateful<DropRemovedStone>);
   expect_caught("DropRemovedStone / rules", rules<DropRemovedStone>);
   expect_caught("DropRemovedStone / metamorphic", metamorphic<DropRemovedStone>);
 }
 
 TEST_CASE("planted bug: wrong reason for a move with several friendly neighbours", "[planted][rule3]") {
-  expect_caught("PlayThrowsWrongReason / differential", differential<PlayThrowsWrongReason>);
+  expect_caught("PlayThrowsWrongReason / differential", stateful<PlayThrowsWrongReason>);
 }
 
 TEST_CASE("planted bug: hash not restored by undoing a removal", "[planted][history]") {
-  expect_caught("HashKeptAfterUndoingRemoval / differential", differential<HashKeptAfterUndoingRemoval>);
+  expect_caught("HashKeptAfterUndoingRemoval / differential", stateful<HashKeptAfterUndoingRemoval>);
   expect_caught("HashKeptAfterUndoingRemoval / undo", undo<HashKeptAfterUndoingRemoval>);
 }
 
 TEST_CASE("planted bug: copies share state", "[planted][history]") {
-  expect_caught("SharedCopies / differential", differential<SharedCopies>);
+  expect_caught("SharedCopies / differential", stateful<SharedCopies>);
   expect_caught("SharedCopies / undo", undo<SharedCopies>);
 }
 
 TEST_CASE("planted bug: legal moves not symmetric", "[planted][rule3]") {
-  expect_caught("AsymmetricLegal / differential", differential<AsymmetricLegal>);
+  expect_caught("AsymmetricLegal / differential", stateful<AsymmetricLegal>);
   expect_caught("AsymmetricLegal / metamorphic", metamorphic<AsymmetricLegal>);
   expect_caught("AsymmetricLegal / rules", rules<AsymmetricLegal>);
 }
