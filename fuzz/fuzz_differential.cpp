@@ -2,7 +2,7 @@
 // format). On a divergence it prints the report (step, both engines' states, the game record)
 // and aborts; replay a crash file with `tanbo diff --input FILE` to get a minimized record.
 // check-map: fuzz fuzz_differential [rule2][rule3][rule4][rule5][rule6][rule7][history]
-// check-map: code optimized reference verify
+// check-map: code optimized reference differential
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
