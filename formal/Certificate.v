@@ -813,7 +813,7 @@ Proof.
 Qed.
 
 (* ---- A certificate checked inside Coq ---- *)
-(* formal/certificates/xo3.cert, the certificate tanbo-certgen writes for the 3x3 start
+(* formal/test-certificates/xo3.cert, the certificate tanbo-certgen writes for the 3x3 start
    XO1/3/O1X X (Openings.start3, Black to move), as Coq data. The kernel runs the checker on it
    (vm_compute), so this result rests on neither extraction nor the OCaml reader: White, the
    second player, wins the 3x3 start. *)

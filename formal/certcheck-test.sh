@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The CTest test of tanbo-certcheck (the extracted checker of Certificate.v): it must accept the
-# test certificates of formal/certificates/ (make-test-certificates.sh), refuse each damaged copy
-# (exit 1) and each malformed variant made here from xo3.cert (exit 2), every time with exactly
-# the pinned message. A checker that accepts a damaged certificate is the worst bug a
+# test certificates of formal/test-certificates/ (make-test-certificates.sh), refuse each
+# damaged copy (exit 1) and each malformed variant made here from xo3.cert (exit 2), every time
+# with exactly the pinned message. A checker that accepts a damaged certificate is the worst bug a
 # certificate checker can have, so each damage is planted and must be caught.
 #   certcheck-test.sh TANBO_CERTCHECK CERT_DIR
 set -euo pipefail
@@ -40,7 +40,7 @@ expect "$dir/xo3-wrong-last-line.cert" 1 "refused: line 42: the last position li
 expect "$dir/xo3-duplicate.cert" 1 "refused: line 7: the position is already on an earlier line"
 expect "$dir/xo3-missing-move.cert" 1 "refused: line 8: the prover is to move, yet the line carries no move"
 expect "$dir/xo3-wrong-count.cert" 1 "refused: line 5: the header says 39 positions, the certificate lists 38"
-# Outside the language (docs/certificates.md; exit 2), committed in formal/certificates/ with a
+# Outside the language (docs/certificates.md; exit 2), committed in formal/test-certificates/ with a
 # correct sha256 unless the hash is the fault: a start followed by other text (a relabelled
 # lattice-5-like proof, free text after a position string or a name), names and position
 # strings in another case, a number with a leading zero, starts that cannot begin a game, a

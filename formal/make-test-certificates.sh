@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Regenerates the test certificates of formal/certificates/ (judged by certcheck-test.sh) with
+# Regenerates the test certificates of formal/test-certificates/ (judged by certcheck-test.sh) with
 # tanbo-certgen (the certificates of two small starts, and damaged copies of the 3x3 one), adding
 # the sha256 line tanbo-certgen leaves out. Run by hand after changing tanbo-certgen:
-#   make-test-certificates.sh TANBO_CERTGEN [OUT_DIR]    (OUT_DIR default: formal/certificates)
+#   make-test-certificates.sh TANBO_CERTGEN [OUT_DIR]    (OUT_DIR default: formal/test-certificates)
 set -euo pipefail
 gen=${1:?usage: make-test-certificates.sh TANBO_CERTGEN [OUT_DIR]}
-out=${2:-$(dirname "$0")/certificates}
+out=${2:-$(dirname "$0")/test-certificates}
 mkdir -p "$out"
 seal() {  # appends the sha256 line of every byte before it (docs/certificates.md)
   local body

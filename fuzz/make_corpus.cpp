@@ -168,7 +168,7 @@ std::vector<std::filesystem::path> files_in(const std::filesystem::path& dir) {
   return files;
 }
 
-void notation(const std::filesystem::path& dir) {
+void notation_corpus(const std::filesystem::path& dir) {
   const std::pair<int, const char*> names[] = {
       {19, "A1"}, {19, "s19"}, {19, "T1"}, {19, "A20"}, {25, "Y25"}, {25, "Z1"}, {2, "B2"},
       {2, "C1"}, {19, "A0"}, {19, "A07"}, {19, "B100"}, {19, "A"}, {19, "1A"}, {19, ""},
@@ -181,7 +181,7 @@ void notation(const std::filesystem::path& dir) {
   }
 }
 
-void position(const std::filesystem::path& dir) {
+void position_corpus(const std::filesystem::path& dir) {
   for (const Variant& v : Variant::all_named()) write(dir, "opening-" + v.name(), opening(v).to_string());
   const std::pair<const char*, const char*> texts[] = {
       {"custom-2x2", "X1/1O X"},
@@ -199,7 +199,7 @@ void position(const std::filesystem::path& dir) {
   for (const auto& [name, text] : texts) write(dir, name, std::string(text));
 }
 
-void record(const std::filesystem::path& dir) {
+void record_corpus(const std::filesystem::path& dir) {
   for (const char* name : {"lattice-5", "lattice-7", "dense-5", "dense-7", "lattice-9"}) {
     const Variant v = Variant::parse(name);
     write(dir, std::string("game-to-end-") + name,
@@ -266,9 +266,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   differential_corpus(root / "differential");
-  notation(root / "notation");
-  position(root / "position");
-  record(root / "record");
+  notation_corpus(root / "notation");
+  position_corpus(root / "position");
+  record_corpus(root / "record");
   std::filesystem::create_directories(dict.parent_path());
   write(dict.parent_path(), dict.filename().string(), differential_dict());
   std::printf("seed corpora written under %s, dictionary %s\n", root.string().c_str(), dict.string().c_str());

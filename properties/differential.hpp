@@ -24,6 +24,8 @@
 #include "tanbo/reference/game.hpp"
 #include "tanbo/differential/compare.hpp"
 
+// The rc::state property's own namespace: inside one named differential, differential:: would
+// not reach the library (tanbo::differential) it uses.
 namespace tanbo::props::stateful {
 
 using Model = reference::Game;

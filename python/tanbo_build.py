@@ -1,10 +1,11 @@
-"""How setuptools builds the tanbo package, shared by the two entry points: setup.py at the
-repository root (`pip install .`, `python3 -m build --sdist` there) and python/setup.py
-(`pip install ./python`). It compiles the bindings (python/src) and the engines' C++ sources
-(core, reference, optimized, api/ the layer every front end wraps, and the libraries beside it) directly, without CMake. Not installed; MANIFEST.in ships it in the sdist.
+"""How setuptools builds the tanbo package, for the one entry point: setup.py at the repository
+root (`pip install .`, `python3 -m build --sdist` there, cibuildwheel). It compiles the bindings
+(python/src) and the engines' C++ sources (core, reference, optimized, api/ the layer every
+front end wraps, and the libraries beside it) directly, without CMake. Not installed; MANIFEST.in
+ships it in the sdist.
 
-All package metadata lives here (pyproject.toml only names the build backend), so both entry
-points build the same package."""
+All package metadata lives here (pyproject.toml only names the build backend and configures
+cibuildwheel); it sits next to the sources it lists."""
 
 import glob
 import os

@@ -38,7 +38,7 @@ int run_conform(const ConformOptions& o) {
     conformance::FileResult r;
     try {
       conformance::EngineProcess engine(o.engine, o.timeout * 1000);
-      conformance::Engine e{[&engine](const std::string& request) { return engine.ask(request); },
+      conformance::ProtocolEngine e{[&engine](const std::string& request) { return engine.ask(request); },
                             [&engine](const std::string& c) { return engine.supports(c); }};
       r = conformance::check_file(file, list, e);
     } catch (const Error& e) {

@@ -1,5 +1,5 @@
 // `tanbo selfplay`: plays uniformly random games from fixed seeds, prints each game's length and
-// winner and a summary, and with --check verifies the rule consequences after every move. Game i
+// winner and a summary, and with --check checks the rule consequences after every move. Game i
 // (0-based) uses tanbo::Rng(seed + i) (mod 2^64) and plays legal_moves()[rng.below(count)].
 #include <filesystem>
 #include <fstream>
@@ -191,7 +191,7 @@ Command add_selfplay_command(CLI::App& parent) {
   add_position_option(*app, o->position, "Start every game from this position string");
   app->add_flag("--json", o->json, "Print one JSON object per game and a JSON summary");
   app->add_flag("--check", o->check,
-                "Verify the rule consequences after every move; on violation print the game "
+                "Check the rule consequences after every move; on violation print the game "
                 "record and exit with status 3");
   add_text_option(*app, "--record-dir", o->record_dir,
                   "Write each game's record to DIR/game-<i>.txt")

@@ -101,7 +101,7 @@ std::string board_and_side(const std::string& text) {
 
 class Runner {
  public:
-  Runner(const Engine& engine, FileResult& result) : engine_(engine), result_(result) {}
+  Runner(const ProtocolEngine& engine, FileResult& result) : engine_(engine), result_(result) {}
 
   // Runs one case; throws Mismatch on a difference.
   void run(const Case& c) {
@@ -240,13 +240,13 @@ class Runner {
     return total;
   }
 
-  const Engine& engine_;
+  const ProtocolEngine& engine_;
   FileResult& result_;
 };
 
 }  // namespace
 
-FileResult check_file(const std::string& file, const std::vector<Case>& cases, const Engine& engine) {
+FileResult check_file(const std::string& file, const std::vector<Case>& cases, const ProtocolEngine& engine) {
   FileResult result;
   result.file = file;
   Runner runner(engine, result);
@@ -272,8 +272,8 @@ FileResult check_file(const std::string& file, const std::vector<Case>& cases, c
   return result;
 }
 
-Engine in_process(protocol::Server& server) {
-  Engine e;
+ProtocolEngine in_process(protocol::Server& server) {
+  ProtocolEngine e;
   e.ask = [&server](const std::string& request) {
     return protocol::parse_answer(server.handle(request).value_or("?"));
   };

@@ -1,4 +1,4 @@
-// Outcome capture and value formatting for the differential driver.
+// Attempts (a result or an exception captured) and value formatting for the differential driver.
 #include "tanbo/differential/support.hpp"
 
 #include <algorithm>
@@ -150,7 +150,7 @@ std::string Divergence::report() const {
     out += "  status:      " + s.status + "\n";
     out += "  legal moves: " + s.legal_moves + "\n";
     out += "  last result: " + s.last_result + "\n";
-    if (!s.outcome.empty()) out += "  operation:   " + s.outcome + "\n";
+    if (!s.attempt.empty()) out += "  operation:   " + s.attempt + "\n";
     return out;
   };
   std::string out = "DIVERGENCE between reference and " + candidate_name + " at step " +

@@ -73,7 +73,7 @@ TEST_CASE("driver reports: undo and copy failing", "[differential][driver]") {
   CHECK(d.step == 1);
   CHECK(d.action == "undo 1 move(s) from ply 0");
   CHECK_THAT(d.what, StartsWith("undo(): "));
-  CHECK_THAT(d.reference.outcome, Contains("UsageError"));
+  CHECK_THAT(d.reference.attempt, Contains("UsageError"));
 
   d = diverges<planted::CopyThrows>(on_lattice5({Step::legal(0), Step::copy()}));
   CHECK(d.step == 2);
@@ -141,5 +141,5 @@ TEST_CASE("driver reports: a move played, refused or thrown on differently", "[d
   d = diverges<planted::MiscountsPlayedRemovals>(two_moves);
   CHECK(d.step == 1);
   CHECK_THAT(d.what, Contains(", candidate returned"));
-  CHECK(d.reference.outcome != d.candidate.outcome);
+  CHECK(d.reference.attempt != d.candidate.attempt);
 }

@@ -163,6 +163,22 @@ void BasicBoard<MaxN>::set_up(const Position& pos) {
 template <int MaxN>
 template <class CellAt>
 Vertex BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, CellAt&& at) {
+  clear_for(size, to_move, variant);
+  std::array<Vertex, kPlayable> stones, heads;
+  const int stone_count = read_points(at, stones);
+  count_neighbours(stones, stone_count);
+  const int head_count = find_roots(stones, stone_count, heads);
+  find_growth_points();
+  note_game_end();
+  for (int i = 0; i < head_count; ++i)
+    if (growth_[heads[static_cast<std::size_t>(i)]] == 0) return heads[static_cast<std::size_t>(i)];
+  return kNoVertex;
+}
+
+// build()'s first step: an empty board of side `size`, every vertex it uses a border or unset;
+// the hash holds the side to move alone.
+template <int MaxN>
+void BasicBoard<MaxN>::clear_for(int size, Color to_move, const Variant& variant) noexcept {
   size_ = static_cast<std::uint8_t>(size);
   to_move_ = to_move;
   variant_ = variant;
@@ -178,30 +194,45 @@ Vertex BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, 
   stones_ = {0, 0};
   roots_ = {0, 0};
   hash_ = to_move == Color::White ? kZobrist.white_to_move : 0;
-  // Rules 1-2: the content of every point; the stones listed row-major.
-  std::array<Vertex, kPlayable> stones;
+}
+
+// Rules 1-2: the content of every point, its stones counted and hashed; returns their number,
+// listed row-major in `stones`. The neighbour fields come in count_neighbours().
+template <int MaxN>
+template <class CellAt>
+int BasicBoard<MaxN>::read_points(CellAt&& at, std::array<Vertex, kPlayable>& stones) {
   int stone_count = 0;
   for (int y = 0; y < size_; ++y) {
     const Vertex row = vertex({0, y});
     for (int x = 0; x < size_; ++x) {
       const Vertex v = static_cast<Vertex>(row + x);
       const int content = static_cast<int>(at(Point{x, y}));
-      point_[v] = static_cast<std::uint32_t>(content);  // the neighbour fields come below
+      point_[v] = static_cast<std::uint32_t>(content);
       if (content == kEmpty) continue;
       stones[static_cast<std::size_t>(stone_count++)] = v;
       ++stones_[content - 1];
       hash_ ^= detail::kVertexKeys<MaxN>.key[content - 1][v];
     }
   }
-  // Each stone counted in its neighbours' words (rule 3 reads these counts).
+  return stone_count;
+}
+
+// Each stone counted in its neighbours' words (rule 3 reads these counts).
+template <int MaxN>
+void BasicBoard<MaxN>::count_neighbours(const std::array<Vertex, kPlayable>& stones, int stone_count) noexcept {
   for (int i = 0; i < stone_count; ++i) {
     const Vertex v = stones[static_cast<std::size_t>(i)];
     const int colour = cell(v) - 1;
     for_each_neighbour<kWidth>(v, [&](const std::size_t n) TANBO_ALWAYS_INLINE { link_neighbour(colour, n, v); });
   }
-  // Roots (rule 4): flood fill from each unvisited stone in row-major order; the first stone is
-  // the head, so the heads are found in row-major order.
-  std::array<Vertex, kPlayable> heads, stack;  // each stone is pushed once
+}
+
+// Roots (rule 4): flood fill from each unvisited stone in row-major order; the first stone is
+// the head, so the heads are found in row-major order. Returns their number, listed in `heads`.
+template <int MaxN>
+int BasicBoard<MaxN>::find_roots(const std::array<Vertex, kPlayable>& stones, int stone_count,
+                                 std::array<Vertex, kPlayable>& heads) noexcept {
+  std::array<Vertex, kPlayable> stack;  // each stone is pushed once
   int head_count = 0;
   for (int i = 0; i < stone_count; ++i) {
     const Vertex head = stones[static_cast<std::size_t>(i)];
@@ -223,7 +254,12 @@ Vertex BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, 
       });
     }
   }
-  // Growth points (rule 5) and the legal sets (rule 3): the same points.
+  return head_count;
+}
+
+// Growth points (rule 5) and the legal sets (rule 3): the same points, added row-major.
+template <int MaxN>
+void BasicBoard<MaxN>::find_growth_points() noexcept {
   for (int y = 0; y < size_; ++y) {
     const Vertex row = vertex({0, y});
     for (Vertex v = row; v < row + size_; ++v) {
@@ -235,10 +271,6 @@ Vertex BasicBoard<MaxN>::build(int size, Color to_move, const Variant& variant, 
         }
     }
   }
-  note_game_end();
-  for (int i = 0; i < head_count; ++i)
-    if (growth_[heads[static_cast<std::size_t>(i)]] == 0) return heads[static_cast<std::size_t>(i)];
-  return kNoVertex;
 }
 
 template <int MaxN>
@@ -399,16 +431,27 @@ void BasicBoard<MaxN>::throw_illegal(Point p) const {
   throw IllegalMoveError(p, to_move_, *why_illegal(p));
 }
 
+// The one body of play_vertex() and play_vertex_unordered() below, recording into their `rec`:
+// forced inline into each, so kBits is a constant there and neither pays for the other (the
+// performance gate counts play_vertex()'s instructions; returning the record from here instead
+// costs it one more store per move).
 template <int MaxN>
-MoveRecord BasicBoard<MaxN>::play_vertex(Vertex v) noexcept {
+template <bool kBits>
+inline void BasicBoard<MaxN>::play_recorded(Vertex v, MoveRecord& rec) noexcept {
   assert(!is_over() && is_growth_word(side(), point_[v]));
-  MoveRecord rec;
+  if constexpr (!kBits) ordered_ = false;
   if (to_move_ == Color::Black)
-    play_as<0, true>(v, &rec);
+    play_as<0, kBits>(v, &rec);
   else
-    play_as<1, true>(v, &rec);
+    play_as<1, kBits>(v, &rec);
   to_move_ = opponent(to_move_);  // play_as toggled the hash's side-to-move key
   ++ply_;
+}
+
+template <int MaxN>
+MoveRecord BasicBoard<MaxN>::play_vertex(Vertex v) noexcept {
+  MoveRecord rec;
+  play_recorded<true>(v, rec);
   return rec;
 }
 
@@ -416,15 +459,8 @@ MoveRecord BasicBoard<MaxN>::play_vertex(Vertex v) noexcept {
 // row-major order goes stale until restore_order() (as inside playout()'s loop).
 template <int MaxN>
 MoveRecord BasicBoard<MaxN>::play_vertex_unordered(Vertex v) noexcept {
-  assert(!is_over() && is_growth_word(side(), point_[v]));
   MoveRecord rec;
-  ordered_ = false;
-  if (to_move_ == Color::Black)
-    play_as<0, false>(v, &rec);
-  else
-    play_as<1, false>(v, &rec);
-  to_move_ = opponent(to_move_);
-  ++ply_;
+  play_recorded<false>(v, rec);
   return rec;
 }
 
@@ -705,6 +741,118 @@ inline void BasicBoard<MaxN>::remove_stone(Vertex v) noexcept {
 
 // ---- Consistency: every incremental quantity against a rebuild ----------------------------------
 
+// check_consistency()'s steps: this board (`mine`) against `fresh`, built from its cells, in
+// the order of the messages: totals, then every point, then the roots' stone lists. Roots are
+// matched through per-vertex tables instead of maps: the differential checks call this after
+// every removal and every undo that restores one.
+template <int MaxN>
+class BasicBoard<MaxN>::ConsistencyCheck {
+ public:
+  ConsistencyCheck(const BasicBoard& mine, const BasicBoard& fresh)
+      : mine_(mine), fresh_(fresh), used_(used_vertices(mine.size_, kWidth)) {
+    std::fill_n(to_fresh_.begin(), used_, kNoVertex);
+    std::fill_n(from_fresh_.begin(), used_, kNoVertex);
+    std::fill_n(members_.begin(), used_, std::uint16_t{0});
+  }
+
+  // The hash, the stone, root and legal-move counts, the game-over flag and the bitsets.
+  std::optional<std::string> totals() const {
+    const BasicBoard &b = mine_, &f = fresh_;
+    if (b.hash_ != f.hash_) return "hash differs from recomputation";
+    for (int c = 0; c < 2; ++c) {
+      if (b.stones_[c] != f.stones_[c]) return std::string("stone count of ") + kNames[c] + " differs";
+      if (b.roots_[c] != f.roots_[c]) return std::string("root count of ") + kNames[c] + " differs";
+      if (b.legal_count_[c] != f.legal_count_[c])
+        return std::string("legal-move count of ") + kNames[c] + " is " + std::to_string(b.legal_count_[c]) +
+               ", recomputed " + std::to_string(f.legal_count_[c]);
+    }
+    if (b.over_ != f.over_)
+      return std::string("game-over flag is ") + (b.over_ ? "set" : "clear") + ", the stones say " +
+             (f.over_ ? "over" : "not over");
+    // Unread once over (playout() leaves them stale) or while play_vertex_unordered() says so.
+    for (int c = 0; c < 2 && b.ordered_ && !b.is_over(); ++c)
+      if (b.legal_bits_[c] != f.legal_bits_[c] || b.legal_word_count_[c] != f.legal_word_count_[c])
+        return std::string("legal bitset of ") + kNames[c] + " differs from its legal set";
+    return std::nullopt;
+  }
+
+  // Every point, row-major: its word, its place in the legal sets and, for a stone, its root.
+  std::optional<std::string> points() {
+    const BasicBoard& b = mine_;
+    for (int y = 0; y < b.size_; ++y)
+      for (Vertex v = vertex({0, y}); v < vertex({0, y}) + b.size_; ++v) {
+        // The whole word at once (both counts and XORs; the content is the same, fresh being
+        // built from these cells); the detail only on a difference.
+        if (b.point_[v] != fresh_.point_[v]) {
+          const int c = b.count(0, v) != fresh_.count(0, v) ||
+                                b.single_neighbour(0, v) != fresh_.single_neighbour(0, v)
+                            ? 0
+                            : 1;
+          return std::string("neighbour count/XOR of ") + kNames[c] + " at " + at_point(v) + " differs";
+        }
+        // Membership is the point word (compared above); each member must sit at its index.
+        // With the counts equal, that makes the first legal_count_ entries exactly the set.
+        for (int c = 0; c < 2; ++c)
+          if (is_growth_word(c, b.point_[v]) &&
+              (b.legal_pos_[c][v] >= b.legal_count_[c] || b.legal_[c][b.legal_pos_[c][v]] != v))
+            return at_point(v) + " is a legal point of " + kNames[c] + " missing from its legal set";
+        if (b.cell(v) == kEmpty) continue;
+        if (auto why = stone_root(v)) return why;
+      }
+    return std::nullopt;
+  }
+
+  // Each root's circular list holds exactly its stones (counted by points()).
+  std::optional<std::string> stone_lists() const {
+    for (int i = 0; i < head_count_; ++i) {
+      const Vertex head = heads_[static_cast<std::size_t>(i)];
+      const int count = members_[head];
+      int walked = 0;
+      Vertex s = head;
+      do {
+        if (mine_.root_[s] != head || ++walked > count) return "stone list of root " + at_point(head) + " is broken";
+        s = mine_.next_[s];
+      } while (s != head);
+      if (walked != count) return "stone list of root " + at_point(head) + " misses stones";
+    }
+    return std::nullopt;
+  }
+
+ private:
+  static constexpr const char* kNames[2] = {"X", "O"};
+  static std::string at_point(Vertex v) { return point_name(point(v)); }
+
+  // The stone at v: its head is a live stone of its root, the roots are the same partition of
+  // stones as fresh's (heads may differ), and a root's first stone met brings its growth count.
+  std::optional<std::string> stone_root(Vertex v) {
+    const BasicBoard& b = mine_;
+    const Vertex mine = b.root_[v], theirs = fresh_.root_[v];
+    if (mine >= used_ || b.cell(mine) != b.cell(v) || b.root_[mine] != mine)
+      return "stone " + at_point(v) + " names a head that is not a live stone of its root";
+    const bool first_of_root = to_fresh_[mine] == kNoVertex;
+    if (first_of_root) {
+      to_fresh_[mine] = theirs;
+      heads_[static_cast<std::size_t>(head_count_++)] = mine;
+    }
+    if (from_fresh_[theirs] == kNoVertex) from_fresh_[theirs] = mine;
+    if (to_fresh_[mine] != theirs || from_fresh_[theirs] != mine)
+      return "stone " + at_point(v) + " is in a different root than recomputed";
+    ++members_[mine];
+    if (first_of_root && b.growth_[mine] != fresh_.growth_[theirs])
+      return "root at " + at_point(mine) + " has " + std::to_string(b.growth_[mine]) +
+             " growth points, recomputed " + std::to_string(fresh_.growth_[theirs]);
+    return std::nullopt;
+  }
+
+  const BasicBoard& mine_;
+  const BasicBoard& fresh_;
+  const std::size_t used_;
+  std::array<Vertex, kVertices> to_fresh_, from_fresh_;  // head of mine <-> head of fresh
+  std::array<std::uint16_t, kVertices> members_;          // stones per head of mine
+  std::array<Vertex, kPlayable> heads_;                   // mine's heads, in the order met
+  int head_count_ = 0;
+};
+
 // Rebuilds the board from its stones alone and compares (KataGo's checkConsistency idea).
 template <int MaxN>
 std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
@@ -712,78 +860,10 @@ std::optional<std::string> BasicBoard<MaxN>::check_consistency() const {
   // From this board's cells directly (no Position in between): the checks call this often.
   BasicBoard fresh = *this;
   static_cast<void>(fresh.build(size_, to_move_, variant_, [this](Point p) { return static_cast<Cell>(cell(vertex(p))); }));
-  auto at_point = [](Vertex v) { return point_name(point(v)); };
-  const char* names[2] = {"X", "O"};
-
-  if (hash_ != fresh.hash_) return "hash differs from recomputation";
-  for (int c = 0; c < 2; ++c) {
-    if (stones_[c] != fresh.stones_[c]) return std::string("stone count of ") + names[c] + " differs";
-    if (roots_[c] != fresh.roots_[c]) return std::string("root count of ") + names[c] + " differs";
-    if (legal_count_[c] != fresh.legal_count_[c])
-      return std::string("legal-move count of ") + names[c] + " is " + std::to_string(legal_count_[c]) +
-             ", recomputed " + std::to_string(fresh.legal_count_[c]);
-  }
-  if (over_ != fresh.over_)
-    return std::string("game-over flag is ") + (over_ ? "set" : "clear") + ", the stones say " +
-           (fresh.over_ ? "over" : "not over");
-  // Unread once over (playout() leaves them stale) or while play_vertex_unordered() says so.
-  for (int c = 0; c < 2 && ordered_ && !is_over(); ++c)
-    if (legal_bits_[c] != fresh.legal_bits_[c] || legal_word_count_[c] != fresh.legal_word_count_[c])
-      return std::string("legal bitset of ") + names[c] + " differs from its legal set";
-  // Roots: the same partition of stones (heads may differ), each list exactly its stones.
-  // Per-vertex tables instead of maps: the differential checks call this after every removal
-  // and every undo that restores one.
-  const std::size_t used = used_vertices(size_, kWidth);
-  std::array<Vertex, kVertices> to_fresh, from_fresh;
-  std::array<std::uint16_t, kVertices> members;
-  std::fill_n(to_fresh.begin(), used, kNoVertex);
-  std::fill_n(from_fresh.begin(), used, kNoVertex);
-  std::fill_n(members.begin(), used, std::uint16_t{0});
-  std::array<Vertex, kPlayable> heads;
-  int head_count = 0;
-  for (int y = 0; y < size_; ++y)
-    for (Vertex v = vertex({0, y}); v < vertex({0, y}) + size_; ++v) {
-      // The whole word at once (both counts and XORs; the content is the same, fresh being built
-      // from these cells); the detail only on a difference.
-      if (point_[v] != fresh.point_[v]) {
-        const int c = count(0, v) != fresh.count(0, v) || single_neighbour(0, v) != fresh.single_neighbour(0, v) ? 0 : 1;
-        return std::string("neighbour count/XOR of ") + names[c] + " at " + at_point(v) + " differs";
-      }
-      // Membership is the point word (compared above); each member must sit at its index.
-      // With the counts equal, that makes the first legal_count_ entries exactly the set.
-      for (int c = 0; c < 2; ++c)
-        if (is_growth_word(c, point_[v]) &&
-            (legal_pos_[c][v] >= legal_count_[c] || legal_[c][legal_pos_[c][v]] != v))
-          return at_point(v) + " is a legal point of " + names[c] + " missing from its legal set";
-      if (cell(v) == kEmpty) continue;
-      const Vertex mine = root_[v], theirs = fresh.root_[v];
-      if (mine >= used || cell(mine) != cell(v) || root_[mine] != mine)
-        return "stone " + at_point(v) + " names a head that is not a live stone of its root";
-      const bool first_of_root = to_fresh[mine] == kNoVertex;
-      if (first_of_root) {
-        to_fresh[mine] = theirs;
-        heads[static_cast<std::size_t>(head_count++)] = mine;
-      }
-      if (from_fresh[theirs] == kNoVertex) from_fresh[theirs] = mine;
-      if (to_fresh[mine] != theirs || from_fresh[theirs] != mine)
-        return "stone " + at_point(v) + " is in a different root than recomputed";
-      ++members[mine];
-      if (first_of_root && growth_[mine] != fresh.growth_[theirs])
-        return "root at " + at_point(mine) + " has " + std::to_string(growth_[mine]) +
-               " growth points, recomputed " + std::to_string(fresh.growth_[theirs]);
-    }
-  for (int i = 0; i < head_count; ++i) {
-    const Vertex head = heads[static_cast<std::size_t>(i)];
-    const int count = members[head];
-    int walked = 0;
-    Vertex s = head;
-    do {
-      if (root_[s] != head || ++walked > count) return "stone list of root " + at_point(head) + " is broken";
-      s = next_[s];
-    } while (s != head);
-    if (walked != count) return "stone list of root " + at_point(head) + " misses stones";
-  }
-  return std::nullopt;
+  ConsistencyCheck check(*this, fresh);
+  if (auto why = check.totals()) return why;
+  if (auto why = check.points()) return why;
+  return check.stone_lists();
 }
 
 // ---- The capacities ------------------------------------------------------------------------------

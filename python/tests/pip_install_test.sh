@@ -6,10 +6,9 @@
 #      (checked: the engines' sources are in it, nothing from tests/ or build trees);
 #   2. the sdist alone installs into a fresh --system-site-packages venv (compiles), and tanbo
 #      imports there from outside any source tree and plays a game, with its metadata;
-#   3. `pip install .` at the repository root installs into a second venv (compiles), and then
-#      `pip install ./python` reuses that build (setuptools finds the module up to date).
-# Each install must carry the MIT licence text in its metadata (python/LICENSE is a link to the
-# root's, so the ./python build finds it too).
+#   3. `pip install .` at the repository root installs into a second venv (compiles).
+# The root is the package's one build (python/README.md says why): python/ has no setup.py or
+# pyproject.toml of its own. Each install must carry the MIT licence text in its metadata.
 # Works in WORK/src, a copy of the sources pip needs (pip builds in the source tree, so the
 # repository stays clean). Prints the time of each step. The compiles use TANBO_BUILD_JOBS
 # (default 2) and ccache when it is installed (the second compile then hits the first's cache).
@@ -27,7 +26,7 @@ if command -v ccache >/dev/null 2>&1; then
   # temporary directory) and the root build compile the same preprocessed text.
   export CC="ccache ${CC:-gcc}" CCACHE_NOHASHDIR=1 CCACHE_BASEDIR="${TMPDIR:-/tmp}"
 fi
-# The installed wheel carries the licence text (both sdist and ./python builds must ship it).
+# The installed wheel carries the licence text (the sdist and the root build must ship it).
 check_licence() {
   "$1" - <<'PY'
 from importlib import metadata
@@ -84,12 +83,13 @@ PY
 check_licence "$work/venv/bin/python"
 "$work/venv/bin/python" "$repo/python/examples/play.py" --games 2 --playouts 10 --variant lattice-7
 
-# 3. `pip install .` at the root, then ./python on top of it.
+# 3. `pip install .` at the root.
+for f in setup.py pyproject.toml; do
+  [ ! -e "$repo/python/$f" ] || { echo "python/$f is a second build of the package; the root's is the one" >&2; exit 1; }
+done
 "$py" -m venv --system-site-packages "$work/venv-root"
 (cd "$work/src" && "$work/venv-root/bin/python" -m pip install -q --no-build-isolation --no-index .)
 step "pip install . at the root"
-(cd "$work/src" && "$work/venv-root/bin/python" -m pip install -q --no-build-isolation --no-index --force-reinstall --no-deps ./python)
-step "pip install ./python"
 "$work/venv-root/bin/python" - <<'PY'
 import tanbo
 g = tanbo.Game('lattice-5')

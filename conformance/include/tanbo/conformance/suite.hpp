@@ -24,9 +24,10 @@ using Case = nlohmann::ordered_json;
 /// The suite: file name (e.g. "moves.jsonl") to its cases, in file order.
 using Suite = std::map<std::string, std::vector<Case>>;
 
-/// An engine as the checker sees it: a request line in, its answer out, plus the optional
-/// commands it offers (from list_commands).
-struct Engine {
+/// An engine as the checker sees it, through the protocol: a request line in, its answer out,
+/// plus the optional commands it offers (from list_commands). Not tanbo::Engine, the C++ concept
+/// of a rules engine: this one may be any program.
+struct ProtocolEngine {
   std::function<protocol::Answer(const std::string&)> ask;
   std::function<bool(const std::string&)> supports;
 };
@@ -49,10 +50,10 @@ struct FileResult {
 };
 
 /// Runs every case of one file on `engine`.
-FileResult check_file(const std::string& file, const std::vector<Case>& cases, const Engine& engine);
+FileResult check_file(const std::string& file, const std::vector<Case>& cases, const ProtocolEngine& engine);
 
-/// An Engine on an in-process protocol session over one of tanbo's engines.
-Engine in_process(protocol::Server& server);
+/// A ProtocolEngine on an in-process protocol session over one of tanbo's engines.
+ProtocolEngine in_process(protocol::Server& server);
 
 /// Generates the whole suite from the reference engine (deterministic: fixed seeds).
 Suite generate();

@@ -297,7 +297,7 @@ class Comparator {
     if (auto d = own_consistency(b, lb, accepted_[1], "actual")) return d;
     const auto ra = detail::attempt([&] { return a.last_result(); });
     const auto rb = detail::attempt([&] { return b.last_result(); });
-    if (auto d = detail::outcome_difference(ra, rb)) return "last_result(): " + *d;
+    if (auto d = detail::attempt_difference(ra, rb)) return "last_result(): " + *d;
     // Every point and a ring around the board: off-board points are refused alike.
     for (int y = -1; y <= a.size(); ++y)
       for (int x = -1; x <= a.size(); ++x) {

@@ -32,7 +32,7 @@ struct EngineState {
   std::string status;       ///< "ply 12, O to move, hash 0x...", or the game-over line.
   std::string legal_moves;  ///< Count and the moves, e.g. "3: A2 B3 C1".
   std::string last_result;  ///< "D4 by X, removal bounded-roots, removed A1 A2", or "(none)".
-  std::string outcome;      ///< What the compared operation returned or threw.
+  std::string attempt;      ///< What the compared operation returned or threw (an Attempt, shown).
 };
 
 /// A difference between the engines, with everything needed to understand and replay it.
@@ -66,7 +66,7 @@ std::optional<Divergence> run_differential_from(const Position& start,
                                                 std::span<const std::uint8_t> steps,
                                                 DiffStats* stats = nullptr);
 
-/// Outcome of replaying a game record on both engines.
+/// What replaying a game record on both engines found.
 struct ReplayResult {
   std::optional<Divergence> divergence;  ///< The first difference, if any.
   std::size_t moves_played = 0;          ///< Moves both engines played.

@@ -187,7 +187,7 @@ class Driver {
   std::optional<Divergence> play(Point p) {
     auto r = detail::attempt([&] { return ref_->play(p); });
     auto c = detail::attempt([&] { return cand_->play(p); });
-    if (auto d = detail::outcome_difference(r, c)) {
+    if (auto d = detail::attempt_difference(r, c)) {
       if (c.value && !r.value) cand_only_move_ = p;
       return diverge("play(" + point_name(p) + "): " + *d, show(r), show(c));
     }
@@ -206,7 +206,7 @@ class Driver {
     const bool restores = ref_->ply() > 0 && !ref_->history().back().removed.empty();
     auto r = detail::attempt([&] { ref_->undo(); });
     auto c = detail::attempt([&] { cand_->undo(); });
-    if (auto d = detail::outcome_difference(r, c))
+    if (auto d = detail::attempt_difference(r, c))
       return diverge("undo(): " + *d, show(r), show(c));
     if (r.value) ++stats_->undos;
     return check_state(restores ? Change::Removal : Change::Plain);
@@ -251,7 +251,7 @@ class Driver {
     // at() off the board: both throw UsageError; the wording is the engine's own.
     const auto ra = detail::attempt([&] { return ref_->at(p); });
     const auto ca = detail::attempt([&] { return cand_->at(p); });
-    if (auto d = detail::outcome_difference(ra, ca, detail::Match::KindOnly))
+    if (auto d = detail::attempt_difference(ra, ca, detail::Match::KindOnly))
       return diverge("at(" + point_name(p) + "): " + *d, show(ra), show(ca));
     return std::nullopt;
   }
@@ -304,7 +304,7 @@ class Driver {
     return std::nullopt;
   }
 
-  Divergence diverge(std::string what, std::string ref_outcome, std::string cand_outcome) {
+  Divergence diverge(std::string what, std::string ref_attempt, std::string cand_attempt) {
     Divergence d;
     d.step = step_;
     d.input_offset = offset_;
@@ -321,8 +321,8 @@ class Driver {
     if (cand_) d.candidate = describe_engine(*cand_);
     else d.candidate.position = "(not constructed)";
     if (cand_only_move_) d.moves.push_back(*cand_only_move_);
-    d.reference.outcome = std::move(ref_outcome);
-    d.candidate.outcome = std::move(cand_outcome);
+    d.reference.attempt = std::move(ref_attempt);
+    d.candidate.attempt = std::move(cand_attempt);
     try {
       d.record = format_record(d.start, d.moves);
     } catch (...) {

@@ -1,5 +1,5 @@
 // Non-template helpers of the differential driver (driver.hpp): catching and describing what an
-// engine operation returned or threw, comparing two such outcomes, and formatting values for the
+// engine operation returned or threw, comparing two such attempts, and formatting values for the
 // human-readable report.
 #pragma once
 
@@ -38,9 +38,10 @@ struct Unit {
   friend bool operator==(Unit, Unit) = default;
 };
 
-/// What an operation returned or threw.
+/// What an operation returned or threw: one attempt(), on one engine. (Not a game's outcome,
+/// solve::Outcome.)
 template <class T>
-struct Outcome {
+struct Attempt {
   std::optional<T> value;
   std::optional<Thrown> error;
 };
@@ -52,7 +53,7 @@ template <class F>
 [[gnu::noinline]] auto attempt(F&& f) {
   using R = std::invoke_result_t<F&>;
   using T = std::conditional_t<std::is_void_v<R>, Unit, std::decay_t<R>>;
-  Outcome<T> out;
+  Attempt<T> out;
   try {
     if constexpr (std::is_void_v<R>) {
       f();
@@ -93,9 +94,9 @@ enum class Match {
 /// Why two exceptions differ, or nullopt.
 std::optional<std::string> thrown_difference(const Thrown& r, const Thrown& c, Match m);
 
-/// Why two outcomes differ, or nullopt. A non-tanbo exception is always a difference.
+/// Why two attempts differ, or nullopt. A non-tanbo exception is always a difference.
 template <class T>
-std::optional<std::string> outcome_difference(const Outcome<T>& r, const Outcome<T>& c,
+std::optional<std::string> attempt_difference(const Attempt<T>& r, const Attempt<T>& c,
                                               Match m = Match::Exact) {
   if (r.error && !r.error->tanbo_error) return "reference threw unexpected " + show(*r.error);
   if (c.error && !c.error->tanbo_error) return "candidate threw unexpected " + show(*c.error);
@@ -108,9 +109,9 @@ std::optional<std::string> outcome_difference(const Outcome<T>& r, const Outcome
   return "reference threw " + show(*r.error) + ", candidate returned " + show(*c.value);
 }
 
-/// One-line description of an outcome.
+/// One-line description of an attempt.
 template <class T>
-std::string show(const Outcome<T>& o) {
+std::string show(const Attempt<T>& o) {
   if (o.value) return "returned " + show(*o.value);
   if (o.error) return "threw " + show(*o.error);
   return "(not run)";

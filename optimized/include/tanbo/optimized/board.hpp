@@ -304,6 +304,16 @@ class BasicBoard {
   static constexpr std::uint8_t cell_of(int c) noexcept { return static_cast<std::uint8_t>(c + 1); }
   template <class CellAt>
   Vertex build(int size, Color to_move, const Variant& variant, CellAt&& at);
+  // build()'s steps, in the order it takes them (board.cpp says what each reads and writes).
+  void clear_for(int size, Color to_move, const Variant& variant) noexcept;
+  template <class CellAt>
+  int read_points(CellAt&& at, std::array<Vertex, kPlayable>& stones);
+  void count_neighbours(const std::array<Vertex, kPlayable>& stones, int stone_count) noexcept;
+  int find_roots(const std::array<Vertex, kPlayable>& stones, int stone_count,
+                 std::array<Vertex, kPlayable>& heads) noexcept;
+  void find_growth_points() noexcept;
+  // check_consistency()'s comparison of this board with a fresh build, step by step (board.cpp).
+  class ConsistencyCheck;
   // An empty board (every array zero) for set_up() to fill: named_opening()'s own boards, which
   // must not look themselves up.
   struct FromScratch {};
@@ -352,6 +362,9 @@ class BasicBoard {
   TANBO_FORCE_INLINE void add_stone(Vertex v, Vertex head, Vertex* log, int& log_size) noexcept;
   template <int c, bool kBits>
   TANBO_FORCE_INLINE bool play_as(Vertex v, MoveRecord* rec) noexcept;
+  // play_vertex() (kBits) and play_vertex_unordered() (without): one move, recorded in `rec`.
+  template <bool kBits>
+  TANBO_FORCE_INLINE void play_recorded(Vertex v, MoveRecord& rec) noexcept;
   template <bool kBits, bool kRecord>
   void remove_bounded(Vertex expanded, const Vertex* bounded, int bounded_count, MoveRecord* rec) noexcept;
   template <bool kBits, bool kRecord>
