@@ -224,8 +224,8 @@ int main(int argc, char** argv) {
     std::printf("strong: %llu classes under %d symmetries, %llu move searches (%.3f per unfinished class), "
                 "%d thread(s), %llu slots at the end, table sha256 %s\n",
                 static_cast<unsigned long long>(stats.classes), stats.symmetries,
-                static_cast<unsigned long long>(stats.expanded),
-                static_cast<double>(stats.expanded) / static_cast<double>(stats.classes - stats.terminal),
+                static_cast<unsigned long long>(stats.nodes),
+                static_cast<double>(stats.nodes) / static_cast<double>(stats.classes - stats.terminal),
                 stats.threads, static_cast<unsigned long long>(stats.table_slots),
                 tanbo::hex(table.content_hash()).c_str());
     // The critical path on idle cores: the serial part, then the slowest worker (its CPU time plus

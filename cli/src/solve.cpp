@@ -214,7 +214,7 @@ int run_strong(const SolveCliOptions& o, const Position& start) {
   std::cout.flush();
   if (!o.quiet)
     std::cerr << std::fixed << std::setprecision(1) << "tanbo solve: " << wall << " s, " << cpu << " s CPU, "
-              << api::thousands(stats.expanded) << " move searches, " << stats.threads << " thread(s), peak RSS "
+              << api::thousands(stats.nodes) << " move searches, " << stats.threads << " thread(s), peak RSS "
               << api::peak_rss_bytes() / (1024 * 1024) << " MB, hash table at peak " << stats.peak_table_bytes / (1024 * 1024)
               << " MB (" << std::setprecision(2)
               << static_cast<double>(stats.peak_table_bytes) / static_cast<double>(stats.positions)

@@ -17,7 +17,8 @@ set -eu
 py=$1 repo=$2 work=$3
 rm -rf "$work"
 mkdir -p "$work/src"
-for d in python core reference optimized certificate solve api; do cp -R "$repo/$d" "$work/src/$d"; done
+# The libraries the package compiles: the folders MANIFEST.in grafts (its one list of them).
+for d in python $(sed -n 's|^graft \([a-z]*\)/include$|\1|p' "$repo/MANIFEST.in"); do cp -R "$repo/$d" "$work/src/$d"; done
 cp "$repo/CMakeLists.txt" "$repo/README.md" "$repo/LICENSE" "$repo/setup.py" "$repo/pyproject.toml" "$repo/MANIFEST.in" "$work/src/"
 rm -rf "$work/src/python/build" "$work/src/python/"*.egg-info
 export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1 TANBO_BUILD_JOBS="${TANBO_BUILD_JOBS:-2}"

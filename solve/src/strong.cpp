@@ -80,7 +80,7 @@ std::vector<Record> solve_with(const Position& start, const KeyCodec& codec, con
     }
     state.rethrow();
   }
-  stats.expanded = state.expanded.load();
+  stats.nodes = state.expanded.load();
   stats.table_slots = state.table.capacity();
   stats.peak_table_bytes = state.peak_bytes;
   std::vector<Record> records = strong::compact_records(state.table.words(), options.threads);

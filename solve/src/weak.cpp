@@ -47,7 +47,7 @@ class WeakSolver {
     Answer& a = r.answer;
     const auto& board = search_board_.board();
     a.to_move = board.to_move();
-    r.table_capacity = static_cast<long long>(alpha_beta_.table().capacity());
+    r.table_slots = static_cast<long long>(alpha_beta_.table().capacity());
     // A finished game never gets here: solve_weak answers it by rule 7 (the engine cannot be
     // set up from one).
     const int value_score = value();

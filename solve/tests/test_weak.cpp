@@ -629,7 +629,7 @@ std::string describe(const WeakResult& r) {
   std::ostringstream o;
   o << tanbo::solve::to_string(r.answer.outcome.value) << " length " << (r.answer.outcome.length >= 0 ? std::to_string(r.answer.outcome.length) : "?")
     << " best " << (r.answer.best_move ? tanbo::point_name(*r.answer.best_move) : "-") << " nodes " << r.value_nodes << "+"
-    << r.length_nodes << "+" << r.proof_nodes << " table " << r.table_used << "/" << r.table_capacity
+    << r.length_nodes << "+" << r.proof_nodes << " table " << r.table_used << "/" << r.table_slots
     << " proof " << (r.proof ? std::to_string(r.proof->lines.size()) : "-");
   return o.str();
 }

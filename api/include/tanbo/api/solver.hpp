@@ -35,9 +35,10 @@ using solve::start_label;
 using solve::write_certificate;
 
 /// What an accepted certificate proves: its header (the prover wins from the start) and digest.
+/// The one renaming alias in api: among every face's words a bare `Summary` would not say of what.
 using CertificateSummary = certificate::Summary;
 /// A well-formed certificate that does not prove its claim; what() reads "line L: <reason>".
-using CertificateError = certificate::CertificateError;
+using certificate::CertificateError;
 
 /// Checks a certificate on the reference engine (docs/certificates.md), reading `in` once.
 /// @throws ParseError (line, column) for a malformed file, CertificateError (line) for one that

@@ -62,12 +62,14 @@ struct StrongOptions {
   std::function<void(const SolveProgress&)> progress;
 };
 
-/// Figures of one solve.
+/// Figures of one strong solve (measurements beside the table, never part of it). Both solvers
+/// speak the same words: `nodes` are positions searched (SolveProgress::nodes, WeakResult's
+/// *_nodes), `table_slots` the hash table's capacity.
 struct SolveStats {
   std::uint64_t classes = 0;     ///< Position classes (records of the table).
   std::uint64_t positions = 0;   ///< Reachable positions (the classes' orbits summed).
   std::uint64_t terminal = 0;    ///< Finished-game classes among them.
-  std::uint64_t expanded = 0;    ///< Move searches, all threads (> classes - terminal when threads overlap).
+  std::uint64_t nodes = 0;       ///< Move searches, all threads (> classes - terminal when threads overlap).
   std::uint64_t table_slots = 0;      ///< Hash-table slots at the end.
   std::uint64_t peak_table_bytes = 0; ///< Most bytes the hash table held at once (growth included).
   int threads = 1;               ///< Threads used.

@@ -74,8 +74,9 @@ struct WeakResult {
   /// Positions visited by the value search, the length search and the proof extraction (their
   /// sum is answer.nodes).
   long long value_nodes = 0, length_nodes = 0, proof_nodes = 0;
-  /// Transposition-table entries in use at the end (both tables), and their capacity (one table).
-  long long table_used = 0, table_capacity = 0;
+  /// Transposition-table entries in use at the end (both tables), and one table's slots (its
+  /// capacity, as SolveStats::table_slots).
+  long long table_used = 0, table_slots = 0;
 };
 
 /// Solves `start` (any legal position up to 25x25, game over or not) on the optimized engine,
